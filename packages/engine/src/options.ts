@@ -1,0 +1,44 @@
+import { err, ok, type Result } from './result.js';
+
+/**
+ * Per-game rule options (RULES.md §2.9). Stored with a game and shown to players before they sit down.
+ * Every option has the rule book's default.
+ */
+export interface RuleOptions {
+  /** L10: when a first-turn double may take a second checker off the head. */
+  readonly headExceptionScope: 'federation' | 'blockedDouble' | 'anyDouble';
+  /** L16: the six-block rule is checked after every step (rule 3.4, "пробегом") or only after the whole turn. */
+  readonly blockCheck: 'perStep' | 'endOfTurn';
+  /** L16: opposing checkers already borne off count as "ahead" of a block. */
+  readonly blockAheadCountsBorneOff: boolean;
+}
+
+export const DEFAULT_RULE_OPTIONS: RuleOptions = {
+  headExceptionScope: 'federation',
+  blockCheck: 'perStep',
+  blockAheadCountsBorneOff: true,
+};
+
+const CHOICES: { readonly [K in keyof RuleOptions]: readonly RuleOptions[K][] } = {
+  headExceptionScope: ['federation', 'blockedDouble', 'anyDouble'],
+  blockCheck: ['perStep', 'endOfTurn'],
+  blockAheadCountsBorneOff: [true, false],
+};
+
+/** Completes partial options with the defaults; unknown keys or values are an error. */
+export function ruleOptions(partial: unknown = {}): Result<RuleOptions> {
+  if (typeof partial !== 'object' || partial === null || Array.isArray(partial)) {
+    return err('BAD_OPTIONS', 'rule options must be an object');
+  }
+  const out: Record<string, unknown> = { ...DEFAULT_RULE_OPTIONS };
+  for (const [key, value] of Object.entries(partial)) {
+    const allowed = (CHOICES as Record<string, readonly unknown[]>)[key];
+    if (!allowed) return err('BAD_OPTIONS', `unknown rule option '${key}'`);
+    if (value === undefined) continue;
+    if (!allowed.includes(value)) {
+      return err('BAD_OPTIONS', `rule option '${key}' must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`);
+    }
+    out[key] = value;
+  }
+  return ok(out as unknown as RuleOptions);
+}

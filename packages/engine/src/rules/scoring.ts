@@ -1,0 +1,1 @@
+export type ScoringId = 'long' | 'short';

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Tests import workspace packages from source, so `npm test` never runs against stale builds.
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@nardy/engine/testing': fileURLToPath(new URL('./packages/engine/src/testing/index.ts', import.meta.url)),
+      '@nardy/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.ts'],
+    pool: 'threads',
+  },
+});
