@@ -82,3 +82,167 @@ export function countLegalTurns(pos: Position, dice: Dice, options: RuleOptions 
   g.generate();
   return g.count;
 }
+
+/** The empty turn of a player who cannot move (L14): the same board, the opponent to play. */
+export function passTurn(pos: Position): Turn {
+  const firstTurn = pos.turn === 'white' ? { ...pos.firstTurn, white: false } : { ...pos.firstTurn, black: false };
+  return { steps: [], after: trusted({ ...pos, turn: opposite(pos.turn), firstTurn }) };
+}
+
+/** A step as a player enters it: own-frame `from` (25 = bar) and `to` (0 = off). */
+export interface StepInput {
+  readonly from: number;
+  readonly to: number;
+}
+
+interface Walk {
+  readonly g: TurnGenerator;
+  readonly maxUsed: number;
+  readonly legal: Set<string>;
+  readonly remaining: number[];
+}
+
+const boardString = (g: TurnGenerator): string => String.fromCharCode(...g.me, ...g.opp);
+
+function startWalk(pos: Position, dice: Dice, options: RuleOptions): Walk {
+  const g = generator();
+  g.load(pos, dice, options);
+  g.generate();
+  const legal = new Set<string>();
+  for (let i = 0; i < g.count; i++) {
+    legal.add(String.fromCharCode(...g.boards.subarray(i * RESULT_BOARD_BYTES, (i + 1) * RESULT_BOARD_BYTES)));
+  }
+  const maxUsed = g.maxUsed;
+  // Reload the start position; the head limit chosen by generate() (L10) stays in force.
+  const headLimit = g.headLimit;
+  g.load(pos, dice, options);
+  g.headLimit = headLimit;
+  const remaining = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
+  return { g, maxUsed, legal, remaining };
+}
+
+/**
+ * Visits every way of playing one step `from → to` (choice of die for bear-offs, Caucasian hitter or
+ * not), calling `visit` in the state after it; stops when `visit` returns true.
+ */
+function eachWay(w: Walk, from: number, to: number | undefined, visit: (step: Step) => boolean): boolean {
+  const { g, remaining } = w;
+  const tried = new Set<number>();
+  for (let i = 0; i < remaining.length; i++) {
+    const die = remaining[i]!;
+    if (tried.has(die)) continue;
+    tried.add(die);
+    const dest = Math.max(0, from - die);
+    if (to !== undefined && dest !== to) continue;
+    for (const asHitter of [false, true]) {
+      if (!g.hasKind(from, asHitter)) continue;
+      const rec = g.doStep(from, die, asHitter);
+      if (rec === 0) continue;
+      remaining.splice(i, 1);
+      const done = visit({ from, to: dest, die: die as Die, hit: (rec & 2) !== 0 });
+      remaining.splice(i, 0, die);
+      g.undoStep(from, die, rec, asHitter);
+      if (done) return true;
+    }
+  }
+  return false;
+}
+
+const sources = (g: TurnGenerator): number[] => {
+  if (g.mustEnter()) return [BAR];
+  const out: number[] = [];
+  for (let p = 24; p >= 1; p--) if (g.me[p]! > 0) out.push(p);
+  return out;
+};
+
+/** Can the walk be completed from here into a legal turn (L12: of the maximal length, with a legal result)? */
+function completes(w: Walk, depth: number): boolean {
+  if (depth === w.maxUsed) return w.legal.has(boardString(w.g));
+  return sources(w.g).some((from) => eachWay(w, from, undefined, () => completes(w, depth + 1)));
+}
+
+/** Follows the played steps (every way they can be read); calls `atEnd` in each state that is a legal prefix. */
+function followPrefix(w: Walk, played: readonly StepInput[], i: number, atEnd: () => boolean): boolean {
+  if (i === played.length) return atEnd();
+  const s = played[i]!;
+  return eachWay(w, s.from, s.to, () => followPrefix(w, played, i + 1, atEnd));
+}
+
+/**
+ * The legal next steps after `played` (the board UI's destinations, G2): each step that still leads to a
+ * legal full turn. Empty when the turn is complete. An error if `played` is not the start of a legal turn.
+ */
+export function nextSteps(
+  pos: Position,
+  dice: Dice,
+  played: readonly StepInput[],
+  options: RuleOptions = DEFAULT_RULE_OPTIONS,
+): Result<Step[]> {
+  const w = startWalk(pos, dice, options);
+  if (played.length > w.maxUsed) return err('ILLEGAL_STEP', `this throw plays at most ${w.maxUsed} steps`);
+  const found = new Map<string, Step>();
+  const legalPrefix = followPrefix(w, played, 0, () => {
+    if (played.length === w.maxUsed) return w.legal.has(boardString(w.g));
+    let any = false;
+    for (const from of sources(w.g)) {
+      eachWay(w, from, undefined, (step) => {
+        if (!completes(w, played.length + 1)) return false;
+        any = true;
+        const k = `${step.from}/${step.to}`;
+        if (!found.has(k)) found.set(k, step);
+        return false;
+      });
+    }
+    return any;
+  });
+  if (!legalPrefix) {
+    return err('ILLEGAL_STEP', played.length === 0 ? 'no legal step' : 'these steps do not start a legal turn');
+  }
+  return ok([...found.values()].sort((a, b) => b.from - a.from || b.to - a.to));
+}
+
+/**
+ * The legal turn the given steps make (G2: the whole turn is checked against the legal set).
+ * Errors say why: a step that is not legal, or too few dice used when more can be played (L12–L13).
+ */
+export function findTurn(
+  pos: Position,
+  dice: Dice,
+  steps: readonly StepInput[],
+  options: RuleOptions = DEFAULT_RULE_OPTIONS,
+): Result<Turn> {
+  const turns = legalTurns(pos, dice, options);
+  if (turns.length === 0) {
+    // L14: nothing can be played; the only turn is the empty one, which passes.
+    return steps.length === 0 ? ok(passTurn(pos)) : err('ILLEGAL_TURN', 'no die can be played: the turn passes (L14)');
+  }
+  const w = startWalk(pos, dice, options);
+  let result: string | undefined;
+  const prefixOk = followPrefix(w, steps, 0, () => {
+    result = boardString(w.g);
+    return steps.length === w.maxUsed && w.legal.has(result);
+  });
+  if (!prefixOk) {
+    if (steps.length < w.maxUsed && result !== undefined) {
+      return err('ILLEGAL_TURN', `this throw must play ${w.maxUsed} ${w.maxUsed === 1 ? 'die' : 'dice'} (L12)`);
+    }
+    if (steps.length === 1 && w.maxUsed === 1 && dice[0] !== dice[1] && result !== undefined) {
+      return err('ILLEGAL_TURN', 'the larger die must be played when only one can be (L13)');
+    }
+    return err('ILLEGAL_TURN', steps.length > w.maxUsed ? `this throw plays at most ${w.maxUsed} steps` : 'not a legal sequence of steps');
+  }
+  const target = result!;
+  const turn = turns.find((t) => boardStringOf(t.after, pos) === target);
+  return turn ? ok(turn) : err('ILLEGAL_TURN', 'not a legal turn');
+}
+
+/** The generator's board string of a turn's result, for matching (mover's frame, as `boardString`). */
+function boardStringOf(after: Position, before: Position): string {
+  const mover = before.turn;
+  const oppPoint = getVariant(before.variant).geometry.opponentPoint;
+  const mine = after.board[mover];
+  const theirs = after.board[opposite(mover)];
+  const opp = new Array<number>(26);
+  for (let s = 0; s < 26; s++) opp[s] = theirs[s === OFF || s === BAR ? s : oppPoint(s)]!;
+  return String.fromCharCode(...mine, ...opp);
+}
