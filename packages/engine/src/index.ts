@@ -7,3 +7,4 @@ export { VARIANTS, getVariant, variantById, LONG, SHORT, CAUCASIAN } from './var
 export type { Variant, ConstraintId } from './variants/variant.js';
 export type { Geometry } from './variants/geometry.js';
 export * from './notation/plain-board.js';
+export * from './debug.js';
