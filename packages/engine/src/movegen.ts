@@ -6,14 +6,26 @@ import { hitterMayLand, makesHitter } from './rules/hit-and-hide.js';
 import { hasIllegalBlock, illegalBlockThrough, type BlockContext } from './rules/six-block.js';
 import { getVariant } from './variants/registry.js';
 import { BAR, CHECKERS, HEAD, OFF, opposite, type Dice } from './types.js';
-import { key53, Z1, Z2, Z_DEPTH, Z_HITTER, Z_SIDE, zIndex } from './zobrist.js';
+import { Z1, Z_DEPTH, Z_HITTER, Z_SIDE, zIndex } from './zobrist.js';
 
 const SLOTS = 26;
-/** A stored board: the mover's 26 slots, then the opponent's 26 slots by the mover's points. */
-const BOARD_BYTES = 2 * SLOTS;
+/**
+ * The scratch state lives in one buffer so it can be copied and compared as 32-bit words:
+ * bytes 0..25 the mover's slots, 28..53 the opponent's, 56..63 the Caucasian hitters (points 1..6).
+ */
+const OPP_AT = 28;
+const HITTERS_AT = 56;
+const STATE_BYTES = 64;
+/** A stored result: the mover's and the opponent's slots (words 0..13). */
+const BOARD_WORDS = 14;
+const BOARD_BYTES = BOARD_WORDS * 4;
+/** A stored intermediate state for transpositions: board and hitters (words 0..15). */
+const MEMO_WORDS = 16;
 /** A stored step sequence: up to four steps of (from, to, die, hit). */
 const STEP_BYTES = 16;
-const MEMO_BYTES = BOARD_BYTES + HOME_TOP + 1;
+
+/** Slots 1..24 (bit s = slot s); the bar is bit 25. */
+const POINTS_MASK = 0x1fffffe;
 
 /** Packed undo record of one step; 0 means the step was illegal. */
 const STEP_DONE = 1;
@@ -29,14 +41,18 @@ const STEP_MADE_HITTER = 4;
  * Mutable scratch, reused between calls (the engine is single-threaded and never re-enters it).
  */
 export class TurnGenerator {
+  private readonly state = new ArrayBuffer(STATE_BYTES);
+  private readonly words = new Int32Array(this.state);
   /** The mover's checkers by own slot (0 off, 1..24, 25 bar). */
-  readonly me = new Int8Array(SLOTS);
+  readonly me = new Int8Array(this.state, 0, SLOTS);
   /** The opponent's checkers by the mover's points 1..24; slot 0 = opponent's off, 25 = opponent's bar. */
-  readonly opp = new Int8Array(SLOTS);
-  /** Caucasian C1: checkers that hit in the mover's home this turn, by own point. */
-  readonly hitters = new Int8Array(SLOTS);
+  readonly opp = new Int8Array(this.state, OPP_AT, SLOTS);
+  /** Caucasian C1: checkers that hit in the mover's home this turn, by own point (1..6). */
+  readonly hitters = new Int8Array(this.state, HITTERS_AT, HOME_TOP + 2);
+  /** Zobrist hash of the mover's and the opponent's slots. */
   h1 = 0;
-  h2 = 0;
+  /** Bit s set when the mover has checkers in slot s. */
+  occupied = 0;
   /** The mover's checkers not yet home (points 7..24 and the bar): bearing off needs 0 (L17). */
   outside = 0;
 
@@ -47,8 +63,7 @@ export class TurnGenerator {
   blockPerStep = false;
   blockEndOfTurn = false;
   hitAndHide = false;
-  blockCtx: BlockContext = { oppPoint: (p) => p, oppAheadQ: 25, borneOffAhead: true };
-  oppPoint: (p: number) => number = (p) => p;
+  blockCtx: BlockContext = { oppPoint: new Int8Array(26), oppAheadQ: 25, borneOffAhead: true };
 
   readonly dice = new Int8Array(4);
   nDice = 0;
@@ -58,12 +73,16 @@ export class TurnGenerator {
   /** Results: the longest sequences found so far. */
   maxUsed = 0;
   count = 0;
-  boards = new Int8Array(64 * BOARD_BYTES);
+  /** Result boards, BOARD_WORDS words each; `boards` is the byte view (RESULT_BOARD_BYTES per result). */
+  private boardWords = new Int32Array(64 * BOARD_WORDS);
+  boards = new Int8Array(this.boardWords.buffer);
   steps = new Int8Array(64 * STEP_BYTES);
-  readonly resultIndex = new Map<number, number>();
+  private resultHash = new Int32Array(64);
+  private readonly results = new HashIndex();
 
-  private readonly memo = new Map<number, number>();
-  private memoPool = new Int8Array(256 * MEMO_BYTES);
+  private readonly memo = new HashIndex();
+  private memoPool = new Int32Array(256 * MEMO_WORDS);
+  private memoHash = new Int32Array(256);
   private memoCount = 0;
 
   /** Loads a position and dice; `options` are the game's rule options (RULES.md §2.9). */
@@ -71,27 +90,26 @@ export class TurnGenerator {
     const variant = getVariant(pos.variant);
     const mine = pos.board[pos.turn];
     const theirs = pos.board[opposite(pos.turn)];
-    const oppPoint = variant.geometry.opponentPoint;
-    this.oppPoint = oppPoint;
+    const oppPoint = variant.geometry.opponentSlots;
     const { me, opp, hitters } = this;
     let h1 = 0;
-    let h2 = 0;
     let outside = 0;
     let oppAheadQ = 25;
+    let occupied = 0;
+    hitters.fill(0);
     for (let s = 0; s < SLOTS; s++) {
       const m = mine[s] ?? 0;
       me[s] = m;
-      hitters[s] = 0;
+      if (m > 0) occupied |= 1 << s;
       if (s > HOME_TOP) outside += m;
-      const oppSlot = s === 0 || s === BAR ? s : oppPoint(s);
+      const oppSlot = oppPoint[s]!;
       const o = theirs[oppSlot] ?? 0;
       opp[s] = o;
       if (s >= 1 && s <= 24 && o > 0 && oppSlot < oppAheadQ) oppAheadQ = oppSlot;
       h1 ^= Z1[zIndex(s, m)]! ^ Z1[Z_SIDE + zIndex(s, o)]!;
-      h2 ^= Z2[zIndex(s, m)]! ^ Z2[Z_SIDE + zIndex(s, o)]!;
     }
     this.h1 = h1;
-    this.h2 = h2;
+    this.occupied = occupied;
     this.outside = outside;
     this.hitContact = variant.contact === 'hit';
     this.headRule = variant.constraints.includes('head');
@@ -125,15 +143,15 @@ export class TurnGenerator {
 
   private setMe(s: number, n: number): void {
     const old = this.me[s]!;
+    if (n === 0) this.occupied &= ~(1 << s);
+    else this.occupied |= 1 << s;
     this.h1 ^= Z1[zIndex(s, old)]! ^ Z1[zIndex(s, n)]!;
-    this.h2 ^= Z2[zIndex(s, old)]! ^ Z2[zIndex(s, n)]!;
     this.me[s] = n;
   }
 
   private setOpp(s: number, n: number): void {
     const old = this.opp[s]!;
     this.h1 ^= Z1[Z_SIDE + zIndex(s, old)]! ^ Z1[Z_SIDE + zIndex(s, n)]!;
-    this.h2 ^= Z2[Z_SIDE + zIndex(s, old)]! ^ Z2[Z_SIDE + zIndex(s, n)]!;
     this.opp[s] = n;
   }
 
@@ -209,15 +227,23 @@ export class TurnGenerator {
   hasKind(from: number, asHitter: boolean): boolean {
     const n = this.me[from]!;
     if (!this.hitAndHide) return !asHitter && n > 0;
-    const h = this.hitters[from]!;
+    const h = from <= HOME_TOP ? this.hitters[from]! : 0;
     return asHitter ? h > 0 : n > h;
   }
 
   /** Generates every legal turn into the result buffers. */
   generate(): void {
+    // L10: 'anyDouble' — every first-turn double may take two head checkers; otherwise a second head
+    // checker only when one cannot play the whole double and the scope's condition holds.
+    if (this.firstTurnDouble && this.headScope === 'anyDouble') this.headLimit = HEAD_LIMIT_FIRST_TURN_DOUBLE;
     this.runSearch();
-    // L10: a second head checker only when one head checker cannot play the whole double.
-    if (this.firstTurnDouble && this.maxUsed < 4 && firstTurnDoubleQualifies(this.headScope, this.opp, this.dice[0]!)) {
+    if (
+      this.firstTurnDouble &&
+      this.headLimit < HEAD_LIMIT_FIRST_TURN_DOUBLE &&
+      this.maxUsed < 4 &&
+      this.headScope !== 'anyDouble' &&
+      firstTurnDoubleQualifies(this.headScope, this.opp, this.dice[0]!)
+    ) {
       this.headLimit = HEAD_LIMIT_FIRST_TURN_DOUBLE;
       this.runSearch();
     }
@@ -229,7 +255,7 @@ export class TurnGenerator {
   private runSearch(): void {
     this.maxUsed = 0;
     this.count = 0;
-    this.resultIndex.clear();
+    this.results.clear();
     if (this.double) {
       this.memo.clear();
       this.memoCount = 0;
@@ -241,14 +267,20 @@ export class TurnGenerator {
       const t = d[0]!;
       d[0] = d[1]!;
       d[1] = t;
+      this.secondOrder = true;
       this.search(0);
+      this.secondOrder = false;
       d[1] = d[0]!;
       d[0] = t;
     }
   }
 
+  /** True while searching the smaller die first (the second order of a non-double). */
+  private secondOrder = false;
+
   private search(depth: number): void {
-    if (this.double && depth > 0 && depth < 4 && this.seen(depth)) return;
+    // Depth 1 needs no check: first steps from different points always give different positions.
+    if (this.double && depth > 1 && depth < 4 && this.seen(depth)) return;
     // endOfTurn: every prefix is a candidate turn of its length (L15: maximise over legal sequences).
     if (this.blockEndOfTurn) this.leaf(depth);
     if (depth === this.nDice) {
@@ -256,75 +288,92 @@ export class TurnGenerator {
       return;
     }
     const die = this.dice[depth]!;
-    const top = this.mustEnter() ? BAR : 24;
-    const bottom = this.mustEnter() ? BAR : 1;
     const seq = this.seq;
+    const o = depth * 4;
     let moved = false;
-    for (let from = top; from >= bottom; from--) {
-      if (this.me[from] === 0) continue;
+    // Steps that commute with the previous one were already searched in the other order: for a
+    // non-double's second order every such step, for a double those from a higher point than the last.
+    const pruneCommuting = depth > 0 && (this.double || this.secondOrder) && this.commutes(depth);
+    const prevFrom = depth > 0 ? seq[o - 4]! : 0;
+    const prevTo = depth > 0 ? seq[o - 3]! : 0;
+    const pruneAbove = this.double ? prevFrom : 0;
+    // Sources from the back of the route forward: the occupied slots, highest first (the bar only, S4).
+    let sources = this.mustEnter() ? 1 << BAR : this.occupied & POINTS_MASK;
+    while (sources !== 0) {
+      const from = 31 - Math.clz32(sources);
+      sources ^= 1 << from;
+      // Already found in the other order, this step then the previous one (see commutes()). Not counted as
+      // moved: if it is legal here, the other order already reached this depth.
+      if (pruneCommuting && from > pruneAbove && from !== prevTo && from !== prevFrom && from - die > 0) continue;
       for (let kind = 0; kind < 2; kind++) {
         const asHitter = kind === 1;
-        if (!this.hasKind(from, asHitter)) continue;
+        if (this.hitAndHide ? !this.hasKind(from, asHitter) : asHitter) continue;
         const rec = this.doStep(from, die, asHitter);
         if (rec === 0) continue;
         moved = true;
-        const o = depth * 4;
         seq[o] = from;
         seq[o + 1] = from - die < 0 ? 0 : from - die;
         seq[o + 2] = die;
         seq[o + 3] = rec & STEP_HIT ? 1 : 0;
         this.search(depth + 1);
         this.undoStep(from, die, rec, asHitter);
-        if (!this.hitAndHide) break;
       }
     }
     if (!moved && !this.blockEndOfTurn) this.leaf(depth);
   }
 
+
+  /**
+   * After a step a (the last one played), does every next step b that starts neither where a started
+   * nor where it landed, and does not bear off, commute with a — legal as b then a, to the same
+   * position? True unless a entered from the bar (S4), a emptied a point under the per-step block rule
+   * (L16 could then forbid b first), or Caucasian hitters are in play (C1). Bear-offs are excluded by
+   * the caller (L17–L19 depend on the order). The proof case by case is in docs/movegen.md.
+   */
+  private commutes(depth: number): boolean {
+    const from = this.seq[(depth - 1) * 4]!;
+    if (from === BAR || this.hitAndHide) return false;
+    return !this.blockPerStep || this.me[from]! > 0;
+  }
+
   /** Transposition check for doubles: has this intermediate state been searched at this depth? */
   private seen(depth: number): boolean {
     let h1 = this.h1 ^ Z1[Z_DEPTH + depth]!;
-    let h2 = this.h2 ^ Z2[Z_DEPTH + depth]!;
     if (this.hitAndHide) {
       for (let p = 1; p <= HOME_TOP; p++) {
         const n = this.hitters[p]!;
-        if (n) {
-          h1 ^= Z1[Z_HITTER + p * 4 + n]!;
-          h2 ^= Z2[Z_HITTER + p * 4 + n]!;
-        }
+        if (n) h1 ^= Z1[Z_HITTER + p * 4 + n]!;
       }
     }
-    const key = key53(h1, h2);
-    const at = this.memo.get(key);
-    if (at !== undefined && this.sameMemo(at)) return true;
-    if (at !== undefined) {
-      // A hash collision: fall back to a scan, which is exact.
-      for (let i = 0; i < this.memoCount; i++) if (this.sameMemo(i * MEMO_BYTES)) return true;
+    const memo = this.memo;
+    for (let slot = memo.first(h1); ; slot = memo.next(slot)) {
+      const i = memo.at(slot);
+      if (i < 0) {
+        memo.put(slot, h1, this.storeMemo(h1));
+        return false;
+      }
+      if (this.memoHash[i] === h1 && this.sameMemo(i)) return true;
     }
-    this.storeMemo(key, at === undefined);
-    return false;
   }
 
-  private sameMemo(off: number): boolean {
-    const pool = this.memoPool;
-    const { me, opp, hitters } = this;
-    for (let s = 0; s < SLOTS; s++) if (pool[off + s] !== me[s] || pool[off + SLOTS + s] !== opp[s]) return false;
-    for (let p = 1; p <= HOME_TOP; p++) if (pool[off + BOARD_BYTES + p] !== hitters[p]) return false;
+  private sameMemo(i: number): boolean {
+    const { memoPool, words } = this;
+    const off = i * MEMO_WORDS;
+    for (let w = 0; w < MEMO_WORDS; w++) if (memoPool[off + w] !== words[w]) return false;
     return true;
   }
 
-  private storeMemo(key: number, index: boolean): void {
-    const off = this.memoCount * MEMO_BYTES;
-    if (off + MEMO_BYTES > this.memoPool.length) {
-      const bigger = new Int8Array(this.memoPool.length * 2);
-      bigger.set(this.memoPool);
-      this.memoPool = bigger;
+  private storeMemo(h1: number): number {
+    const i = this.memoCount++;
+    if ((i + 1) * MEMO_WORDS > this.memoPool.length) {
+      this.memoPool = grow(this.memoPool);
+      this.memoHash = grow(this.memoHash);
     }
-    this.memoPool.set(this.me, off);
-    this.memoPool.set(this.opp, off + SLOTS);
-    for (let p = 1; p <= HOME_TOP; p++) this.memoPool[off + BOARD_BYTES + p] = this.hitters[p]!;
-    this.memoCount++;
-    if (index) this.memo.set(key, off);
+    const { memoPool, words } = this;
+    const off = i * MEMO_WORDS;
+    for (let w = 0; w < MEMO_WORDS; w++) memoPool[off + w] = words[w]!;
+    this.memoHash[i] = h1;
+    return i;
   }
 
   private leaf(depth: number): void {
@@ -333,35 +382,36 @@ export class TurnGenerator {
     if (depth > this.maxUsed) {
       this.maxUsed = depth;
       this.count = 0;
-      this.resultIndex.clear();
+      this.results.clear();
     }
-    const key = key53(this.h1, this.h2);
-    const at = this.resultIndex.get(key);
-    if (at !== undefined) {
-      if (this.sameResult(at)) return;
-      for (let i = 0; i < this.count; i++) if (this.sameResult(i)) return;
+    const { h1, results } = this;
+    let slot = results.first(h1);
+    for (; ; slot = results.next(slot)) {
+      const i = results.at(slot);
+      if (i < 0) break;
+      if (this.resultHash[i] === h1 && this.sameResult(i)) return;
     }
     const i = this.count++;
-    if ((i + 1) * BOARD_BYTES > this.boards.length) {
-      const nb = new Int8Array(this.boards.length * 2);
-      nb.set(this.boards);
-      this.boards = nb;
-      const ns = new Int8Array(this.steps.length * 2);
-      ns.set(this.steps);
-      this.steps = ns;
+    if ((i + 1) * BOARD_WORDS > this.boardWords.length) {
+      this.boardWords = grow(this.boardWords);
+      this.boards = new Int8Array(this.boardWords.buffer);
+      this.steps = grow(this.steps);
+      this.resultHash = grow(this.resultHash);
     }
-    this.boards.set(this.me, i * BOARD_BYTES);
-    this.boards.set(this.opp, i * BOARD_BYTES + SLOTS);
-    this.steps.fill(0, i * STEP_BYTES, (i + 1) * STEP_BYTES);
-    this.steps.set(this.seq.subarray(0, depth * 4), i * STEP_BYTES);
-    if (at === undefined) this.resultIndex.set(key, i);
+    results.put(slot, h1, i);
+    this.resultHash[i] = h1;
+    const { words, boardWords, steps, seq } = this;
+    const bo = i * BOARD_WORDS;
+    for (let w = 0; w < BOARD_WORDS; w++) boardWords[bo + w] = words[w]!;
+    const so = i * STEP_BYTES;
+    const used = depth * 4;
+    for (let k = 0; k < STEP_BYTES; k++) steps[so + k] = k < used ? seq[k]! : 0;
   }
 
   private sameResult(i: number): boolean {
-    const b = this.boards;
-    const off = i * BOARD_BYTES;
-    const { me, opp } = this;
-    for (let s = 0; s < SLOTS; s++) if (b[off + s] !== me[s] || b[off + SLOTS + s] !== opp[s]) return false;
+    const { boardWords, words } = this;
+    const off = i * BOARD_WORDS;
+    for (let w = 0; w < BOARD_WORDS; w++) if (boardWords[off + w] !== words[w]) return false;
     return true;
   }
 
@@ -376,13 +426,13 @@ export class TurnGenerator {
     for (let i = 0; i < this.count; i++) {
       if (this.steps[i * STEP_BYTES + 2] !== larger) continue;
       if (kept !== i) {
-        this.boards.copyWithin(kept * BOARD_BYTES, i * BOARD_BYTES, (i + 1) * BOARD_BYTES);
+        this.boardWords.copyWithin(kept * BOARD_WORDS, i * BOARD_WORDS, (i + 1) * BOARD_WORDS);
         this.steps.copyWithin(kept * STEP_BYTES, i * STEP_BYTES, (i + 1) * STEP_BYTES);
       }
       kept++;
     }
     this.count = kept;
-    this.resultIndex.clear();
+    this.results.clear();
   }
 
   /** Number of steps of result i (= maxUsed for every result). */
@@ -391,7 +441,73 @@ export class TurnGenerator {
   }
 }
 
+/** Grows a typed array to twice its length, keeping its contents. */
+function grow<T extends Int8Array | Int32Array>(a: T): T {
+  const bigger = new (a.constructor as new (n: number) => T)(a.length * 2);
+  bigger.set(a);
+  return bigger;
+}
+
+/**
+ * An open-addressing index from a 32-bit hash to an entry number, cleared in O(1) by a stamp.
+ * It only proposes candidates: callers confirm each by comparing hashes and boards.
+ */
+class HashIndex {
+  private bits = 10;
+  private mask = (1 << this.bits) - 1;
+  private stamps = new Int32Array(1 << this.bits);
+  private keys = new Int32Array(1 << this.bits);
+  private entries = new Int32Array(1 << this.bits);
+  private stamp = 1;
+  private size = 0;
+
+  clear(): void {
+    this.stamp++;
+    this.size = 0;
+  }
+
+  first(hash: number): number {
+    return (hash ^ (hash >>> this.bits)) & this.mask;
+  }
+
+  next(slot: number): number {
+    return (slot + 1) & this.mask;
+  }
+
+  /** The entry at a slot, or -1 when the slot is free. */
+  at(slot: number): number {
+    return this.stamps[slot] === this.stamp ? this.entries[slot]! : -1;
+  }
+
+  /** Fills the free slot that probing for `hash` ended on. */
+  put(slot: number, hash: number, entry: number): void {
+    this.stamps[slot] = this.stamp;
+    this.keys[slot] = hash;
+    this.entries[slot] = entry;
+    if (++this.size * 2 > this.mask) this.grow();
+  }
+
+  private grow(): void {
+    const { stamps, keys, entries, stamp } = this;
+    this.bits++;
+    this.mask = (1 << this.bits) - 1;
+    this.stamps = new Int32Array(1 << this.bits);
+    this.keys = new Int32Array(1 << this.bits);
+    this.entries = new Int32Array(1 << this.bits);
+    this.stamp = 1;
+    this.size = 0;
+    for (let s = 0; s < stamps.length; s++) {
+      if (stamps[s] !== stamp) continue;
+      let slot = this.first(keys[s]!);
+      while (this.at(slot) >= 0) slot = this.next(slot);
+      this.put(slot, keys[s]!, entries[s]!);
+    }
+  }
+}
+
+/** Per result in `boards`: the mover's 26 slots at 0, the opponent's (by the mover's points) at RESULT_OPP_AT. */
 export const RESULT_BOARD_BYTES = BOARD_BYTES;
+export const RESULT_OPP_AT = OPP_AT;
 export const RESULT_STEP_BYTES = STEP_BYTES;
 
 let shared: TurnGenerator | undefined;

@@ -1,9 +1,9 @@
-import { generator, RESULT_BOARD_BYTES, RESULT_STEP_BYTES, type TurnGenerator } from './movegen.js';
+import { generator, RESULT_BOARD_BYTES, RESULT_OPP_AT, RESULT_STEP_BYTES, type TurnGenerator } from './movegen.js';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './options.js';
-import { trusted, type Position } from './position.js';
+import { trusted, type Checkers, type Position } from './position.js';
 import { err, ok, type Result } from './result.js';
 import { getVariant } from './variants/registry.js';
-import { BAR, isDie, OFF, opposite, type Dice, type Die, type Step } from './types.js';
+import { BAR, isDie, opposite, type Dice, type Die, type Step } from './types.js';
 
 /** One legal full turn: its steps in the order played (mover's own frame) and the position after it. */
 export interface Turn {
@@ -35,39 +35,58 @@ export function legalTurns(pos: Position, dice: Dice, options: RuleOptions = DEF
   return collect(g, pos);
 }
 
+/** The 26 slots at `at` as a plain array (a literal: the fastest way V8 builds a packed array). */
+const slotsAt = (b: Int8Array, at: number): number[] => [
+  b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!, b[at + 4]!, b[at + 5]!, b[at + 6]!, b[at + 7]!, b[at + 8]!,
+  b[at + 9]!, b[at + 10]!, b[at + 11]!, b[at + 12]!, b[at + 13]!, b[at + 14]!, b[at + 15]!, b[at + 16]!,
+  b[at + 17]!, b[at + 18]!, b[at + 19]!, b[at + 20]!, b[at + 21]!, b[at + 22]!, b[at + 23]!, b[at + 24]!, b[at + 25]!,
+];
+
+/** Steps are immutable, so each distinct one is made once and shared. */
+const STEPS: (Step | undefined)[] = new Array<Step | undefined>(1 << 14).fill(undefined);
+function stepOf(from: number, to: number, die: number, hit: boolean): Step {
+  const k = (((from << 5) | to) << 4) | (die << 1) | (hit ? 1 : 0);
+  return (STEPS[k] ??= Object.freeze({ from, to, die: die as Die, hit }));
+}
+
 function collect(g: TurnGenerator, pos: Position): Turn[] {
   const n = g.count;
   const len = g.maxUsed;
-  const order: number[] = new Array(n);
-  const sortKey: number[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    order[i] = i;
-    let k = 0;
-    for (let s = 0; s < 4; s++) {
-      const o = i * RESULT_STEP_BYTES + s * 4;
-      k = k * 1024 + (s < len ? 32 * (g.steps[o]! + 1) + (g.steps[o + 1]! + 1) : 0);
+  const { boards, steps: packed } = g;
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(i);
+  order.sort((a, b) => {
+    for (let s = 0; s < len; s++) {
+      const oa = a * RESULT_STEP_BYTES + s * 4;
+      const ob = b * RESULT_STEP_BYTES + s * 4;
+      const d = packed[ob]! - packed[oa]! || packed[ob + 1]! - packed[oa + 1]!;
+      if (d !== 0) return d;
     }
-    sortKey[i] = k;
-  }
-  order.sort((a, b) => sortKey[b]! - sortKey[a]!);
+    return 0;
+  });
   const mover = pos.turn;
   const other = opposite(mover);
-  const oppPoint = getVariant(pos.variant).geometry.opponentPoint;
-  const firstTurn = mover === 'white' ? { white: false, black: pos.firstTurn.black } : { white: pos.firstTurn.white, black: false };
+  const perm = getVariant(pos.variant).geometry.opponentSlots;
+  const unchanged = pos.board[other];
+  const firstTurn = Object.freeze(mover === 'white' ? { white: false, black: pos.firstTurn.black } : { white: pos.firstTurn.white, black: false });
   const turns: Turn[] = new Array(n);
   for (let r = 0; r < n; r++) {
     const i = order[r]!;
     const bo = i * RESULT_BOARD_BYTES;
-    const mine = new Array<number>(26);
-    const theirs = new Array<number>(26);
-    for (let s = 0; s < 26; s++) {
-      mine[s] = g.boards[bo + s]!;
-      theirs[s === OFF || s === BAR ? s : oppPoint(s)] = g.boards[bo + 26 + s]!;
-    }
-    const steps: Step[] = new Array(len);
+    const mine = slotsAt(boards, bo);
+    const steps: Step[] = [];
+    let hit = false;
     for (let s = 0; s < len; s++) {
       const o = i * RESULT_STEP_BYTES + s * 4;
-      steps[s] = { from: g.steps[o]!, to: g.steps[o + 1]!, die: g.steps[o + 2] as Die, hit: g.steps[o + 3] === 1 };
+      hit ||= packed[o + 3] === 1;
+      steps.push(stepOf(packed[o]!, packed[o + 1]!, packed[o + 2]!, packed[o + 3] === 1));
+    }
+    // Only a hit changes the opponent's checkers; otherwise the (immutable) array is shared.
+    let theirs: Checkers = unchanged;
+    if (hit) {
+      const t = new Array<number>(26);
+      for (let s = 0; s < 26; s++) t[perm[s]!] = boards[bo + RESULT_OPP_AT + s]!;
+      theirs = t;
     }
     const board = mover === 'white' ? { white: mine, black: theirs } : { white: theirs, black: mine };
     turns[r] = { steps, after: trusted({ variant: pos.variant, turn: other, board, firstTurn }) };
@@ -103,6 +122,10 @@ interface Walk {
 }
 
 const boardString = (g: TurnGenerator): string => String.fromCharCode(...g.me, ...g.opp);
+const resultString = (g: TurnGenerator, i: number): string => {
+  const at = i * RESULT_BOARD_BYTES;
+  return String.fromCharCode(...g.boards.subarray(at, at + 26), ...g.boards.subarray(at + RESULT_OPP_AT, at + RESULT_OPP_AT + 26));
+};
 
 function startWalk(pos: Position, dice: Dice, options: RuleOptions): Walk {
   const g = generator();
@@ -110,7 +133,7 @@ function startWalk(pos: Position, dice: Dice, options: RuleOptions): Walk {
   g.generate();
   const legal = new Set<string>();
   for (let i = 0; i < g.count; i++) {
-    legal.add(String.fromCharCode(...g.boards.subarray(i * RESULT_BOARD_BYTES, (i + 1) * RESULT_BOARD_BYTES)));
+    legal.add(resultString(g, i));
   }
   const maxUsed = g.maxUsed;
   // Reload the start position; the head limit chosen by generate() (L10) stays in force.
@@ -239,10 +262,10 @@ export function findTurn(
 /** The generator's board string of a turn's result, for matching (mover's frame, as `boardString`). */
 function boardStringOf(after: Position, before: Position): string {
   const mover = before.turn;
-  const oppPoint = getVariant(before.variant).geometry.opponentPoint;
+  const perm = getVariant(before.variant).geometry.opponentSlots;
   const mine = after.board[mover];
   const theirs = after.board[opposite(mover)];
   const opp = new Array<number>(26);
-  for (let s = 0; s < 26; s++) opp[s] = theirs[s === OFF || s === BAR ? s : oppPoint(s)]!;
+  for (let s = 0; s < 26; s++) opp[s] = theirs[perm[s]!]!;
   return String.fromCharCode(...mine, ...opp);
 }

@@ -18,13 +18,10 @@ function fill(seed: number, n: number): Int32Array {
   return out;
 }
 
-/** [me | opp] × slot × count → two independent 32-bit keys. */
+/** [me | opp] × slot × count → a 32-bit key. */
 export const Z1 = fill(0x2545f491, 2 * Z_SIDE + 8 * SLOT_VALUES);
-export const Z2 = fill(0x6b43a9b5, 2 * Z_SIDE + 8 * SLOT_VALUES);
 /** Extra keys: depth (0..4) and Caucasian hitters (points 1..6, count 0..15). */
 export const Z_DEPTH = 2 * Z_SIDE;
 export const Z_HITTER = 2 * Z_SIDE + SLOT_VALUES;
 export const zIndex = (slot: number, count: number): number => slot * SLOT_VALUES + count;
 
-/** Combines two 32-bit keys into one exact double key (53 bits). */
-export const key53 = (h1: number, h2: number): number => (h1 >>> 0) * 0x200000 + (h2 & 0x1fffff);

@@ -5,17 +5,17 @@ import { HEAD } from '../types.js';
  * L9–L11, the head rule: at most one checker leaves the head per turn, except on a side's first turn
  * when a double lets a second one go (L10). `opp` holds the opposing checkers by the mover's own points.
  *
- * This function answers only whether the dice and board qualify for the exception under
- * `headExceptionScope`; the generator additionally requires that one head checker cannot play the
- * whole double (the federation note "except when there are checkers elsewhere with which the move can
- * be made") and then L12 makes the second checker compulsory where it lets more dice be played.
+ * Under 'anyDouble' every first-turn double qualifies (the generator raises the limit at once). Under
+ * 'federation' and 'blockedDouble' this function answers whether the dice and board qualify; the
+ * generator additionally requires that one head checker cannot play the whole double (the federation
+ * note "except when there are checkers elsewhere with which the move can be made"), and then L12 makes
+ * the second checker compulsory where it lets more dice be played.
  */
 export function firstTurnDoubleQualifies(
-  scope: RuleOptions['headExceptionScope'],
+  scope: Exclude<RuleOptions['headExceptionScope'], 'anyDouble'>,
   opp: ArrayLike<number>,
   die: number,
 ): boolean {
-  if (scope === 'anyDouble') return true;
   if (scope === 'federation' && die !== 3 && die !== 4 && die !== 6) return false;
   // Walk a single head checker through the four moves; the first closed landing point stops it.
   for (let p = HEAD - die; p >= 1; p -= die) {

@@ -14,11 +14,16 @@ export interface Geometry {
   ownPoint(color: Color, abs: number): number;
   /** The same physical point in the opponent's frame. An involution, the same for both colours. */
   opponentPoint(p: number): number;
+  /** `opponentPoint` as a table over all 26 slots (off and bar map to themselves), for hot loops. */
+  readonly opponentSlots: Readonly<Int8Array>;
   /** The number notation prints for a side's own point p. */
   notationPoint(color: Color, p: number): number;
   /** The own point a notation number names (inverse of notationPoint). */
   pointFromNotation(color: Color, n: number): number;
 }
+
+const slotTable = (f: (p: number) => number): Int8Array =>
+  Int8Array.from({ length: 26 }, (_, s) => (s === 0 || s === 25 ? s : f(s)));
 
 /** Short nardy / backgammon: Black's own point p is absolute 25 − p; notation uses each mover's own numbers. */
 export const OPPOSITE_GEOMETRY: Geometry = {
@@ -26,6 +31,7 @@ export const OPPOSITE_GEOMETRY: Geometry = {
   absPoint: (color, p) => (color === 'white' ? p : 25 - p),
   ownPoint: (color, abs) => (color === 'white' ? abs : 25 - abs),
   opponentPoint: (p) => 25 - p,
+  opponentSlots: slotTable((p) => 25 - p),
   notationPoint: (_color, p) => p,
   pointFromNotation: (_color, n) => n,
 };
@@ -37,6 +43,7 @@ export const SAME_GEOMETRY: Geometry = {
   absPoint: (color, p) => (color === 'white' ? p : blackLong(p)),
   ownPoint: (color, abs) => (color === 'white' ? abs : blackLong(abs)),
   opponentPoint: blackLong,
+  opponentSlots: slotTable(blackLong),
   notationPoint: (color, p) => (color === 'white' ? p : blackLong(p)),
   pointFromNotation: (color, n) => (color === 'white' ? n : blackLong(n)),
 };
