@@ -8,3 +8,4 @@ export type { Variant, ConstraintId } from './variants/variant.js';
 export type { Geometry } from './variants/geometry.js';
 export * from './notation/plain-board.js';
 export * from './debug.js';
+export * from './notation/gnubg-position-id.js';
