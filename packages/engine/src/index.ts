@@ -9,3 +9,4 @@ export type { Geometry } from './variants/geometry.js';
 export * from './notation/plain-board.js';
 export * from './debug.js';
 export * from './notation/gnubg-position-id.js';
+export * from './notation/match-id.js';
