@@ -10,3 +10,5 @@ export * from './notation/plain-board.js';
 export * from './debug.js';
 export * from './notation/gnubg-position-id.js';
 export * from './notation/match-id.js';
+export * from './notation/long-position-id.js';
+export * from './notation/position-id.js';
