@@ -12,3 +12,4 @@ export * from './notation/gnubg-position-id.js';
 export * from './notation/match-id.js';
 export * from './notation/long-position-id.js';
 export * from './notation/position-id.js';
+export * from './notation/turn-notation.js';
