@@ -85,6 +85,21 @@ describe('renderBoard: panel', () => {
     }
   });
 
+  test('the Position ID: canonical by default, given, or none', () => {
+    expect(renderBoard(startPosition('short'))).toMatch(/^ Short nardy \(backgammon\)  Position ID: 4HPwATDgc\/ABMA\n/);
+    expect(renderBoard(startPosition('long'))).toMatch(/^ Long nardy +Position ID: BgAA_P8BAAD-_w\n/);
+    expect(renderBoard(startPosition('long'), { positionId: 'xyz' })).toMatch(/Position ID: xyz\n/);
+    expect(renderBoard(startPosition('long'), { positionId: false })).toMatch(/^ Long nardy\n/);
+  });
+
+  test('a setup that is not a valid position is drawn without an ID', () => {
+    const start = startPosition('short');
+    const bad = { ...start, board: { white: start.board.white.map((n, i) => (i === 6 ? n + 1 : n)), black: start.board.black } };
+    const text = renderBoard(bad);
+    expect(text).not.toContain('Position ID');
+    expect(text).toContain('pips 173');
+  });
+
   test('counts beyond five are written in the fifth row', () => {
     const text = renderBoard(startPosition('long'));
     expect(text).toContain('15 |');

@@ -1,4 +1,5 @@
-import { pips, type Setup } from './position.js';
+import { makePositionId } from './notation/position-id.js';
+import { pips, positionFromSetup, type Setup } from './position.js';
 import { getVariant } from './variants/registry.js';
 import { BAR, OFF, type ByColor, type Color, type Dice } from './types.js';
 
@@ -15,8 +16,12 @@ export interface RenderOptions {
   /** Match score, and the match length (0 or absent = money game / unlimited). */
   readonly score?: ByColor<number> | undefined;
   readonly matchLength?: number | undefined;
-  /** A position ID to print in the header (the caller computes it, e.g. with `makePositionId`). */
-  readonly positionId?: string | undefined;
+  /**
+   * The Position ID printed in the header: by default the variant's canonical ID (`makePositionId`: gnubg's
+   * for short nardy and Caucasian, the long-nardy ID for long nardy) when the setup is a valid position;
+   * a string prints that instead; `false` prints none.
+   */
+  readonly positionId?: string | false | undefined;
   /** A match ID to print under the position ID (short nardy, gnubg's Match ID). */
   readonly matchId?: string | undefined;
 }
@@ -46,8 +51,9 @@ function cell(n: number, row: number, symbol: string): string {
  *   Black on roll the numbers are Black's own (his 1-point = absolute 24), and the arrow on the left
  *   points to the on-roll side's home half (`v` White, `^` Black).
  *
- * The panel on the right gives each side's name, pip count, borne-off count (and bar count), who is on
- * roll and the dice, the cube, score and the IDs when given.
+ * The header names the variant and gives the Position ID (and a Match ID when given); the panel on the
+ * right gives each side's name, pip count, borne-off count (and bar count), who is on roll and the dice,
+ * the first turn of long nardy, the cube, and the score when given.
  */
 export function renderBoard(pos: Setup, opts: RenderOptions = {}): string {
   const variant = getVariant(pos.variant);
@@ -114,9 +120,10 @@ export function renderBoard(pos: Setup, opts: RenderOptions = {}): string {
 
   const lines: string[] = [];
   const title = ` ${variant.name.en}`;
-  if (opts.positionId !== undefined) {
+  const positionId = opts.positionId === undefined ? canonicalId(pos) : opts.positionId === false ? undefined : opts.positionId;
+  if (positionId !== undefined) {
     const indent = Math.max(17, title.length + 2);
-    lines.push(`${title.padEnd(indent)}Position ID: ${opts.positionId}`);
+    lines.push(`${title.padEnd(indent)}Position ID: ${positionId}`);
     if (opts.matchId !== undefined) lines.push(`${''.padEnd(indent)}Match ID   : ${opts.matchId}`);
   } else {
     lines.push(title);
@@ -128,6 +135,12 @@ export function renderBoard(pos: Setup, opts: RenderOptions = {}): string {
   rows.forEach((row, i) => lines.push(withPanel(row, panel[i] ?? '')));
   lines.push(withPanel(bottom, `${CHECKER_SYMBOL.white}: ${name('white')}`));
   return `${lines.join('\n')}\n`;
+}
+
+/** The canonical ID of a setup that is a valid position; none for one that is not (a debug board may show anything). */
+function canonicalId(setup: Setup): string | undefined {
+  const pos = positionFromSetup(setup);
+  return pos.ok ? makePositionId(pos.value) : undefined;
 }
 
 /** The numbered border: ` +13-14-15-16-17-18------19-20-21-22-23-24-+`. */
