@@ -1,0 +1,59 @@
+import { EXIT_FAULT, EXIT_OK, EXIT_USAGE, oneLine, UsageError, write, type Io } from './io.js';
+import { LEGAL_HELP, legalCommand } from './legal-command.js';
+import { PLAY_HELP, playCommand } from './play-command.js';
+import { SHOW_HELP, showCommand } from './show.js';
+
+export const MAIN_HELP = `Usage: nardy <command> [options]
+
+Long nardy, short nardy (backgammon) and Caucasian nardy at the terminal.
+
+Commands:
+  legal     read plain-board JSON lines on stdin, write every legal turn as JSON lines
+  show      print the ASCII board of a position ID or a plain-board JSON string
+  play      two people play a game or a match at one terminal
+
+Options:
+  -h, --help   show help (also: nardy <command> --help)
+
+Exit codes: 0 success, 2 bad arguments or input, 1 an internal error.`;
+
+interface Command {
+  readonly help: string;
+  readonly run: (args: readonly string[], io: Io) => Promise<number>;
+}
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  legal: { help: LEGAL_HELP, run: legalCommand },
+  show: { help: SHOW_HELP, run: showCommand },
+  play: { help: PLAY_HELP, run: playCommand },
+};
+
+/** Runs `nardy` with the arguments after the program name; resolves to the exit code. Never throws. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  try {
+    const [name, ...rest] = argv;
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+      const topic = name === 'help' ? rest[0] : undefined;
+      const cmd = topic !== undefined ? COMMANDS[topic] : undefined;
+      if (topic !== undefined && !cmd) throw new UsageError(`unknown command '${topic}' (try nardy --help)`);
+      await write(name === undefined ? io.stderr : io.stdout, `${cmd ? cmd.help : MAIN_HELP}\n`);
+      return name === undefined ? EXIT_USAGE : EXIT_OK;
+    }
+    const cmd = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+    if (!cmd) throw new UsageError(`unknown command '${name}' (try nardy --help)`);
+    if (rest.includes('--help') || rest.includes('-h')) {
+      await write(io.stdout, `${cmd.help}\n`);
+      return EXIT_OK;
+    }
+    return await cmd.run(rest, io);
+  } catch (e) {
+    const usage = e instanceof UsageError;
+    const message = usage ? e.message : e instanceof Error ? `internal error: ${e.message}` : `internal error: ${String(e)}`;
+    try {
+      await write(io.stderr, `nardy: ${oneLine(message)}\n`);
+    } catch {
+      // stderr is gone too; the exit code still tells.
+    }
+    return usage ? EXIT_USAGE : EXIT_FAULT;
+  }
+}
