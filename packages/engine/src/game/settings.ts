@@ -1,0 +1,221 @@
+import { ruleOptions, type RuleOptions } from '../options.js';
+import { err, ok, type Result } from '../result.js';
+import { CEILINGS, DEFAULT_SCORING, MARS_DEFINITIONS, type ScoringSettings } from '../rules/scoring.js';
+import { getVariant, variantById } from '../variants/registry.js';
+import type { VariantId } from '../types.js';
+import { NO_CLOCK, timeControl, type TimeControl } from './clock.js';
+
+/** G3: the doubling cube. */
+export interface CubeSettings {
+  /** Whether the cube is used (G3: on in short nardy and Caucasian, off in long nardy by default, L26). */
+  readonly enabled: boolean;
+  /** The highest value the cube may reach (a power of two; 64 by default). */
+  readonly maxValue: number;
+  /** Beaver: the taker may redouble at once and keep the cube (money play only). */
+  readonly beaver: boolean;
+  /** Automatic doubles: how many times equal opening dice double the stake (0 = off; money play only). */
+  readonly automaticDoubles: number;
+  /** Jacoby: mars and koks count one unless the cube was turned (money play only). */
+  readonly jacoby: boolean;
+}
+
+/** L4: long nardy's starter throws both dice afresh (`fresh`) or plays the two opening dice (`useOpeningDice`). */
+export type OpeningThrow = 'fresh' | 'useOpeningDice';
+
+/**
+ * G6: who starts a game after the first. `openingThrow` — a new opening throw (short nardy, always);
+ * `previousBlack` — rule 1.4, the previous game's Black starts and plays White (long nardy default);
+ * `previousWinner` — the previous winner starts and plays White (long nardy option; after a draw, the previous Black).
+ */
+export type NextGameStarter = 'openingThrow' | 'previousBlack' | 'previousWinner';
+
+/** L27/G7: a last-throw draw scores ½ to each side (`half`) or 1 to each (`one`), times the cube. */
+export type DrawScoring = 'half' | 'one';
+
+/** G8: a flag fall loses the match (default) or only the game, valued as a surrender. */
+export type FlagLoses = 'match' | 'game';
+
+/** Everything a match (or money session) is played under, stored with it and shown before the players sit down. */
+export interface MatchSettings extends ScoringSettings {
+  readonly variant: VariantId;
+  /** The move-generation options (L10, L16). */
+  readonly rules: RuleOptions;
+  /** L4 (long nardy); short nardy is always `useOpeningDice` (S2, G1). */
+  readonly openingThrow: OpeningThrow;
+  /** L27/G7: the player who started later gets one more throw when the starter finishes; all off → draw. */
+  readonly lastRollDraw: boolean;
+  readonly drawScoring: DrawScoring;
+  readonly cube: CubeSettings;
+  /** G6: a match to N points (1..25), or 0 for a money session. */
+  readonly matchLength: number;
+  /** G3/S7: Crawford rule in match play (on by default). */
+  readonly crawford: boolean;
+  readonly nextGameStarter: NextGameStarter;
+  readonly flagLoses: FlagLoses;
+  /** G8: the time control (the engine only validates it; clock arithmetic is in clock.ts). */
+  readonly timeControl: TimeControl;
+}
+
+/** What a caller may pass: any subset; `variant` is required. */
+export type MatchSettingsInput = { readonly variant: VariantId } & Partial<
+  Omit<MatchSettings, 'variant' | 'rules' | 'cube'> & { readonly rules: Partial<RuleOptions>; readonly cube: Partial<CubeSettings> }
+>;
+
+export const MAX_MATCH_LENGTH = 25;
+export const DEFAULT_MAX_CUBE = 64;
+const MAX_CUBE_LIMIT = 4096;
+const MAX_AUTOMATIC_DOUBLES = 6;
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The defaults for a variant (G1–G8, L4, L24–L27). Money session; the cube as the variant says. */
+export function defaultMatchSettings(variant: VariantId): MatchSettings {
+  const r = matchSettings({ variant });
+  if (!r.ok) throw new Error(`defaults for ${variant} are invalid: ${r.error.message}`); // a bug, not input
+  return r.value;
+}
+
+const KEYS = new Set([
+  'variant', 'rules', 'ceiling', 'marsDefinition', 'homeMars', 'koks', 'openingThrow', 'lastRollDraw', 'drawScoring',
+  'cube', 'matchLength', 'crawford', 'nextGameStarter', 'flagLoses', 'timeControl',
+]);
+const CUBE_KEYS = new Set(['enabled', 'maxValue', 'beaver', 'automaticDoubles', 'jacoby']);
+
+function pick<T>(obj: Record<string, unknown>, key: string, allowed: readonly T[], dflt: T): Result<T> {
+  const v = obj[key];
+  if (v === undefined) return ok(dflt);
+  if (!allowed.includes(v as T)) {
+    return err('BAD_OPTIONS', `'${key}' must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
+  }
+  return ok(v as T);
+}
+
+const BOOLS = [true, false] as const;
+const isPowerOfTwo = (n: number): boolean => Number.isInteger(n) && n >= 1 && (n & (n - 1)) === 0;
+
+/**
+ * Completes and validates match settings (G1–G8). Unknown keys or values, long-nardy-only options with
+ * non-default values in short nardy, and money-play-only cube options in a match are `BAD_OPTIONS`.
+ */
+export function matchSettings(input: unknown): Result<MatchSettings> {
+  if (!isRecord(input)) return err('BAD_OPTIONS', 'match settings must be an object');
+  for (const k of Object.keys(input)) if (!KEYS.has(k)) return err('BAD_OPTIONS', `unknown match setting '${k}'`);
+  const v = variantById(input['variant']);
+  if (!v.ok) return v;
+  const variant = v.value;
+  const long = variant.scoring === 'long';
+
+  const rules = ruleOptions(input['rules'] ?? {});
+  if (!rules.ok) return rules;
+
+  const ceiling = pick(input, 'ceiling', CEILINGS, DEFAULT_SCORING.ceiling);
+  if (!ceiling.ok) return ceiling;
+  const marsDefinition = pick(input, 'marsDefinition', MARS_DEFINITIONS, DEFAULT_SCORING.marsDefinition);
+  if (!marsDefinition.ok) return marsDefinition;
+  const homeMars = pick(input, 'homeMars', BOOLS, false);
+  if (!homeMars.ok) return homeMars;
+  const koks = pick(input, 'koks', BOOLS, false);
+  if (!koks.ok) return koks;
+  const dfltOpening: OpeningThrow = variant.opening === 'fresh' ? 'fresh' : 'useOpeningDice';
+  const openingThrow = pick<OpeningThrow>(input, 'openingThrow', ['fresh', 'useOpeningDice'], dfltOpening);
+  if (!openingThrow.ok) return openingThrow;
+  const lastRollDraw = pick(input, 'lastRollDraw', BOOLS, false);
+  if (!lastRollDraw.ok) return lastRollDraw;
+  const drawScoring = pick<DrawScoring>(input, 'drawScoring', ['half', 'one'], 'half');
+  if (!drawScoring.ok) return drawScoring;
+  const crawford = pick(input, 'crawford', BOOLS, true);
+  if (!crawford.ok) return crawford;
+  const starter = pick<NextGameStarter>(
+    input,
+    'nextGameStarter',
+    ['openingThrow', 'previousBlack', 'previousWinner'],
+    long ? 'previousBlack' : 'openingThrow',
+  );
+  if (!starter.ok) return starter;
+  const flagLoses = pick<FlagLoses>(input, 'flagLoses', ['match', 'game'], 'match');
+  if (!flagLoses.ok) return flagLoses;
+
+  if (!long) {
+    // L24–L25, L4 and G6's rule 1.4 are long nardy's; short nardy has S2 and S7.
+    if (marsDefinition.value !== 'noneBorneOff' || homeMars.value || koks.value) {
+      return err('BAD_OPTIONS', 'marsDefinition, homeMars and koks are long-nardy options (L25); short nardy scores by S7');
+    }
+    if (openingThrow.value !== 'useOpeningDice') {
+      return err('BAD_OPTIONS', 'short nardy always plays the two opening dice as the first move (S2, G1)');
+    }
+    if (starter.value !== 'openingThrow') {
+      return err('BAD_OPTIONS', 'in short nardy every game starts with a new opening throw (G6)');
+    }
+  }
+
+  const matchLength = input['matchLength'] ?? 0;
+  if (typeof matchLength !== 'number' || !Number.isInteger(matchLength) || matchLength < 0 || matchLength > MAX_MATCH_LENGTH) {
+    return err('BAD_OPTIONS', `matchLength must be an integer 1..${MAX_MATCH_LENGTH}, or 0 for a money session (G6)`);
+  }
+  const money = matchLength === 0;
+
+  const cubeIn = input['cube'] ?? {};
+  if (!isRecord(cubeIn)) return err('BAD_OPTIONS', 'cube settings must be an object');
+  for (const k of Object.keys(cubeIn)) if (!CUBE_KEYS.has(k)) return err('BAD_OPTIONS', `unknown cube setting '${k}'`);
+  const enabled = pick(cubeIn, 'enabled', BOOLS, variant.cubeByDefault);
+  if (!enabled.ok) return enabled;
+  const maxValue = cubeIn['maxValue'] ?? DEFAULT_MAX_CUBE;
+  if (typeof maxValue !== 'number' || !isPowerOfTwo(maxValue) || maxValue < 2 || maxValue > MAX_CUBE_LIMIT) {
+    return err('BAD_OPTIONS', `cube.maxValue must be a power of two from 2 to ${MAX_CUBE_LIMIT} (G3)`);
+  }
+  const beaver = pick(cubeIn, 'beaver', BOOLS, false);
+  if (!beaver.ok) return beaver;
+  const autos = cubeIn['automaticDoubles'] ?? 0;
+  if (typeof autos !== 'number' || !Number.isInteger(autos) || autos < 0 || autos > MAX_AUTOMATIC_DOUBLES) {
+    return err('BAD_OPTIONS', `cube.automaticDoubles must be an integer 0..${MAX_AUTOMATIC_DOUBLES} (G3)`);
+  }
+  const jacoby = pick(cubeIn, 'jacoby', BOOLS, enabled.value && money);
+  if (!jacoby.ok) return jacoby;
+  for (const [name, on] of [
+    ['beaver', beaver.value],
+    ['automaticDoubles', autos > 0],
+    ['jacoby', jacoby.value],
+  ] as const) {
+    if (!on) continue;
+    if (!enabled.value) return err('BAD_OPTIONS', `cube.${name} needs the cube (G3)`);
+    if (!money) return err('BAD_OPTIONS', `cube.${name} is a money-play option (G3)`);
+  }
+
+  const tc = timeControl(input['timeControl'] ?? NO_CLOCK);
+  if (!tc.ok) return tc;
+  if (tc.value.kind === 'matchReserve' && money) {
+    return err('BAD_OPTIONS', 'a match reserve clock needs a match length (G8)');
+  }
+
+  return ok(
+    Object.freeze({
+      variant: variant.id,
+      rules: Object.freeze(rules.value),
+      ceiling: ceiling.value,
+      marsDefinition: marsDefinition.value,
+      homeMars: homeMars.value,
+      koks: koks.value,
+      openingThrow: openingThrow.value,
+      lastRollDraw: lastRollDraw.value,
+      drawScoring: drawScoring.value,
+      cube: Object.freeze({
+        enabled: enabled.value,
+        maxValue,
+        beaver: beaver.value,
+        automaticDoubles: autos,
+        jacoby: jacoby.value,
+      }),
+      matchLength,
+      crawford: crawford.value,
+      nextGameStarter: starter.value,
+      flagLoses: flagLoses.value,
+      timeControl: tc.value,
+    }),
+  );
+}
+
+/** Whether the Jacoby rule is in force (G3: money play, cube on, option set). */
+export const jacobyInForce = (s: MatchSettings): boolean => s.cube.enabled && s.cube.jacoby && s.matchLength === 0;
+
+/** The variant's scoring id (L24 vs S7). */
+export const scoringOf = (s: MatchSettings) => getVariant(s.variant).scoring;
