@@ -13,3 +13,5 @@ export * from './notation/match-id.js';
 export * from './notation/long-position-id.js';
 export * from './notation/position-id.js';
 export * from './notation/turn-notation.js';
+export * from './game/index.js';
+export * from './rules/scoring.js';
