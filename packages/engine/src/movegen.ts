@@ -27,6 +27,11 @@ const STEP_BYTES = 16;
 /** Slots 1..24 (bit s = slot s); the bar is bit 25. */
 const POINTS_MASK = 0x1fffffe;
 
+/** What `commutes` allows to prune. */
+const NO_PRUNING = 0;
+const PRUNE_ALL = 1;
+const PRUNE_ONTO_HELD = 2;
+
 /** Packed undo record of one step; 0 means the step was illegal. */
 const STEP_DONE = 1;
 const STEP_HIT = 2;
@@ -53,6 +58,12 @@ export class TurnGenerator {
   h1 = 0;
   /** Bit s set when the mover has checkers in slot s. */
   occupied = 0;
+  /**
+   * landable[d]: bit s set when a checker in slot s could land with die d — the point s − d is open
+   * (L6, S3) or the step would bear off (checked when played). Fixed for the turn: the opponent's
+   * checkers never arrive on a point during it, a hit only empties one.
+   */
+  readonly landable = new Int32Array(7);
   /** The mover's checkers not yet home (points 7..24 and the bar): bearing off needs 0 (L17). */
   outside = 0;
 
@@ -110,6 +121,15 @@ export class TurnGenerator {
     }
     this.h1 = h1;
     this.occupied = occupied;
+    const hit = variant.contact === 'hit';
+    for (let d = 1; d <= 6; d++) {
+      let mask = 0;
+      for (let from = 1; from <= BAR; from++) {
+        const o = from - d >= 1 ? opp[from - d]! : 0;
+        if (o === 0 || (hit && o === 1)) mask |= 1 << from;
+      }
+      this.landable[d] = mask;
+    }
     this.outside = outside;
     this.hitContact = variant.contact === 'hit';
     this.headRule = variant.constraints.includes('head');
@@ -293,18 +313,27 @@ export class TurnGenerator {
     let moved = false;
     // Steps that commute with the previous one were already searched in the other order: for a
     // non-double's second order every such step, for a double those from a higher point than the last.
-    const pruneCommuting = depth > 0 && (this.double || this.secondOrder) && this.commutes(depth);
+    const pruneCommuting = depth > 0 && (this.double || this.secondOrder) ? this.commutes(depth) : NO_PRUNING;
     const prevFrom = depth > 0 ? seq[o - 4]! : 0;
     const prevTo = depth > 0 ? seq[o - 3]! : 0;
     const pruneAbove = this.double ? prevFrom : 0;
     // Sources from the back of the route forward: the occupied slots, highest first (the bar only, S4).
-    let sources = this.mustEnter() ? 1 << BAR : this.occupied & POINTS_MASK;
+    let sources = (this.mustEnter() ? 1 << BAR : this.occupied & POINTS_MASK) & this.landable[die]!;
     while (sources !== 0) {
       const from = 31 - Math.clz32(sources);
       sources ^= 1 << from;
       // Already found in the other order, this step then the previous one (see commutes()). Not counted as
       // moved: if it is legal here, the other order already reached this depth.
-      if (pruneCommuting && from > pruneAbove && from !== prevTo && from !== prevFrom && from - die > 0) continue;
+      if (
+        pruneCommuting !== NO_PRUNING &&
+        from > pruneAbove &&
+        from !== prevTo &&
+        from !== prevFrom &&
+        from - die > 0 &&
+        (pruneCommuting === PRUNE_ALL || (from - die !== prevTo && this.me[from - die]! > 0))
+      ) {
+        continue;
+      }
       for (let kind = 0; kind < 2; kind++) {
         const asHitter = kind === 1;
         if (this.hitAndHide ? !this.hasKind(from, asHitter) : asHitter) continue;
@@ -324,16 +353,16 @@ export class TurnGenerator {
 
 
   /**
-   * After a step a (the last one played), does every next step b that starts neither where a started
-   * nor where it landed, and does not bear off, commute with a — legal as b then a, to the same
-   * position? True unless a entered from the bar (S4), a emptied a point under the per-step block rule
-   * (L16 could then forbid b first), or Caucasian hitters are in play (C1). Bear-offs are excluded by
-   * the caller (L17–L19 depend on the order). The proof case by case is in docs/movegen.md.
+   * After a step a (the last one played), which next steps b commute with a — legal as b then a, to the
+   * same position? Candidates start neither where a started nor where it landed and do not bear off
+   * (checked by the caller: L17–L19 depend on the order). None when a entered from the bar (S4) or
+   * Caucasian hitters are in play (C1); under the per-step block rule (L16), when a emptied its point,
+   * only those landing on a point the mover already held before a. The proof is in docs/movegen.md.
    */
-  private commutes(depth: number): boolean {
+  private commutes(depth: number): number {
     const from = this.seq[(depth - 1) * 4]!;
-    if (from === BAR || this.hitAndHide) return false;
-    return !this.blockPerStep || this.me[from]! > 0;
+    if (from === BAR || this.hitAndHide) return NO_PRUNING;
+    return !this.blockPerStep || this.me[from]! > 0 ? PRUNE_ALL : PRUNE_ONTO_HELD;
   }
 
   /** Transposition check for doubles: has this intermediate state been searched at this depth? */

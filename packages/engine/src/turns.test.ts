@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './options.js';
@@ -7,7 +9,8 @@ import { diceArb, playedPositionArb, scatteredPositionArb } from './testing/inde
 import { referenceResultKeys } from './testing/reference-movegen.js';
 import { findTurn, legalTurns, nextSteps, type Turn } from './turns.js';
 import { getVariant, VARIANTS } from './variants/registry.js';
-import { BAR, CHECKERS, OFF, opposite, type Dice } from './types.js';
+import { parsePlainBoard } from './notation/plain-board.js';
+import { BAR, CHECKERS, OFF, opposite, type Dice, type Die } from './types.js';
 
 const ALL_OPTIONS: RuleOptions[] = [];
 for (const headExceptionScope of ['federation', 'blockedDouble', 'anyDouble'] as const)
@@ -32,11 +35,12 @@ const keysOf = (turns: Turn[]): string[] => turns.map((t) => boardKey(t.after)).
 describe.each(VARIANTS.map((v) => v.id))('legalTurns — %s', (variant) => {
   const positions = fc.oneof(playedPositionArb(variant), scatteredPositionArb(variant).filter(reachableBlocks));
 
-  test.prop([positions, diceArb, optionsArb], { numRuns: 300 })(
+  test.prop([positions, diceArb, optionsArb], { numRuns: Number(process.env['NARDY_REFERENCE_RUNS'] ?? 300) })(
     'agrees with the brute-force reference generator under every rule option',
     (pos, dice, options) => {
       expect(keysOf(legalTurns(pos, dice, options))).toEqual(referenceResultKeys(pos, dice, options));
     },
+    600_000,
   );
 
   test.prop([positions, diceArb], { numRuns: 300 })('invariants of every turn', (pos, dice) => {
@@ -149,4 +153,26 @@ describe('findTurn and nextSteps errors', () => {
     expect(r.ok && r.value.steps.length).toBe(0);
     expect(findTurn(pos.value, [3, 5], [{ from: 25, to: 22 }]).ok).toBe(false);
   });
+});
+
+describe('legalTurns agrees with the reference on the fixture positions under every rule option', () => {
+  // The long-nardy fixtures were sampled to exercise the six-block rule, head rule and bear-off;
+  // here they are replayed with other option values and all 21 throws, not just their own.
+  const dir = fileURLToPath(new URL('../../../../shared/fixtures/', import.meta.url));
+  const step = Number(process.env['NARDY_FIXTURE_STRIDE'] ?? 15);
+  it.each(VARIANTS.map((v) => v.id))('%s', (variant) => {
+    const lines = readFileSync(`${dir}${variant}.jsonl`, 'utf8').trim().split('\n');
+    const bad: string[] = [];
+    for (let i = 0; i < lines.length; i += step) {
+      const parsed = parsePlainBoard(JSON.parse(lines[i]!));
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const pos = parsed.value.position;
+      ALL_OPTIONS.forEach((options, k) => {
+        const dice: Dice = k === 0 ? parsed.value.dice! : [(((i + k) % 6) + 1) as Die, (((i * 7 + k * 5) % 6) + 1) as Die];
+        const fast = keysOf(legalTurns(pos, dice, options));
+        if (fast.join() !== referenceResultKeys(pos, dice, options).join()) bad.push(`line ${i + 1} ${dice} ${JSON.stringify(options)}`);
+      });
+    }
+    expect(bad).toEqual([]);
+  }, 600_000);
 });

@@ -53,14 +53,22 @@ function collect(g: TurnGenerator, pos: Position): Turn[] {
   const n = g.count;
   const len = g.maxUsed;
   const { boards, steps: packed } = g;
+  // Sort key: the first two steps' (from, to), 5 bits each, higher first; ties (doubles) compare the rest.
   const order: number[] = [];
-  for (let i = 0; i < n; i++) order.push(i);
+  const key: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const o = i * RESULT_STEP_BYTES;
+    order.push(i);
+    key.push((packed[o]! << 15) | (packed[o + 1]! << 10) | (packed[o + 4]! << 5) | packed[o + 5]!);
+  }
   order.sort((a, b) => {
-    for (let s = 0; s < len; s++) {
+    const d = key[b]! - key[a]!;
+    if (d !== 0 || len <= 2) return d;
+    for (let s = 2; s < len; s++) {
       const oa = a * RESULT_STEP_BYTES + s * 4;
       const ob = b * RESULT_STEP_BYTES + s * 4;
-      const d = packed[ob]! - packed[oa]! || packed[ob + 1]! - packed[oa + 1]!;
-      if (d !== 0) return d;
+      const e = packed[ob]! - packed[oa]! || packed[ob + 1]! - packed[oa + 1]!;
+      if (e !== 0) return e;
     }
     return 0;
   });
