@@ -29,6 +29,11 @@ describe('nardy: help and errors', () => {
     [['legal', '--bogus'], /^nardy: Unknown option '--bogus'/],
     [['legal', 'extra'], /^nardy: unexpected argument 'extra'/],
     [['show'], /^nardy: show needs a position/],
+    [['play', '--variant', 'chess'], /^nardy: --variant must be one of long, short, caucasian/],
+    [['play', '--match', '99'], /^nardy: --match must be an integer from 0 to 25/],
+    [['play', '--seed', '-1'], /^nardy: /],
+    [['play', '--beaver'], /^nardy: cube\.beaver needs the cube/],
+    [['play', '--cube', '--beaver', '--variant', 'short'], /^nardy: cube\.beaver is a money-play option/],
   ])('%j → one-line error, exit 2', async (argv, message) => {
     const r = await runCli(argv);
     expect(r.code).toBe(2);

@@ -1,7 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { boardKey, legalTurns, parsePlainBoard, type Position, type RuleOptions, type Turn } from '@nardy/engine';
-import { makeTurnNotation } from '@nardy/engine';
+import { boardKey, legalTurns, makeTurnNotation, parsePlainBoard, type RuleOptions } from '@nardy/engine';
 
 /** One answer line of `nardy legal`. */
 export type LegalAnswer =
@@ -33,13 +32,9 @@ export function legalAnswer(line: string, options: RuleOptions): LegalAnswer {
   const { position, dice } = parsed.value;
   if (!dice) return fail('BAD_DICE', 'the line has no "dice"');
   const turns = legalTurns(position, dice, options);
-  const plays = turns.map((t) => ({ steps: notate(position, t), result: boardKey(t.after) }));
+  const plays = turns.map((t) => ({ steps: makeTurnNotation(position, t), result: boardKey(t.after) }));
   const results = [...new Set(plays.map((p) => p.result))].sort();
   return { count: results.length, results, plays };
-}
-
-function notate(before: Position, turn: Turn): string {
-  return makeTurnNotation(before, turn);
 }
 
 /** `legalAnswer` as the JSON text of one output line (no newline). */

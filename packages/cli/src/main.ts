@@ -3,7 +3,8 @@ import { main } from './cli.js';
 
 // A reader that goes away (`nardy legal < big | head`) is not an error worth a stack trace.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code === 'EPIPE') process.exit(0);
+  if (e.code !== 'EPIPE') process.stderr.write(`nardy: cannot write the output: ${e.message}\n`);
+  process.exit(e.code === 'EPIPE' ? 0 : 1);
 });
 
 main(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }).then(
