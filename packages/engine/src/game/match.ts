@@ -134,7 +134,7 @@ export function currentTurns(state: MatchState): readonly Turn[] {
   if (state.phase !== 'moving' || !g.dice) return [];
   let t = TURNS.get(g);
   if (!t) {
-    t = Object.freeze(legalTurns(g.position, g.dice, state.settings.rules));
+    t = legalTurns(g.position, g.dice, state.settings.rules);
     TURNS.set(g, t);
   }
   return t;
