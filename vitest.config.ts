@@ -12,5 +12,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts'],
     pool: 'threads',
+    // Both cores: the long property suites (random games per variant) run side by side.
+    maxWorkers: 2,
   },
 });

@@ -5,7 +5,7 @@ import { VARIANT_IDS } from '../types.js';
 import { checkAction, RESIGN_LEVELS, SEAT_ACTION_TYPES, type Action } from './actions.js';
 import { legalActions } from './legal.js';
 import { apply, currentTurns, newMatch, replay, type MatchState } from './match.js';
-import { randomSettings } from './random-games.js';
+import { randomSettings } from '../testing/random-games.js';
 
 describe('checkAction: the shape of actions read from outside', () => {
   it('accepts well-formed actions and copies only their known fields', () => {

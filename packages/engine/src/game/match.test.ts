@@ -6,7 +6,7 @@ import { canDouble, legalActions } from './legal.js';
 import { apply, currentTurns, newMatch, replay, toAct, type MatchState } from './match.js';
 import { seededRng } from '../testing/random-play.js';
 import type { MatchSettingsInput } from './settings.js';
-import { at, board, match, must, playFirst, run, turn } from './test-helpers.js';
+import { at, board, match, must, playFirst, run, turn } from './test-helpers.suite.js';
 import type { Die } from '../types.js';
 
 /** An action that must be refused with `code`, leaving the state exactly as it was. */

@@ -9,6 +9,8 @@ import { VARIANT_IDS, type Dice, type Die, type VariantId } from '../types.js';
 import { randomPlayPosition, scatteredPosition, type RandomPlayOptions } from './random-play.js';
 
 export * from './random-play.js';
+export * from './random-games.js';
+export * from './reference-movegen.js';
 
 export const variantArb: fc.Arbitrary<VariantId> = fc.constantFrom(...VARIANT_IDS);
 

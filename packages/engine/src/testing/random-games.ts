@@ -1,21 +1,22 @@
 /**
- * Test support (not exported from the package): plays random complete matches through `apply` with a seeded
+ * Test kit: plays random complete matches through `apply` with a seeded
  * PRNG and checks invariants after every action. The randomness belongs to the tests; the engine never rolls.
- * Used by the `random-*.test.ts` property tests, one file per variant so vitest runs them in parallel.
+ * Used by the engine's `game/random-*.test.ts` property tests (one file per variant, so they run in parallel)
+ * and available to other packages' tests through `@nardy/engine/testing`.
  */
 import { pips } from '../position.js';
-import { seededRng } from '../testing/random-play.js';
+import { seededRng } from './random-play.js';
 import { scoreWin, stakeFor, ceilingPoints } from '../rules/scoring.js';
 import { getVariant } from '../variants/registry.js';
 import { BAR, CHECKERS, COLORS, opposite, type Die, type Step, type VariantId } from '../types.js';
 import type { Position } from '../position.js';
-import type { Action } from './actions.js';
-import { colorOf, type GameResult } from './game.js';
-import { mayBeaver } from './cube.js';
-import { canDouble, legalActions } from './legal.js';
-import { apply, currentTurns, newMatch, toAct, type MatchState } from './match.js';
-import { jacobyInForce, matchSettings, type MatchSettings } from './settings.js';
-import { otherSeat } from './seats.js';
+import type { Action } from '../game/actions.js';
+import { colorOf, type GameResult } from '../game/game.js';
+import { mayBeaver } from '../game/cube.js';
+import { canDouble, legalActions } from '../game/legal.js';
+import { apply, currentTurns, newMatch, toAct, type MatchState } from '../game/match.js';
+import { jacobyInForce, matchSettings, type MatchSettings } from '../game/settings.js';
+import { otherSeat } from '../game/seats.js';
 
 export interface RandomGamesReport {
   readonly games: number;
