@@ -24,8 +24,9 @@ const MEMO_WORDS = 16;
 /** A stored step sequence: up to four steps of (from, to, die, hit). */
 const STEP_BYTES = 16;
 
-/** Slots 1..24 (bit s = slot s); the bar is bit 25. */
+/** Slots 1..24 (bit s = slot s); with the bar, bit 25, every slot a checker can move from. */
 const POINTS_MASK = 0x1fffffe;
+const SOURCES_MASK = 0x3fffffe;
 
 /** What `commutes` allows to prune. */
 const NO_PRUNING = 0;
@@ -74,7 +75,11 @@ export class TurnGenerator {
   blockPerStep = false;
   blockEndOfTurn = false;
   hitAndHide = false;
-  blockCtx: BlockContext = { oppPoint: new Int8Array(26), oppAheadQ: 25, borneOffAhead: true };
+  readonly blockCtx: { -readonly [K in keyof BlockContext]: BlockContext[K] } = {
+    oppPoint: new Int8Array(SLOTS),
+    oppAheadQ: 25,
+    borneOffAhead: true,
+  };
 
   readonly dice = new Int8Array(4);
   nDice = 0;
@@ -102,47 +107,42 @@ export class TurnGenerator {
     const mine = pos.board[pos.turn];
     const theirs = pos.board[opposite(pos.turn)];
     const oppPoint = variant.geometry.opponentSlots;
+    const hit = variant.contact === 'hit';
     const { me, opp, hitters } = this;
-    let h1 = 0;
     let outside = 0;
     let oppAheadQ = 25;
     let occupied = 0;
+    /** Points the mover may not land on (L6: any opposing checker; S3: two or more). */
+    let closed = 0;
     hitters.fill(0);
     for (let s = 0; s < SLOTS; s++) {
-      const m = mine[s] ?? 0;
+      const m = mine[s]!;
       me[s] = m;
       if (m > 0) occupied |= 1 << s;
       if (s > HOME_TOP) outside += m;
       const oppSlot = oppPoint[s]!;
-      const o = theirs[oppSlot] ?? 0;
+      const o = theirs[oppSlot]!;
       opp[s] = o;
+      if (s >= 1 && s <= 24 && o > (hit ? 1 : 0)) closed |= 1 << s;
       if (s >= 1 && s <= 24 && o > 0 && oppSlot < oppAheadQ) oppAheadQ = oppSlot;
-      h1 ^= Z1[zIndex(s, m)]! ^ Z1[Z_SIDE + zIndex(s, o)]!;
     }
-    this.h1 = h1;
+    // The hash is kept relative to the loaded position (it starts at 0 and takes each step's change),
+    // which distinguishes boards just as well and saves hashing the whole board on every load.
+    this.h1 = 0;
     this.occupied = occupied;
-    const hit = variant.contact === 'hit';
-    for (let d = 1; d <= 6; d++) {
-      let mask = 0;
-      for (let from = 1; from <= BAR; from++) {
-        const o = from - d >= 1 ? opp[from - d]! : 0;
-        if (o === 0 || (hit && o === 1)) mask |= 1 << from;
-      }
-      this.landable[d] = mask;
-    }
+    for (let d = 1; d <= 6; d++) this.landable[d] = ~(closed << d) & SOURCES_MASK;
     this.outside = outside;
-    this.hitContact = variant.contact === 'hit';
+    this.hitContact = hit;
     this.headRule = variant.constraints.includes('head');
     this.headStart = me[HEAD]!;
     this.headLimit = this.headRule ? HEAD_LIMIT : CHECKERS;
     const sixBlock = variant.constraints.includes('sixBlock');
     this.blockPerStep = sixBlock && options.blockCheck === 'perStep';
     this.blockEndOfTurn = sixBlock && options.blockCheck === 'endOfTurn';
-    this.blockCtx = {
-      oppPoint,
-      oppAheadQ,
-      borneOffAhead: options.blockAheadCountsBorneOff && (theirs[OFF] ?? 0) > 0,
-    };
+    const ctx = this.blockCtx;
+    ctx.oppPoint = oppPoint;
+    ctx.oppAheadQ = oppAheadQ;
+    ctx.borneOffAhead = options.blockAheadCountsBorneOff && theirs[OFF]! > 0;
     this.hitAndHide = variant.constraints.includes('hitAndHide');
     const [a, b] = dice;
     this.double = a === b;
@@ -157,6 +157,7 @@ export class TurnGenerator {
     this.firstTurnDouble = this.headRule && pos.firstTurn[pos.turn] && this.double;
     this.headScope = options.headExceptionScope;
   }
+
 
   private firstTurnDouble = false;
   private headScope: RuleOptions['headExceptionScope'] = 'federation';
