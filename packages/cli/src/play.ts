@@ -520,20 +520,28 @@ const KIND_WORDS: Readonly<Record<string, string>> = {
 /** Short nardy's words with the backgammon names beside them. */
 const SHORT_KIND_WORDS: Readonly<Record<string, string>> = { mars: 'a mars (gammon)', koks: 'a koks (backgammon)' };
 
+/** How a game ended, as the result line says it. */
+const END_WORDS: Readonly<Record<GameResult['end'], string>> = {
+  cubePass: 'the cube was passed',
+  resign: 'by resignation',
+  surrender: 'by surrender',
+  timeout: 'on time',
+  bearOff: 'bearing off',
+};
+
+/** Why a match ended, said of its winner. */
+const MATCH_END_WORDS: Readonly<Record<NonNullable<MatchState['end']>['reason'], string>> = {
+  points: 'wins the match',
+  resignMatch: 'wins the match (the opponent resigned it)',
+  timeout: 'wins the match on time',
+  sessionEnded: 'is ahead when the session ends',
+};
+
 export function describeResult(r: GameResult, names: BySeat<string>): string {
   const words = r.position.variant === 'long' ? KIND_WORDS : { ...KIND_WORDS, ...SHORT_KIND_WORDS };
   const pts = (n: number): string => `${n} point${n === 1 ? '' : 's'}`;
   if (r.winner === null) return `Game ${r.number} is a draw: ${pts(r.points.p1)} each.`;
-  const how =
-    r.end === 'cubePass'
-      ? 'the cube was passed'
-      : r.end === 'resign'
-        ? 'by resignation'
-        : r.end === 'surrender'
-          ? 'by surrender'
-          : r.end === 'timeout'
-            ? 'on time'
-            : 'bearing off';
+  const how = END_WORDS[r.end];
   const cube = r.cubeValue > 1 ? `, cube ${r.cubeValue}` : '';
   const value = r.kind === 'mars' ? 2 : r.kind === 'koks' || r.kind === 'homeMars' ? 3 : 1;
   const counted = r.basePoints !== value ? ` counted as ${r.basePoints}` : '';
@@ -544,14 +552,7 @@ export function describeMatchEnd(state: MatchState, names: BySeat<string>): stri
   const e = state.end;
   const score = `${names.p1} ${state.score.p1}, ${names.p2} ${state.score.p2}`;
   if (!e) return `Final score: ${score}.`;
-  const why =
-    e.reason === 'points'
-      ? 'wins the match'
-      : e.reason === 'resignMatch'
-        ? 'wins the match (the opponent resigned it)'
-        : e.reason === 'timeout'
-          ? 'wins the match on time'
-          : 'is ahead when the session ends';
+  const why = MATCH_END_WORDS[e.reason];
   if (e.winner === null) return `The session ends level. Final score: ${score}.`;
   return `${names[e.winner]} ${why}. Final score: ${score}.`;
 }

@@ -5,6 +5,7 @@ import { mirror, startPosition, withTurn, type Position } from '../position.js';
 import { anyPositionArb } from '../testing/index.js';
 import { BAR, OFF } from '../types.js';
 import { makeGnubgPositionId, parseGnubgPositionId } from './gnubg-position-id.js';
+import { expectError } from '../expect-error.suite.js';
 
 /** A line of gnubg-ids.jsonl (gen_ids.py): gnubg's own decoding of `pos`, from the view of the side on roll. */
 interface Vector {
@@ -121,12 +122,7 @@ describe('gnubg Position ID', () => {
     ['AAAAAAAAAAAAAA', /borne off every checker/],
     [idOf({ 24: 1 }, { 1: 1 }), /both sides/],
   ])('rejects %j', (id, why) => {
-    const r = parseGnubgPositionId(id);
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.error.code).toBe('BAD_POSITION_ID');
-      expect(r.error.message).toMatch(why);
-    }
+    expectError(parseGnubgPositionId(id), 'BAD_POSITION_ID', why);
   });
 
   it('rejects non-strings, long nardy and bad turns without throwing', () => {

@@ -5,6 +5,7 @@ import { anyPositionArb, playedPositionArb } from '../testing/index.js';
 import { legalTurns } from '../turns.js';
 import { makeLongPositionId, parseLongPositionId } from './long-position-id.js';
 import { makePositionId, parsePositionId } from './position-id.js';
+import { expectError } from '../expect-error.suite.js';
 
 /** Long-nardy position from absolute points (White's numbering), as in RULES.md §6. */
 function longPos(
@@ -103,12 +104,7 @@ describe('long-nardy Position ID', () => {
     [idFromBits([0, 0, 0]), /both sides have borne off/],
     ['AAAAAAAAAAAAAA', /both sides have borne off/],
   ])('rejects %j', (id, why) => {
-    const r = parseLongPositionId(id);
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.error.code).toBe('BAD_POSITION_ID');
-      expect(r.error.message).toMatch(why);
-    }
+    expectError(parseLongPositionId(id), 'BAD_POSITION_ID', why);
   });
 
   it('a key that ends inside White’s half is an error', () => {

@@ -2,6 +2,7 @@ import { fc, test as fcTest } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { engineFixture, readJsonLines } from '../../test/files.js';
 import { MATCH_GAME_STATES, makeMatchId, parseMatchId, type MatchIdInfo } from './match-id.js';
+import { expectError } from '../expect-error.suite.js';
 
 /** gnubg's match state as gen_ids.py / gen/match_ids.py write it (game state as a number). */
 interface GnubgMatch extends Omit<MatchIdInfo, 'gameState'> {
@@ -110,12 +111,7 @@ describe('gnubg Match ID', () => {
     [{ crawford: 1 }, /crawford/],
   ])('makeMatchId rejects %j', (change, why) => {
     const m = { ...info(vectors[0]!.match), ...change } as unknown as MatchIdInfo;
-    const r = makeMatchId(m);
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.error.code).toBe('BAD_MATCH_ID');
-      expect(r.error.message).toMatch(why);
-    }
+    expectError(makeMatchId(m), 'BAD_MATCH_ID', why);
   });
 
   /** A key with the given bit numbers (1-based, as in gnubg's manual) set. */
@@ -136,12 +132,7 @@ describe('gnubg Match ID', () => {
     [idWithBits(5, 6, 9, 68), /pad bits/],
     [idWithBits(5, 6, 9, 72), /pad bits/],
   ])('parseMatchId rejects %j', (id, why) => {
-    const r = parseMatchId(id);
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.error.code).toBe('BAD_MATCH_ID');
-      expect(r.error.message).toMatch(why);
-    }
+    expectError(parseMatchId(id), 'BAD_MATCH_ID', why);
   });
 
   it('bits land where the manual says (1-based bit numbers)', () => {

@@ -15,6 +15,7 @@ import {
   turnFromNotation,
   turnNotationText,
 } from './turn-notation.js';
+import { expectError } from '../expect-error.suite.js';
 
 /** A position from the fixtures' plain board (absolute points, White's numbering). */
 function plain(variant: VariantId, onRoll: 'white' | 'black', white: Record<string, number>, black: Record<string, number>, firstTurn = false): Position {
@@ -156,12 +157,7 @@ describe('parseTurnNotation', () => {
     ['6/5/4/3/2/1', /more than four/],
     ['x'.repeat(500), /at most 200/],
   ])('rejects %j', (s, why) => {
-    const r = parseTurnNotation(s);
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.error.code).toBe('BAD_NOTATION');
-      expect(r.error.message).toMatch(why);
-    }
+    expectError(parseTurnNotation(s), 'BAD_NOTATION', why);
   });
 
   fcTest.prop([fc.string({ maxLength: 40 })], { numRuns: 2000 })('never throws on random strings', (s) => {
@@ -266,12 +262,7 @@ describe('turnFromNotation', () => {
     ['8/5 6/5', [3, 7], 'BAD_DICE', /dice/],
     ['hello', [3, 1], 'BAD_NOTATION', /not a move/],
   ] as const)('%j with %j: %s', (s, dice, code, why) => {
-    const r = turnFromNotation(start, dice, s);
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.error.code).toBe(code);
-      expect(r.error.message).toMatch(why);
-    }
+    expectError(turnFromNotation(start, dice, s), code, why);
   });
 
   it('long nardy has no point 0 or 25', () => {
