@@ -7,6 +7,8 @@ export default defineConfig({
     alias: {
       '@nardy/engine/testing': fileURLToPath(new URL('./packages/engine/src/testing/index.ts', import.meta.url)),
       '@nardy/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
+      '@nardy/protocol': fileURLToPath(new URL('./packages/protocol/src/index.ts', import.meta.url)),
+      '@nardy/ai': fileURLToPath(new URL('./packages/ai/src/index.ts', import.meta.url)),
     },
   },
   test: {

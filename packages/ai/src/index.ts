@@ -1,0 +1,2 @@
+/** @nardy/ai: the computer opponent (being built). */
+export {};

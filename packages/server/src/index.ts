@@ -1,0 +1,2 @@
+/** @nardy/server: the game server (being built). */
+export {};
