@@ -1,0 +1,173 @@
+import { Worker } from 'node:worker_threads';
+import { fallbackTurn, parseBotRequest, type BotRequest, type BotTurn, type ValidRequest } from './request.js';
+
+/** Why an answer is the fallback rather than the bot's choice. */
+export type FallbackReason = 'timeout' | 'crash' | 'error' | 'closed';
+
+export interface BotAnswer {
+  readonly turn: BotTurn;
+  /** null when the bot chose the turn; otherwise why the first legal turn was played instead. */
+  readonly fallback: FallbackReason | null;
+  /** Milliseconds from the request to the answer. */
+  readonly ms: number;
+}
+
+export interface BotPoolOptions {
+  /** Worker threads (default 1). */
+  readonly size?: number;
+  /** The worker's entry; default `worker.js` next to this module's built code (see `defaultWorkerUrl`). */
+  readonly workerUrl?: URL;
+  /** Tests only: the workers honour `request.debug` (sleep, crash). */
+  readonly allowDebug?: boolean;
+}
+
+/**
+ * The built worker entry. From `dist/pool.js` it is `dist/worker.js` beside it; when this module runs from
+ * source (`src/pool.ts` under vitest or tsx) it is the package's built `../dist/worker.js`, so tests need
+ * `tsc -b packages/ai` first (`npm test` builds).
+ */
+export function defaultWorkerUrl(): URL {
+  const here = import.meta.url;
+  return here.endsWith('.ts') ? new URL('../dist/worker.js', here) : new URL('./worker.js', here);
+}
+
+interface Job {
+  readonly id: number;
+  readonly request: BotRequest;
+  readonly valid: ValidRequest;
+  readonly started: number;
+  readonly resolve: (a: BotAnswer) => void;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  done: boolean;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+}
+
+/**
+ * A pool of `worker_threads` bots. `chooseTurn` always resolves within its budget: when the worker is
+ * late, crashes or fails, the answer is the fallback (the first legal turn) and a late or crashed worker
+ * is replaced. Requests wait in a queue while every worker is busy; their budget runs from the call.
+ * Only an invalid request rejects (there is no legal turn to fall back on).
+ */
+export class BotPool {
+  readonly size: number;
+  private readonly url: URL;
+  private readonly allowDebug: boolean;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+  /** Workers replaced after a timeout or a crash (for monitoring and tests). */
+  replaced = 0;
+
+  constructor(options: BotPoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.size ?? 1));
+    this.url = options.workerUrl ?? defaultWorkerUrl();
+    this.allowDebug = options.allowDebug ?? false;
+    for (let i = 0; i < this.size; i++) {
+      const slot: Slot = { worker: undefined as unknown as Worker, job: null };
+      slot.worker = this.spawn(slot);
+      this.slots.push(slot);
+    }
+  }
+
+  chooseTurn(request: BotRequest, budgetMs: number): Promise<BotAnswer> {
+    const parsed = parseBotRequest(request);
+    if (!parsed.ok) return Promise.reject(new Error(`bad bot request: ${parsed.error.message}`));
+    return new Promise<BotAnswer>((resolve) => {
+      const job: Job = { id: this.nextId++, request, valid: parsed.value, started: Date.now(), resolve, timer: undefined, done: false };
+      if (this.closed) return this.fallback(job, 'closed');
+      // Leave a margin for computing the fallback and the callback's own latency.
+      const budget = Math.max(0, budgetMs);
+      const wait = Math.max(0, budget - Math.min(20, budget * 0.1));
+      job.timer = setTimeout(() => this.expire(job), wait);
+      this.queue.push(job);
+      this.dispatch();
+    });
+  }
+
+  /** Stops every worker; pending requests resolve with the fallback. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const job of this.queue.splice(0)) this.fallback(job, 'closed');
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        if (slot.job) this.fallback(slot.job, 'closed');
+        slot.job = null;
+        slot.worker.removeAllListeners();
+        await slot.worker.terminate();
+      }),
+    );
+  }
+
+  private spawn(slot: Slot): Worker {
+    const worker = new Worker(this.url, { workerData: { allowDebug: this.allowDebug } });
+    worker.on('message', (msg: { id: number; ok: boolean; turn?: BotTurn }) => {
+      const job = slot.job;
+      if (!job || job.id !== msg.id) return;
+      slot.job = null;
+      if (msg.ok && msg.turn) this.finish(job, msg.turn, null);
+      else this.fallback(job, 'error');
+      this.dispatch();
+    });
+    const lost = (): void => {
+      if (slot.worker !== worker) return;
+      const job = slot.job;
+      slot.job = null;
+      this.replace(slot);
+      if (job) this.fallback(job, 'crash');
+      this.dispatch();
+    };
+    worker.on('error', lost);
+    worker.on('exit', lost);
+    return worker;
+  }
+
+  private replace(slot: Slot): void {
+    const old = slot.worker;
+    old.removeAllListeners();
+    old.on('error', () => {}); // an error while terminating is expected and harmless
+    void old.terminate();
+    this.replaced++;
+    if (!this.closed) slot.worker = this.spawn(slot);
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.job || this.closed) continue;
+      const job = this.queue.shift();
+      if (!job) return;
+      slot.job = job;
+      slot.worker.postMessage({ id: job.id, request: job.request });
+    }
+  }
+
+  /** The budget ran out: answer with the fallback; a worker still busy with the job is replaced. */
+  private expire(job: Job): void {
+    if (job.done) return;
+    const queued = this.queue.indexOf(job);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    const slot = this.slots.find((s) => s.job === job);
+    this.fallback(job, 'timeout');
+    if (slot) {
+      slot.job = null;
+      this.replace(slot);
+      this.dispatch();
+    }
+  }
+
+  private fallback(job: Job, reason: FallbackReason): void {
+    this.finish(job, fallbackTurn(job.valid), reason);
+  }
+
+  private finish(job: Job, turn: BotTurn, reason: FallbackReason | null): void {
+    if (job.done) return;
+    job.done = true;
+    if (job.timer) clearTimeout(job.timer);
+    job.resolve({ turn, fallback: reason, ms: Date.now() - job.started });
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The worker thread's entry (`BotPool` starts it from `dist/worker.js`): answers `{ id, request }` messages
+ * with `{ id, ok: true, turn }` or `{ id, ok: false, error }`, one at a time.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { chooseTurn } from './choose.js';
+import { parseBotRequest } from './request.js';
+import { seededRng } from './rng.js';
+
+export interface WorkerMessage {
+  readonly id: number;
+  readonly request: unknown;
+}
+
+const allowDebug = (workerData as { allowDebug?: boolean } | null)?.allowDebug === true;
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+parentPort?.on('message', ({ id, request }: WorkerMessage) => {
+  const debug = allowDebug ? (request as { debug?: { sleepMs?: number; crash?: boolean } } | null)?.debug : undefined;
+  if (debug?.crash) throw new Error('debug: worker crash requested');
+  if (debug?.sleepMs) sleep(debug.sleepMs);
+  const parsed = parseBotRequest(request);
+  if (!parsed.ok) {
+    parentPort?.postMessage({ id, ok: false, error: parsed.error.message });
+    return;
+  }
+  const r = parsed.value;
+  try {
+    const turn = chooseTurn(r.position, r.dice, {
+      level: r.level,
+      rules: r.rules,
+      scoring: r.scoring,
+      ...(r.seed !== undefined ? { rng: seededRng(r.seed) } : {}),
+    });
+    parentPort?.postMessage({ id, ok: true, turn: { steps: turn.steps, after: turn.after } });
+  } catch (e) {
+    parentPort?.postMessage({ id, ok: false, error: e instanceof Error ? e.message : String(e) });
+  }
+});
