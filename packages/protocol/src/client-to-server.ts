@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import {
+  ChallengeIdSchema,
+  CommandIdSchema,
+  GameIdSchema,
+  LIMITS,
+  LanguageSchema,
+  SeekIdSchema,
+  UserIdSchema,
+  textSchema,
+} from './common.js';
+import { ChatRoomSchema, ChatTextSchema } from './chat.js';
+import { ResignLevelSchema, StepInputSchema } from './game-view.js';
+import { QuickPairPoolSchema } from './lobby.js';
+import { TableSettingsInputSchema } from './settings.js';
+
+/**
+ * Every message a client (web app, bot) sends. Each is a command with a client-chosen `id` and gets exactly one
+ * reply carrying that id: `ack` (perhaps with a result) or `error`.
+ */
+
+const command = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) =>
+  z.strictObject({ type: z.literal(type), id: CommandIdSchema, ...shape });
+
+/**
+ * A game action as a player sends it: the engine's `Action` without the seat (the server knows who you are) and
+ * without dice (the server throws them, G10). `timeout` and the opening throw are the server's.
+ */
+export const PlayerActionSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('roll') }),
+  /** The whole turn, own-frame steps in the order played (`[]` when no die can be played). */
+  z.strictObject({ type: z.literal('move'), steps: z.array(StepInputSchema).max(4) }),
+  z.strictObject({ type: z.literal('resign'), level: ResignLevelSchema }),
+  z.strictObject({
+    type: z.enum(['double', 'take', 'pass', 'beaver', 'acceptResign', 'declineResign', 'surrender', 'resignMatch', 'endSession']),
+  }),
+]);
+export type PlayerAction = z.infer<typeof PlayerActionSchema>;
+
+/** A client seed for the dice (G10): 1–64 characters of `A–Z a–z 0–9 _ -`. */
+export const ClientSeedSchema = z.string().min(1).max(LIMITS.clientSeedLength).regex(/^[A-Za-z0-9_-]+$/);
+
+export const CLIENT_SCHEMAS = {
+  // --- session ---
+  /** The first message on a socket: the protocol version the client speaks. */
+  hello: command('hello', {
+    protocol: z.int().min(0),
+    client: z.exactOptional(textSchema(LIMITS.nameLength * 2).min(1)),
+    lang: z.exactOptional(LanguageSchema),
+  }),
+  /** Keep-alive and clock sync: acked with the server time. */
+  ping: command('ping', {}),
+
+  // --- lobby ---
+  /** Start receiving the lobby: a snapshot, then seeks and games as they come and go. */
+  'lobby.subscribe': command('lobby.subscribe', {}),
+  'lobby.unsubscribe': command('lobby.unsubscribe', {}),
+  /** Open a seek with full table settings (acked with the seek id). */
+  'seek.create': command('seek.create', { settings: TableSettingsInputSchema }),
+  'seek.cancel': command('seek.cancel', { seekId: SeekIdSchema }),
+  /** Sit down at someone's seek: acked with the new game. */
+  'seek.accept': command('seek.accept', { seekId: SeekIdSchema }),
+  /** Quick pairing: wait in a pool until someone asking for the same pool comes. */
+  'quickPair.join': command('quickPair.join', { pool: QuickPairPoolSchema }),
+  'quickPair.leave': command('quickPair.leave', {}),
+  /** A direct challenge to one user. */
+  'challenge.send': command('challenge.send', { to: UserIdSchema, settings: TableSettingsInputSchema }),
+  'challenge.accept': command('challenge.accept', { challengeId: ChallengeIdSchema }),
+  'challenge.decline': command('challenge.decline', {
+    challengeId: ChallengeIdSchema,
+    reason: z.exactOptional(textSchema(200)),
+  }),
+  'challenge.cancel': command('challenge.cancel', { challengeId: ChallengeIdSchema }),
+  /** A private table: acked with a token; whoever opens the link (`table.join`) sits down. */
+  'table.create': command('table.create', { settings: TableSettingsInputSchema }),
+  'table.join': command('table.join', { token: z.string().min(16).max(LIMITS.idLength).regex(/^[A-Za-z0-9_-]+$/) }),
+  /** Play a bot of the chosen level (1 = weakest). */
+  'bot.play': command('bot.play', {
+    level: z.int().min(1).max(LIMITS.botLevels),
+    settings: TableSettingsInputSchema,
+  }),
+
+  // --- games ---
+  /**
+   * Open a game as player or spectator (the server decides which). `since`: the last event number seen, on a
+   * reconnect; the server sends the events after it, or a snapshot when it no longer has them.
+   */
+  'game.subscribe': command('game.subscribe', { gameId: GameIdSchema, since: z.exactOptional(z.int().min(0)) }),
+  'game.unsubscribe': command('game.unsubscribe', { gameId: GameIdSchema }),
+  /** Play: `version` is the view's `version` the action was chosen on (else `STALE_VERSION`). */
+  'game.action': command('game.action', {
+    gameId: GameIdSchema,
+    version: z.int().min(0),
+    action: PlayerActionSchema,
+  }),
+  /** Mix a seed of your own into the dice (before the first throw). */
+  'game.clientSeed': command('game.clientSeed', { gameId: GameIdSchema, seed: ClientSeedSchema }),
+  /** The opponent has been gone past the grace period: claim the win (`win`) or call the game off (`abort`). */
+  'game.claim': command('game.claim', { gameId: GameIdSchema, claim: z.enum(['win', 'abort']) }),
+  /** After the match: offer, accept or decline a rematch at the same table settings. */
+  'rematch.offer': command('rematch.offer', { gameId: GameIdSchema }),
+  'rematch.accept': command('rematch.accept', { gameId: GameIdSchema }),
+  'rematch.decline': command('rematch.decline', { gameId: GameIdSchema }),
+
+  // --- chat and users ---
+  'chat.send': command('chat.send', { room: ChatRoomSchema, text: ChatTextSchema }),
+  'pm.send': command('pm.send', { to: UserIdSchema, text: ChatTextSchema }),
+  'user.block': command('user.block', { userId: UserIdSchema }),
+  'user.unblock': command('user.unblock', { userId: UserIdSchema }),
+} as const;
+
+export type ClientToServerType = keyof typeof CLIENT_SCHEMAS;
+export const CLIENT_TO_SERVER_TYPES = Object.keys(CLIENT_SCHEMAS) as ClientToServerType[];
+
+type Values<T> = T[keyof T];
+type ClientSchema = Values<typeof CLIENT_SCHEMAS>;
+const clientSchemas = Object.values(CLIENT_SCHEMAS) as [ClientSchema, ...ClientSchema[]];
+
+/** The closed union of client messages (discriminated by `type`). */
+export const ClientToServerSchema = z.discriminatedUnion('type', clientSchemas);
+export type ClientToServer = z.infer<typeof ClientToServerSchema>;
+/** One client message type, e.g. `ClientMessage<'game.action'>`. */
+export type ClientMessage<T extends ClientToServerType> = z.infer<(typeof CLIENT_SCHEMAS)[T]>;

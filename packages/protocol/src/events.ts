@@ -1,0 +1,58 @@
+import type { Action } from '@nardy/engine';
+import { z } from 'zod';
+import { BySeatSchema, DiceSchema, DieSchema, GameIdSchema, SeatSchema, TimestampSchema, assertType } from './common.js';
+import { GameResultSchema, MatchEndSchema, ResignLevelSchema, StepInputSchema } from './game-view.js';
+
+/**
+ * The numbered events of a live game. Each game's events are numbered 1, 2, 3 … without gaps; a client that
+ * reconnects names the last number it saw and gets the rest, or a snapshot (resync) when they are gone.
+ */
+
+const SEAT_ONLY_ACTIONS = [
+  'double',
+  'take',
+  'pass',
+  'beaver',
+  'acceptResign',
+  'declineResign',
+  'surrender',
+  'timeout',
+  'resignMatch',
+  'endSession',
+] as const;
+
+/** An engine `Action` as applied (the server fills in the seat and the dice it threw). */
+export const EngineActionSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('opening'), dice: BySeatSchema(DieSchema) }),
+  z.strictObject({ type: z.literal('roll'), seat: SeatSchema, dice: DiceSchema }),
+  z.strictObject({ type: z.literal('move'), seat: SeatSchema, steps: z.array(StepInputSchema).max(4) }),
+  z.strictObject({ type: z.literal('resign'), seat: SeatSchema, level: ResignLevelSchema }),
+  z.strictObject({ type: z.enum(SEAT_ONLY_ACTIONS), seat: SeatSchema }),
+]);
+type DeepMutable<T> = T extends object ? { -readonly [K in keyof T]: DeepMutable<T[K]> } : T;
+assertType<[z.output<typeof EngineActionSchema>] extends [DeepMutable<Action>] ? true : false>();
+assertType<[DeepMutable<Action>] extends [z.output<typeof EngineActionSchema>] ? true : false>();
+
+/** What happened, for the move list and animation; the view after it comes with it. */
+export const GameEventSchema = z.discriminatedUnion('kind', [
+  /** An engine action was applied (a `roll` or `opening` carries the dice the server threw). */
+  z.strictObject({ kind: z.literal('action'), action: EngineActionSchema }),
+  /** A game of the match ended (the next one starts at once unless the match is over). */
+  z.strictObject({ kind: z.literal('gameEnded'), result: GameResultSchema }),
+  /** The match or session ended; the server seed is revealed (G10). */
+  z.strictObject({ kind: z.literal('matchEnded'), end: MatchEndSchema, serverSeed: z.string().regex(/^[0-9a-f]{64}$/) }),
+  /** A player connected or left; `graceUntil` is when the opponent may claim the game. */
+  z.strictObject({
+    kind: z.literal('presence'),
+    seat: SeatSchema,
+    online: z.boolean(),
+    graceUntil: TimestampSchema.nullable(),
+  }),
+  /** A player gave a client seed (the view's `diceProof.clientSeeds` has it). */
+  z.strictObject({ kind: z.literal('clientSeed'), seat: SeatSchema }),
+  /** After the match: a rematch offer, its decline, or the new game both players were moved to. */
+  z.strictObject({ kind: z.literal('rematchOffered'), by: SeatSchema }),
+  z.strictObject({ kind: z.literal('rematchDeclined'), by: SeatSchema }),
+  z.strictObject({ kind: z.literal('rematchStarted'), gameId: GameIdSchema }),
+]);
+export type GameEvent = z.infer<typeof GameEventSchema>;

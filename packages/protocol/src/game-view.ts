@@ -1,0 +1,190 @@
+import {
+  COLORS,
+  PHASES,
+  RESIGN_LEVELS,
+  VARIANT_IDS,
+  positionFromSetup,
+  type GameEnd,
+  type Phase,
+  type ResignLevel,
+  type WinKind,
+} from '@nardy/engine';
+import { z } from 'zod';
+import {
+  BySeatSchema,
+  DiceSchema,
+  DieSchema,
+  GameIdSchema,
+  LIMITS,
+  MsSchema,
+  SeatSchema,
+  TimestampSchema,
+  UserRefSchema,
+  assertType,
+} from './common.js';
+import { TableSettingsSchema, TimeControlSchema } from './settings.js';
+
+/**
+ * What a client is shown of a live game: everything a board, a clock and a bot need, with the legal turns for the
+ * seat to act, so a thin client needs no rules engine. Views are made per recipient: only the seat to act gets
+ * `legal`, and nobody gets the dice seed before the match ends.
+ */
+
+/** One side's checkers in its own frame: index 0 = borne off, 1..24 = own points (24 = start), 25 = bar. */
+export const CheckersSchema = z.array(z.int().min(0).max(15)).length(26);
+
+/** The board: the engine's `Position` (validated by the engine's `positionFromSetup`). */
+export const PositionSchema = z
+  .strictObject({
+    variant: z.enum(VARIANT_IDS),
+    turn: z.enum(COLORS),
+    board: z.strictObject({ white: CheckersSchema, black: CheckersSchema }),
+    firstTurn: z.strictObject({ white: z.boolean(), black: z.boolean() }),
+  })
+  .superRefine((value, ctx) => {
+    const r = positionFromSetup(value);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: r.error.message, params: { code: r.error.code }, input: value });
+  });
+
+/** Own-frame step: `from` 25 = bar, 1..24 points; `to` 0 = off, 1..24 points. */
+export const StepInputSchema = z.strictObject({ from: z.int().min(1).max(25), to: z.int().min(0).max(24) });
+/** A step of a legal turn as the engine lists it: with the die used and whether it hits. */
+export const StepSchema = z.strictObject({
+  from: z.int().min(1).max(25),
+  to: z.int().min(0).max(24),
+  die: DieSchema,
+  hit: z.boolean(),
+});
+
+export const ResignLevelSchema = z.enum(RESIGN_LEVELS);
+
+export const CubeSchema = z.strictObject({
+  value: z.int().min(1).max(4096),
+  owner: SeatSchema.nullable(),
+  turned: z.boolean(),
+  automaticDoubles: z.int().min(0).max(6),
+});
+export const CubeOfferSchema = z.strictObject({ by: SeatSchema, value: z.int().min(2).max(4096), beaver: z.boolean() });
+export const ResignOfferSchema = z.strictObject({
+  by: SeatSchema,
+  level: ResignLevelSchema,
+  resume: z.enum(['turnStart', 'moving']),
+});
+
+/** Clocks at `at` (server time): each seat's time left in ms, or null without a clock. */
+export const ClockViewSchema = z.strictObject({
+  control: TimeControlSchema,
+  left: BySeatSchema(MsSchema.nullable()),
+  /** Whose clock runs (and since `at` it keeps running down); null when stopped. */
+  running: SeatSchema.nullable(),
+  /** Server time the `left` values were read at. */
+  at: TimestampSchema,
+  flagged: SeatSchema.nullable(),
+});
+
+/** The seat actions a player may send now (see `PlayerActionSchema`). */
+export const PLAYER_ACTION_TYPES = [
+  'roll',
+  'move',
+  'double',
+  'take',
+  'pass',
+  'beaver',
+  'resign',
+  'acceptResign',
+  'declineResign',
+  'surrender',
+  'resignMatch',
+  'endSession',
+] as const;
+export type PlayerActionType = (typeof PLAYER_ACTION_TYPES)[number];
+
+/**
+ * What the receiving seat may do now, from the engine's `legalActions`: the action types, the resign levels,
+ * and for `move` every legal turn (steps in the order played; `[]` means none — send `move` with `steps: []`).
+ */
+export const LegalSchema = z.strictObject({
+  actions: z.array(z.enum(PLAYER_ACTION_TYPES)).max(PLAYER_ACTION_TYPES.length),
+  resignLevels: z.array(ResignLevelSchema).max(RESIGN_LEVELS.length),
+  turns: z.array(z.array(StepSchema).max(4)).max(LIMITS.turnsLength),
+});
+
+/** G10: the dice commitment. `serverSeed` is null until the match ends; `clientSeeds` once given. */
+export const DiceProofSchema = z.strictObject({
+  /** Lower-case hex SHA-256 of the server seed, shown before the first throw. */
+  commitment: z.string().regex(/^[0-9a-f]{64}$/),
+  clientSeeds: BySeatSchema(z.string().max(LIMITS.clientSeedLength).nullable()),
+  /** Lower-case hex, revealed when the match is over. */
+  serverSeed: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  /** How many throws have been made from the seed (opening throws included). */
+  throws: z.int().min(0),
+});
+
+export const GAME_ENDS = ['bearOff', 'cubePass', 'resign', 'surrender', 'timeout'] as const satisfies readonly GameEnd[];
+export const WIN_KINDS = ['oin', 'single', 'mars', 'homeMars', 'koks'] as const satisfies readonly WinKind[];
+
+/** A finished game (the engine's `GameResult`, without the final board). */
+export const GameResultSchema = z.strictObject({
+  number: z.int().min(1),
+  winner: SeatSchema.nullable(),
+  end: z.enum(GAME_ENDS),
+  kind: z.enum([...WIN_KINDS, 'draw']),
+  basePoints: z.number().min(0).max(3),
+  cubeValue: z.int().min(1).max(4096),
+  points: BySeatSchema(z.number().min(0)),
+  white: SeatSchema,
+});
+
+export const MatchEndSchema = z.strictObject({
+  winner: SeatSchema.nullable(),
+  reason: z.enum(['points', 'resignMatch', 'timeout', 'sessionEnded', 'abandoned', 'aborted']),
+});
+
+export const PlayerSchema = z.strictObject({
+  user: UserRefSchema,
+  /** Connected now. */
+  online: z.boolean(),
+  /** When gone: the server time after which the opponent may claim the game; null when online. */
+  graceUntil: TimestampSchema.nullable(),
+});
+
+export const PhaseSchema = z.enum(PHASES);
+
+/** The full state of a live game for one recipient. */
+export const GameViewSchema = z.strictObject({
+  gameId: GameIdSchema,
+  settings: TableSettingsSchema,
+  players: BySeatSchema(PlayerSchema),
+  /** The recipient's seat, or null for a spectator. */
+  you: SeatSchema.nullable(),
+  phase: PhaseSchema,
+  /** The engine state's version (number of actions applied): send it back with a game action. */
+  version: z.int().min(0),
+  /** The game number within the match or session (1, 2, …). */
+  gameNumber: z.int().min(1),
+  /** Which seat plays White in this game. */
+  white: SeatSchema,
+  position: PositionSchema,
+  /** The dice to play in `moving`; null otherwise. */
+  dice: DiceSchema.nullable(),
+  /** This game's opening throws, ties included (G1). */
+  openingThrows: z.array(BySeatSchema(DieSchema)).max(LIMITS.listLength),
+  cube: CubeSchema,
+  cubeOffer: CubeOfferSchema.nullable(),
+  resignOffer: ResignOfferSchema.nullable(),
+  score: BySeatSchema(z.number().min(0)),
+  crawford: z.boolean(),
+  lastThrow: z.boolean(),
+  /** Whose decision it is (and whose clock runs); null in the opening throw and after the end. */
+  toAct: SeatSchema.nullable(),
+  clock: ClockViewSchema,
+  /** Only for the seat in `toAct` (and `surrender`/`resign…` for both players); null for spectators. */
+  legal: LegalSchema.nullable(),
+  games: z.array(GameResultSchema).max(LIMITS.listLength),
+  end: MatchEndSchema.nullable(),
+  diceProof: DiceProofSchema,
+});
+export type GameView = z.infer<typeof GameViewSchema>;
+
+assertType<[z.infer<typeof PhaseSchema>] extends [Phase] ? true : false>();
+assertType<[z.infer<typeof ResignLevelSchema>] extends [ResignLevel] ? true : false>();

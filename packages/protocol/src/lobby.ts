@@ -1,0 +1,46 @@
+import { VARIANT_IDS } from '@nardy/engine';
+import { z } from 'zod';
+import { BySeatSchema, ChallengeIdSchema, GameIdSchema, SeekIdSchema, TimestampSchema, UserRefSchema } from './common.js';
+import { TableSettingsSchema, TimeControlSchema } from './settings.js';
+
+/** An open seek in the lobby: anyone (not blocked) may accept it. */
+export const SeekSchema = z.strictObject({
+  seekId: SeekIdSchema,
+  by: UserRefSchema,
+  settings: TableSettingsSchema,
+  createdAt: TimestampSchema,
+});
+export type Seek = z.infer<typeof SeekSchema>;
+
+/** A live game in the lobby's list of games to watch. */
+export const GameSummarySchema = z.strictObject({
+  gameId: GameIdSchema,
+  players: BySeatSchema(UserRefSchema),
+  settings: TableSettingsSchema,
+  score: BySeatSchema(z.number().min(0)),
+  spectators: z.int().min(0),
+  startedAt: TimestampSchema,
+});
+export type GameSummary = z.infer<typeof GameSummarySchema>;
+
+/** Quick pairing: the server pairs two players who asked for the same pool. */
+export const QuickPairPoolSchema = z.strictObject({
+  variant: z.enum(VARIANT_IDS),
+  /** 0 = money session. */
+  matchLength: z.int().min(0).max(25),
+  timeControl: TimeControlSchema,
+  rated: z.boolean(),
+});
+export type QuickPairPool = z.infer<typeof QuickPairPoolSchema>;
+
+/** A direct challenge from one user to another. */
+export const ChallengeSchema = z.strictObject({
+  challengeId: ChallengeIdSchema,
+  from: UserRefSchema,
+  to: UserRefSchema,
+  settings: TableSettingsSchema,
+  createdAt: TimestampSchema,
+});
+export type Challenge = z.infer<typeof ChallengeSchema>;
+
+export const CHALLENGE_CLOSE_REASONS = ['accepted', 'declined', 'cancelled', 'expired'] as const;
