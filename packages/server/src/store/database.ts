@@ -1,0 +1,116 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { classifyError } from './errors.js';
+import type { DB } from './schema.js';
+import { storeErr, storeOk, type StoreResult } from './types.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The default `DATABASE_URL`: an SQLite file under the working directory. */
+export const DEFAULT_DATABASE_URL = 'data/nardy.db';
+
+export interface Database {
+  readonly db: Kysely<DB>;
+  readonly dialect: Dialect;
+  /** PostgreSQL: the schema in use when not `public` (tests). */
+  readonly schema?: string;
+  /** A description for logs, without any password. */
+  readonly description: string;
+  /** Closes the pool or file; idempotent. */
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL only: use this schema (it must exist) instead of `public`, e.g. one per test run. */
+  readonly schema?: string;
+  /** PostgreSQL only: pool size (default 10). */
+  readonly poolSize?: number;
+  /** PostgreSQL: how long to wait for a connection; SQLite: the busy timeout (default 5000 ms). */
+  readonly timeoutMs?: number;
+}
+
+const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Opens `DATABASE_URL`: a `postgres://` or `postgresql://` URL gives a pg Pool; anything else is an SQLite file path
+ * (its folder is created) or `:memory:`. Nothing is migrated here (see `migrateToLatest`).
+ *
+ * SQLite runs in WAL mode with `synchronous=FULL`: a commit returns only after the WAL is fsynced, so an
+ * acknowledged append survives not only a SIGKILL of the process but an OS crash or power cut too. (NORMAL would
+ * already survive a SIGKILL — the WAL write reaches the OS before the commit returns — but may lose the last
+ * commits on power loss; one fsync per accepted move is cheap at game speed.) Foreign keys are on; a busy timeout
+ * makes a second process wait instead of failing at once.
+ *
+ * PostgreSQL connects lazily: a bad host or port shows up as DB_UNAVAILABLE from the first query, not here.
+ * Pool errors on idle connections (a database restart) are absorbed, so they never crash the process.
+ */
+export async function openDatabase(url: string, opts: OpenOptions = {}): Promise<StoreResult<Database>> {
+  const timeoutMs = opts.timeoutMs ?? 5000;
+  if (isPostgresUrl(url)) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return storeErr('BAD_INPUT', 'DATABASE_URL is not a valid postgres:// URL');
+    }
+    if (opts.schema !== undefined && !SCHEMA_NAME.test(opts.schema)) {
+      return storeErr('BAD_INPUT', `bad schema name '${opts.schema}'`);
+    }
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: timeoutMs,
+      ...(opts.schema !== undefined ? { options: `-c search_path=${opts.schema}` } : {}),
+    });
+    // An idle client losing its connection emits 'error' on the pool; unhandled, that would kill the process.
+    pool.on('error', () => {});
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    let closed = false;
+    parsed.password = parsed.password ? '***' : '';
+    return storeOk({
+      db,
+      dialect: 'postgres',
+      ...(opts.schema !== undefined ? { schema: opts.schema } : {}),
+      description: `PostgreSQL ${parsed.host}${parsed.pathname}${opts.schema !== undefined ? ` (schema ${opts.schema})` : ''}`,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await db.destroy().catch(() => {});
+      },
+    });
+  }
+
+  const memory = url === ':memory:';
+  const file = memory ? url : resolve(url.replace(/^(sqlite|file):(\/\/)?/i, ''));
+  let sqlite: BetterSqlite3.Database;
+  try {
+    if (!memory) mkdirSync(dirname(file), { recursive: true });
+    sqlite = new BetterSqlite3(file, { timeout: timeoutMs });
+    if (!memory) {
+      const mode = sqlite.pragma('journal_mode = WAL', { simple: true });
+      if (String(mode).toLowerCase() !== 'wal') throw new Error(`could not switch ${file} to WAL mode (got ${String(mode)})`);
+    }
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(timeoutMs))}`);
+    sqlite.pragma('foreign_keys = ON');
+  } catch (e) {
+    const c = classifyError(e);
+    return storeErr(c.code === 'DB_ERROR' ? 'DB_UNAVAILABLE' : c.code, `cannot open SQLite database '${file}': ${c.message}`);
+  }
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  let closed = false;
+  return storeOk({
+    db,
+    dialect: 'sqlite',
+    description: memory ? 'SQLite in memory' : `SQLite ${file}`,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await db.destroy().catch(() => {});
+    },
+  });
+}

@@ -1,0 +1,614 @@
+import type { VariantId } from '@nardy/engine';
+import { sql } from 'kysely';
+import {
+  actionFromJson,
+  appendRefusal,
+  checkLimit,
+  checkNewGame,
+  checkOccupant,
+  checkRatingUpdates,
+  checkSeq,
+  checkTime,
+  gameFromRow,
+  num,
+  occupantColumns,
+  randomId,
+  toJson,
+  userFromRow,
+  usernameKey,
+} from './common.js';
+import { openDatabase, type Database, type OpenOptions } from './database.js';
+import { classifyError, isForeignKeyViolation, isUniqueViolation } from './errors.js';
+import { migrateToLatest } from './migrations.js';
+import {
+  storeErr,
+  storeOk,
+  type ActionEntry,
+  type ChatMessage,
+  type GameFinish,
+  type GamePatch,
+  type GameRecord,
+  type LeaderboardEntry,
+  type LoadedGame,
+  type NewActionEntry,
+  type NewChatMessage,
+  type NewGame,
+  type NewUser,
+  type Page,
+  type PageCursor,
+  type RatingRecord,
+  type RatingUpdate,
+  type SessionRecord,
+  type Store,
+  type StoreResult,
+  type UserPatch,
+  type UserRecord,
+} from './types.js';
+
+const ratingFromRow = (r: {
+  user_id: string;
+  variant: string;
+  rating: number | string;
+  games: number | string;
+  wins: number | string;
+  losses: number | string;
+  draws: number | string;
+  updated_at: number | string;
+}): RatingRecord => ({
+  userId: r.user_id,
+  variant: r.variant as VariantId,
+  rating: num(r.rating),
+  games: num(r.games),
+  wins: num(r.wins),
+  losses: num(r.losses),
+  draws: num(r.draws),
+  updatedAt: num(r.updated_at),
+});
+
+/** Opens `url`, migrates it to the latest schema and returns a store over it (what the server does on start). */
+export async function openStore(url: string, opts: OpenOptions = {}): Promise<StoreResult<KyselyStore>> {
+  const opened = await openDatabase(url, opts);
+  if (!opened.ok) return opened;
+  const database = opened.value;
+  const migrated = await migrateToLatest(database.db, {
+    dialect: database.dialect,
+    ...(database.schema !== undefined ? { schema: database.schema } : {}),
+  });
+  if (!migrated.ok) {
+    await database.close();
+    return migrated;
+  }
+  return storeOk(new KyselyStore(database));
+}
+
+/** The Store on SQLite or PostgreSQL through Kysely: the same queries on both. */
+export class KyselyStore implements Store {
+  #closed = false;
+
+  constructor(readonly database: Database) {}
+
+  get #db() {
+    return this.database.db;
+  }
+
+  /** Runs `fn`, turning anything thrown into a coded error (a dead connection is DB_UNAVAILABLE). */
+  async #run<T>(fn: () => Promise<StoreResult<T>>, onThrow?: (e: unknown) => StoreResult<T> | undefined): Promise<StoreResult<T>> {
+    if (this.#closed) return storeErr('DB_UNAVAILABLE', 'the store is closed');
+    try {
+      return await fn();
+    } catch (e) {
+      const mapped = onThrow?.(e);
+      if (mapped !== undefined) return mapped;
+      const c = classifyError(e);
+      return storeErr(c.code, c.message);
+    }
+  }
+
+  // ------------------------------------------------------------ users
+
+  createUser(u: NewUser): Promise<StoreResult<UserRecord>> {
+    return this.#run(
+      async () => {
+        const t = checkTime(u.createdAt, 'createdAt');
+        if (!t.ok) return t;
+        if (typeof u.username !== 'string' || u.username.trim() === '') return storeErr('BAD_INPUT', 'a username is needed');
+        const prefs = toJson(u.preferredSettings ?? {}, 'preferredSettings');
+        if (!prefs.ok) return prefs;
+        const row = {
+          id: u.id ?? randomId(),
+          username: u.username,
+          username_key: usernameKey(u.username),
+          display_name: u.displayName ?? u.username,
+          password_hash: u.passwordHash,
+          language: u.language ?? 'en',
+          preferred_settings: prefs.value,
+          is_guest: u.isGuest === true ? 1 : 0,
+          created_at: u.createdAt,
+        };
+        await this.#db.insertInto('users').values(row).execute();
+        return storeOk(userFromRow(row));
+      },
+      (e) => (isUniqueViolation(e) ? storeErr('DUPLICATE', `the username '${u.username}' (or the id) is taken`) : undefined),
+    );
+  }
+
+  findUserById(id: string): Promise<StoreResult<UserRecord>> {
+    return this.#run(async () => {
+      const r = await this.#db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? storeOk(userFromRow(r)) : storeErr('NOT_FOUND', `no user ${id}`);
+    });
+  }
+
+  findUserByName(username: string): Promise<StoreResult<UserRecord>> {
+    return this.#run(async () => {
+      const r = await this.#db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
+      return r ? storeOk(userFromRow(r)) : storeErr('NOT_FOUND', `no user named '${username}'`);
+    });
+  }
+
+  updateUser(id: string, patch: UserPatch): Promise<StoreResult<UserRecord>> {
+    return this.#run(async () => {
+      const set: { display_name?: string; password_hash?: string | null; language?: string; preferred_settings?: string } = {};
+      if (patch.displayName !== undefined) set.display_name = patch.displayName;
+      if (patch.passwordHash !== undefined) set.password_hash = patch.passwordHash;
+      if (patch.language !== undefined) set.language = patch.language;
+      if (patch.preferredSettings !== undefined) {
+        const j = toJson(patch.preferredSettings, 'preferredSettings');
+        if (!j.ok) return j;
+        set.preferred_settings = j.value;
+      }
+      if (Object.keys(set).length > 0) await this.#db.updateTable('users').set(set).where('id', '=', id).execute();
+      const r = await this.#db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return r ? storeOk(userFromRow(r)) : storeErr('NOT_FOUND', `no user ${id}`);
+    });
+  }
+
+  // ------------------------------------------------------------ sessions
+
+  createSession(s: SessionRecord): Promise<StoreResult<SessionRecord>> {
+    return this.#run(
+      async () => {
+        const t1 = checkTime(s.createdAt, 'createdAt');
+        if (!t1.ok) return t1;
+        const t2 = checkTime(s.expiresAt, 'expiresAt');
+        if (!t2.ok) return t2;
+        await this.#db
+          .insertInto('sessions')
+          .values({ token_hash: s.tokenHash, user_id: s.userId, created_at: s.createdAt, expires_at: s.expiresAt })
+          .execute();
+        return storeOk({ tokenHash: s.tokenHash, userId: s.userId, createdAt: s.createdAt, expiresAt: s.expiresAt });
+      },
+      (e) =>
+        isUniqueViolation(e)
+          ? storeErr('DUPLICATE', 'that session token exists')
+          : isForeignKeyViolation(e)
+            ? storeErr('NOT_FOUND', `no user ${s.userId}`)
+            : undefined,
+    );
+  }
+
+  findSession(tokenHash: string, now: number): Promise<StoreResult<SessionRecord>> {
+    return this.#run(async () => {
+      const r = await this.#db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return r
+        ? storeOk({ tokenHash: r.token_hash, userId: r.user_id, createdAt: num(r.created_at), expiresAt: num(r.expires_at) })
+        : storeErr('NOT_FOUND', 'no such session (or it expired)');
+    });
+  }
+
+  deleteSession(tokenHash: string): Promise<StoreResult<void>> {
+    return this.#run(async () => {
+      await this.#db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+      return storeOk(undefined);
+    });
+  }
+
+  deleteExpiredSessions(now: number): Promise<StoreResult<number>> {
+    return this.#run(async () => {
+      const r = await this.#db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+      return storeOk(Number(r.numDeletedRows));
+    });
+  }
+
+  // ------------------------------------------------------------ games
+
+  #gameRow(id: string) {
+    return this.#db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  createGame(g: NewGame): Promise<StoreResult<GameRecord>> {
+    return this.#run(
+      async () => {
+        const c = checkNewGame(g);
+        if (!c.ok) return c;
+        const settings = toJson(g.settings, 'settings');
+        if (!settings.ok) return settings;
+        const seeds = toJson(g.clientSeeds ?? null, 'clientSeeds');
+        if (!seeds.ok) return seeds;
+        const p1 = occupantColumns(c.value.p1);
+        const p2 = occupantColumns(c.value.p2);
+        const row = {
+          id: c.value.id,
+          variant: g.settings.variant,
+          settings: settings.value,
+          p1_user_id: p1.user,
+          p1_bot_level: p1.bot,
+          p2_user_id: p2.user,
+          p2_bot_level: p2.bot,
+          status: c.value.status,
+          seed_commitment: g.seedCommitment,
+          server_seed: g.serverSeed,
+          seed_revealed: 0,
+          client_seeds: seeds.value,
+          rated: g.rated ? 1 : 0,
+          rating_recorded: 0,
+          last_seq: 0,
+          result: 'null',
+          created_at: g.createdAt,
+          finished_at: null,
+        };
+        await this.#db.insertInto('games').values(row).execute();
+        return storeOk(gameFromRow(row));
+      },
+      (e) =>
+        isUniqueViolation(e)
+          ? storeErr('DUPLICATE', `a game ${g.id ?? ''} exists`)
+          : isForeignKeyViolation(e)
+            ? storeErr('NOT_FOUND', 'a seat names an unknown user')
+            : undefined,
+    );
+  }
+
+  updateGame(id: string, patch: GamePatch): Promise<StoreResult<GameRecord>> {
+    return this.#run(
+      async () => {
+        const set: {
+          p1_user_id?: string | null;
+          p1_bot_level?: number | null;
+          p2_user_id?: string | null;
+          p2_bot_level?: number | null;
+          status?: string;
+          client_seeds?: string;
+        } = {};
+        if (patch.p1 !== undefined) {
+          const o = checkOccupant(patch.p1, 'p1');
+          if (!o.ok) return o;
+          const c = occupantColumns(o.value);
+          set.p1_user_id = c.user;
+          set.p1_bot_level = c.bot;
+        }
+        if (patch.p2 !== undefined) {
+          const o = checkOccupant(patch.p2, 'p2');
+          if (!o.ok) return o;
+          const c = occupantColumns(o.value);
+          set.p2_user_id = c.user;
+          set.p2_bot_level = c.bot;
+        }
+        if (patch.status !== undefined) {
+          if (patch.status !== 'waiting' && patch.status !== 'active') return storeErr('BAD_INPUT', "use finishGame to end a game");
+          set.status = patch.status;
+        }
+        if (patch.clientSeeds !== undefined) {
+          const j = toJson(patch.clientSeeds, 'clientSeeds');
+          if (!j.ok) return j;
+          set.client_seeds = j.value;
+        }
+        if (Object.keys(set).length > 0) {
+          const r = await this.#db
+            .updateTable('games')
+            .set(set)
+            .where('id', '=', id)
+            .where('status', 'in', ['waiting', 'active'])
+            .executeTakeFirst();
+          if (Number(r.numUpdatedRows) === 0) {
+            const g = await this.#gameRow(id);
+            return g ? storeErr('CONFLICT', `game ${id} is ${g.status}`) : storeErr('NOT_FOUND', `no game ${id}`);
+          }
+        }
+        const g = await this.#gameRow(id);
+        return g ? storeOk(gameFromRow(g)) : storeErr('NOT_FOUND', `no game ${id}`);
+      },
+      (e) => (isForeignKeyViolation(e) ? storeErr('NOT_FOUND', 'a seat names an unknown user') : undefined),
+    );
+  }
+
+  appendAction(gameId: string, seq: number, entry: NewActionEntry): Promise<StoreResult<ActionEntry>> {
+    return this.#run(
+      async () => {
+        const s = checkSeq(seq);
+        if (!s.ok) return s;
+        const t = checkTime(entry.createdAt, 'createdAt');
+        if (!t.ok) return t;
+        if (entry.timeUsedMs !== null) {
+          const u = checkTime(entry.timeUsedMs, 'timeUsedMs');
+          if (!u.ok) return u;
+        }
+        const action = toJson(entry.action, 'the action');
+        if (!action.ok) return action;
+        return this.#db.transaction().execute(async (trx): Promise<StoreResult<ActionEntry>> => {
+          // The conditional update is the optimistic check and takes the row (PostgreSQL) or database (SQLite)
+          // write lock first, so of two concurrent appends of the same seq exactly one matches.
+          const bumped = await trx
+            .updateTable('games')
+            .set({ last_seq: seq })
+            .where('id', '=', gameId)
+            .where('last_seq', '=', seq - 1)
+            .where('status', 'in', ['waiting', 'active'])
+            .executeTakeFirst();
+          if (Number(bumped.numUpdatedRows) === 0) {
+            const g = await trx.selectFrom('games').select(['status', 'last_seq']).where('id', '=', gameId).executeTakeFirst();
+            return g ? appendRefusal(gameId, g.status, num(g.last_seq), seq) : storeErr('NOT_FOUND', `no game ${gameId}`);
+          }
+          await trx
+            .insertInto('game_actions')
+            .values({
+              game_id: gameId,
+              seq,
+              action: action.value,
+              seat: entry.seat,
+              time_used_ms: entry.timeUsedMs,
+              created_at: entry.createdAt,
+            })
+            .execute();
+          return storeOk({ seq, action: actionFromJson(action.value), seat: entry.seat, timeUsedMs: entry.timeUsedMs, createdAt: entry.createdAt });
+        });
+      },
+      (e) => (isUniqueViolation(e) ? storeErr('CONFLICT', `action ${seq} of game ${gameId} is already taken`) : undefined),
+    );
+  }
+
+  getGame(id: string): Promise<StoreResult<GameRecord>> {
+    return this.#run(async () => {
+      const g = await this.#gameRow(id);
+      return g ? storeOk(gameFromRow(g)) : storeErr('NOT_FOUND', `no game ${id}`);
+    });
+  }
+
+  loadGame(id: string): Promise<StoreResult<LoadedGame>> {
+    return this.#run(async () => {
+      const g = await this.#gameRow(id);
+      if (!g) return storeErr('NOT_FOUND', `no game ${id}`);
+      const game = gameFromRow(g);
+      // Only up to the game's last_seq as read: an append that lands between the two reads is not half-seen.
+      const rows = await this.#db
+        .selectFrom('game_actions')
+        .selectAll()
+        .where('game_id', '=', id)
+        .where('seq', '<=', game.lastSeq)
+        .orderBy('seq')
+        .execute();
+      const actions = rows.map(
+        (r): ActionEntry => ({
+          seq: num(r.seq),
+          action: actionFromJson(r.action),
+          seat: r.seat as ActionEntry['seat'],
+          timeUsedMs: r.time_used_ms === null ? null : num(r.time_used_ms),
+          createdAt: num(r.created_at),
+        }),
+      );
+      if (actions.length !== game.lastSeq || actions.some((a, i) => a.seq !== i + 1)) {
+        return storeErr('DB_ERROR', `the action log of game ${id} is inconsistent (${actions.length} rows, last_seq ${game.lastSeq})`);
+      }
+      return storeOk({ game, actions });
+    });
+  }
+
+  listActiveGames(): Promise<StoreResult<readonly GameRecord[]>> {
+    return this.#run(async () => {
+      const rows = await this.#db.selectFrom('games').selectAll().where('status', '=', 'active').orderBy('created_at').orderBy('id').execute();
+      return storeOk(rows.map(gameFromRow));
+    });
+  }
+
+  finishGame(id: string, f: GameFinish): Promise<StoreResult<GameRecord>> {
+    return this.#run(async () => {
+      if (f.status !== 'finished' && f.status !== 'aborted') return storeErr('BAD_INPUT', "a game ends 'finished' or 'aborted'");
+      const t = checkTime(f.finishedAt, 'finishedAt');
+      if (!t.ok) return t;
+      const result = toJson(f.result, 'the result');
+      if (!result.ok) return result;
+      const r = await this.#db
+        .updateTable('games')
+        .set({ status: f.status, result: result.value, finished_at: f.finishedAt, seed_revealed: 1 })
+        .where('id', '=', id)
+        .where('status', 'in', ['waiting', 'active'])
+        .executeTakeFirst();
+      const g = await this.#gameRow(id);
+      if (!g) return storeErr('NOT_FOUND', `no game ${id}`);
+      if (Number(r.numUpdatedRows) === 0) return storeErr('CONFLICT', `game ${id} is already ${g.status}`);
+      return storeOk(gameFromRow(g));
+    });
+  }
+
+  listFinishedGames(userId: string, opts: { readonly limit: number; readonly before?: PageCursor }): Promise<StoreResult<Page<GameRecord>>> {
+    return this.#run(async () => {
+      const l = checkLimit(opts.limit, 100);
+      if (!l.ok) return l;
+      let q = this.#db
+        .selectFrom('games')
+        .selectAll()
+        .where((eb) => eb.or([eb('p1_user_id', '=', userId), eb('p2_user_id', '=', userId)]))
+        .where('status', 'in', ['finished', 'aborted'])
+        .where('finished_at', 'is not', null);
+      const b = opts.before;
+      if (b !== undefined) {
+        q = q.where((eb) =>
+          eb.or([eb('finished_at', '<', b.finishedAt), eb.and([eb('finished_at', '=', b.finishedAt), eb('id', '<', b.id)])]),
+        );
+      }
+      const rows = await q.orderBy('finished_at', 'desc').orderBy('id', 'desc').limit(l.value + 1).execute();
+      const items = rows.slice(0, l.value).map(gameFromRow);
+      const last = items[items.length - 1];
+      return storeOk({
+        items,
+        next: rows.length > l.value && last !== undefined ? { finishedAt: last.finishedAt ?? 0, id: last.id } : null,
+      });
+    });
+  }
+
+  // ------------------------------------------------------------ chat
+
+  addChatMessage(m: NewChatMessage): Promise<StoreResult<ChatMessage>> {
+    return this.#run(
+      async () => {
+        const t = checkTime(m.createdAt, 'createdAt');
+        if (!t.ok) return t;
+        if (typeof m.channel !== 'string' || m.channel === '') return storeErr('BAD_INPUT', 'a chat message needs a channel');
+        const r = await this.#db
+          .insertInto('chat_messages')
+          .values({ channel: m.channel, user_id: m.userId, text: m.text, created_at: m.createdAt })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return storeOk({ id: num(r.id), channel: m.channel, userId: m.userId, text: m.text, createdAt: m.createdAt });
+      },
+      (e) => (isForeignKeyViolation(e) ? storeErr('NOT_FOUND', `no user ${m.userId}`) : undefined),
+    );
+  }
+
+  listChatMessages(channel: string, limit: number): Promise<StoreResult<readonly ChatMessage[]>> {
+    return this.#run(async () => {
+      const l = checkLimit(limit, 500);
+      if (!l.ok) return l;
+      const rows = await this.#db
+        .selectFrom('chat_messages')
+        .selectAll()
+        .where('channel', '=', channel)
+        .orderBy('id', 'desc')
+        .limit(l.value)
+        .execute();
+      return storeOk(
+        rows.reverse().map((r) => ({ id: num(r.id), channel: r.channel, userId: r.user_id, text: r.text, createdAt: num(r.created_at) })),
+      );
+    });
+  }
+
+  // ------------------------------------------------------------ blocks
+
+  addBlock(userId: string, blockedId: string, at: number): Promise<StoreResult<void>> {
+    return this.#run(
+      async () => {
+        if (userId === blockedId) return storeErr('BAD_INPUT', 'a user cannot block themselves');
+        const t = checkTime(at, 'at');
+        if (!t.ok) return t;
+        await this.#db
+          .insertInto('blocks')
+          .values({ user_id: userId, blocked_id: blockedId, created_at: at })
+          .onConflict((oc) => oc.columns(['user_id', 'blocked_id']).doNothing())
+          .execute();
+        return storeOk(undefined);
+      },
+      (e) => (isForeignKeyViolation(e) ? storeErr('NOT_FOUND', 'no such user') : undefined),
+    );
+  }
+
+  removeBlock(userId: string, blockedId: string): Promise<StoreResult<void>> {
+    return this.#run(async () => {
+      await this.#db.deleteFrom('blocks').where('user_id', '=', userId).where('blocked_id', '=', blockedId).execute();
+      return storeOk(undefined);
+    });
+  }
+
+  listBlocks(userId: string): Promise<StoreResult<readonly string[]>> {
+    return this.#run(async () => {
+      const rows = await this.#db.selectFrom('blocks').select('blocked_id').where('user_id', '=', userId).orderBy('created_at').orderBy('blocked_id').execute();
+      return storeOk(rows.map((r) => r.blocked_id));
+    });
+  }
+
+  // ------------------------------------------------------------ ratings
+
+  recordRatedGame(gameId: string, updates: readonly RatingUpdate[], at: number): Promise<StoreResult<readonly RatingRecord[]>> {
+    return this.#run(
+      async () => {
+        const u = checkRatingUpdates(updates);
+        if (!u.ok) return u;
+        const t = checkTime(at, 'at');
+        if (!t.ok) return t;
+        return this.#db.transaction().execute(async (trx): Promise<StoreResult<readonly RatingRecord[]>> => {
+          const marked = await trx
+            .updateTable('games')
+            .set({ rating_recorded: 1 })
+            .where('id', '=', gameId)
+            .where('status', '=', 'finished')
+            .where('rated', '=', 1)
+            .where('rating_recorded', '=', 0)
+            .executeTakeFirst();
+          if (Number(marked.numUpdatedRows) === 0) {
+            const g = await trx.selectFrom('games').select(['status', 'rated', 'rating_recorded']).where('id', '=', gameId).executeTakeFirst();
+            if (!g) return storeErr('NOT_FOUND', `no game ${gameId}`);
+            if (num(g.rated) !== 1) return storeErr('CONFLICT', `game ${gameId} is not rated`);
+            if (g.status !== 'finished') return storeErr('CONFLICT', `game ${gameId} is ${g.status}, not finished`);
+            return storeErr('CONFLICT', `game ${gameId} was already counted in the ratings`);
+          }
+          const variant = (await trx.selectFrom('games').select('variant').where('id', '=', gameId).executeTakeFirstOrThrow()).variant;
+          const out: RatingRecord[] = [];
+          for (const up of updates) {
+            const win = up.outcome === 'win' ? 1 : 0;
+            const loss = up.outcome === 'loss' ? 1 : 0;
+            const draw = up.outcome === 'draw' ? 1 : 0;
+            await trx
+              .insertInto('ratings')
+              .values({ user_id: up.userId, variant, rating: up.rating, games: 1, wins: win, losses: loss, draws: draw, updated_at: at })
+              .onConflict((oc) =>
+                oc.columns(['user_id', 'variant']).doUpdateSet({
+                  rating: up.rating,
+                  games: sql<number>`ratings.games + 1`,
+                  wins: sql<number>`ratings.wins + ${win}`,
+                  losses: sql<number>`ratings.losses + ${loss}`,
+                  draws: sql<number>`ratings.draws + ${draw}`,
+                  updated_at: at,
+                }),
+              )
+              .execute();
+            const r = await trx
+              .selectFrom('ratings')
+              .selectAll()
+              .where('user_id', '=', up.userId)
+              .where('variant', '=', variant)
+              .executeTakeFirstOrThrow();
+            out.push(ratingFromRow(r));
+          }
+          return storeOk(out);
+        });
+      },
+      (e) => (isForeignKeyViolation(e) ? storeErr('NOT_FOUND', 'a rating update names an unknown user') : undefined),
+    );
+  }
+
+  getRating(userId: string, variant: VariantId): Promise<StoreResult<RatingRecord>> {
+    return this.#run(async () => {
+      const r = await this.#db.selectFrom('ratings').selectAll().where('user_id', '=', userId).where('variant', '=', variant).executeTakeFirst();
+      return r ? storeOk(ratingFromRow(r)) : storeErr('NOT_FOUND', `user ${userId} has no ${variant} rating`);
+    });
+  }
+
+  topPlayers(variant: VariantId, limit: number): Promise<StoreResult<readonly LeaderboardEntry[]>> {
+    return this.#run(async () => {
+      const l = checkLimit(limit, 100);
+      if (!l.ok) return l;
+      const rows = await this.#db
+        .selectFrom('ratings')
+        .innerJoin('users', 'users.id', 'ratings.user_id')
+        .selectAll('ratings')
+        .select(['users.username', 'users.display_name'])
+        .where('ratings.variant', '=', variant)
+        .where('users.is_guest', '=', 0)
+        .orderBy('ratings.rating', 'desc')
+        .orderBy('ratings.games', 'desc')
+        .orderBy('ratings.user_id')
+        .limit(l.value)
+        .execute();
+      return storeOk(rows.map((r) => ({ ...ratingFromRow(r), username: r.username, displayName: r.display_name })));
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.database.close();
+  }
+}

@@ -1,0 +1,159 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { classifyError } from './errors.js';
+import type { Dialect } from './database.js';
+import { storeErr, storeOk, type StoreResult } from './types.js';
+
+/**
+ * One set of migrations for SQLite and PostgreSQL (DESIGN §4). Only portable column types: `text`, `integer`
+ * (booleans as 0/1), `bigint` (millisecond times), `double precision` (ratings); JSON as text. The one
+ * dialect-dependent spelling is the auto-increment key of `chat_messages` (`serial` / `integer … autoincrement`).
+ * Never edit a migration that has shipped: add a new one.
+ *
+ * Schema (v1):
+ * - users (id PK, username, username_key UNIQUE, display_name, password_hash NULL, language, preferred_settings JSON,
+ *   is_guest 0/1, created_at)
+ * - sessions (token_hash PK, user_id → users, created_at, expires_at; index on expires_at)
+ * - games (id PK, variant, settings JSON, p1_user_id/p1_bot_level, p2_user_id/p2_bot_level, status
+ *   'waiting'|'active'|'finished'|'aborted', seed_commitment, server_seed, seed_revealed 0/1, client_seeds JSON,
+ *   rated 0/1, rating_recorded 0/1, last_seq, result JSON, created_at, finished_at NULL; indexes on status,
+ *   seats + finished_at)
+ * - game_actions (game_id → games, seq, action JSON, seat NULL, time_used_ms NULL, created_at; PK (game_id, seq)):
+ *   the append-only log
+ * - chat_messages (id auto, channel, user_id → users, text, created_at; index (channel, id))
+ * - blocks (user_id → users, blocked_id → users, created_at; PK (user_id, blocked_id))
+ * - ratings (user_id → users, variant, rating, games, wins, losses, draws, updated_at; PK (user_id, variant);
+ *   index (variant, rating))
+ */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001_initial': {
+      async up(db: Kysely<any>): Promise<void> {
+        await db.schema
+          .createTable('users')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('username', 'text', (c) => c.notNull())
+          .addColumn('username_key', 'text', (c) => c.notNull().unique())
+          .addColumn('display_name', 'text', (c) => c.notNull())
+          .addColumn('password_hash', 'text')
+          .addColumn('language', 'text', (c) => c.notNull())
+          .addColumn('preferred_settings', 'text', (c) => c.notNull())
+          .addColumn('is_guest', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('sessions')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute();
+        await db.schema.createIndex('sessions_user_id').on('sessions').column('user_id').execute();
+
+        await db.schema
+          .createTable('games')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('variant', 'text', (c) => c.notNull())
+          .addColumn('settings', 'text', (c) => c.notNull())
+          .addColumn('p1_user_id', 'text', (c) => c.references('users.id'))
+          .addColumn('p1_bot_level', 'integer')
+          .addColumn('p2_user_id', 'text', (c) => c.references('users.id'))
+          .addColumn('p2_bot_level', 'integer')
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('seed_commitment', 'text', (c) => c.notNull())
+          .addColumn('server_seed', 'text', (c) => c.notNull())
+          .addColumn('seed_revealed', 'integer', (c) => c.notNull())
+          .addColumn('client_seeds', 'text', (c) => c.notNull())
+          .addColumn('rated', 'integer', (c) => c.notNull())
+          .addColumn('rating_recorded', 'integer', (c) => c.notNull())
+          .addColumn('last_seq', 'integer', (c) => c.notNull())
+          .addColumn('result', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('finished_at', 'bigint')
+          .addCheckConstraint('games_status', sql`status in ('waiting', 'active', 'finished', 'aborted')`)
+          .execute();
+        await db.schema.createIndex('games_status').on('games').column('status').execute();
+        await db.schema.createIndex('games_p1_finished').on('games').columns(['p1_user_id', 'finished_at']).execute();
+        await db.schema.createIndex('games_p2_finished').on('games').columns(['p2_user_id', 'finished_at']).execute();
+
+        await db.schema
+          .createTable('game_actions')
+          .addColumn('game_id', 'text', (c) => c.notNull().references('games.id'))
+          .addColumn('seq', 'integer', (c) => c.notNull())
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('seat', 'text')
+          .addColumn('time_used_ms', 'integer')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('game_actions_pk', ['game_id', 'seq'])
+          .execute();
+
+        await db.schema
+          .createTable('chat_messages')
+          .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
+            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('channel', 'text', (c) => c.notNull())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+          .addColumn('text', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('chat_messages_channel').on('chat_messages').columns(['channel', 'id']).execute();
+
+        await db.schema
+          .createTable('blocks')
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('blocked_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('blocks_pk', ['user_id', 'blocked_id'])
+          .execute();
+
+        await db.schema
+          .createTable('ratings')
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('variant', 'text', (c) => c.notNull())
+          .addColumn('rating', 'double precision', (c) => c.notNull())
+          .addColumn('games', 'integer', (c) => c.notNull())
+          .addColumn('wins', 'integer', (c) => c.notNull())
+          .addColumn('losses', 'integer', (c) => c.notNull())
+          .addColumn('draws', 'integer', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('ratings_pk', ['user_id', 'variant'])
+          .execute();
+        await db.schema.createIndex('ratings_variant_rating').on('ratings').columns(['variant', 'rating']).execute();
+      },
+    },
+  };
+}
+
+export interface MigrateOptions {
+  readonly dialect: Dialect;
+  /** PostgreSQL: the schema the tables (and Kysely's migration bookkeeping) live in, when not `public`. */
+  readonly schema?: string;
+}
+
+/**
+ * Brings the database to the latest migration; a no-op when it is there already. Safe when several processes start
+ * together: on PostgreSQL Kysely's migrator holds an advisory lock for the run and copes with the bookkeeping table
+ * being created concurrently; on SQLite the run is one transaction (the busy timeout makes a second process wait).
+ * Returns the names of the migrations applied now.
+ */
+export async function migrateToLatest(db: Kysely<any>, opts: MigrateOptions): Promise<StoreResult<readonly string[]>> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(opts.dialect) };
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(opts.schema !== undefined ? { migrationTableSchema: opts.schema } : {}),
+  });
+  try {
+    const { error, results } = await migrator.migrateToLatest();
+    if (error !== undefined) {
+      const e = classifyError(error);
+      return storeErr(e.code, `migration failed: ${e.message}`);
+    }
+    return storeOk((results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName));
+  } catch (e) {
+    const c = classifyError(e);
+    return storeErr(c.code, `migration failed: ${c.message}`);
+  }
+}

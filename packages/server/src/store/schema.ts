@@ -1,0 +1,95 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The tables as Kysely sees them (created by `migrations.ts`). Portable choices, the same on SQLite and
+ * PostgreSQL: ids are URL-safe random text (chat messages: an auto-increment integer); booleans are integers
+ * 0/1; JSON is text; times are integer milliseconds (`bigint`, which PostgreSQL's driver returns as a string —
+ * hence `number | string` on read, converted by the store).
+ */
+type Ms = number | string;
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** `username` normalised (NFKC, lower case): the unique key. */
+  username_key: string;
+  display_name: string;
+  password_hash: string | null;
+  language: string;
+  preferred_settings: string;
+  is_guest: number;
+  created_at: Ms;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Ms;
+  expires_at: Ms;
+}
+
+export interface GamesTable {
+  id: string;
+  variant: string;
+  settings: string;
+  p1_user_id: string | null;
+  p1_bot_level: number | null;
+  p2_user_id: string | null;
+  p2_bot_level: number | null;
+  status: string;
+  seed_commitment: string;
+  server_seed: string;
+  seed_revealed: number;
+  client_seeds: string;
+  rated: number;
+  /** 1 once `recordRatedGame` has counted this game. */
+  rating_recorded: number;
+  last_seq: number;
+  result: string;
+  created_at: Ms;
+  finished_at: Ms | null;
+}
+
+export interface GameActionsTable {
+  game_id: string;
+  seq: number;
+  action: string;
+  seat: string | null;
+  time_used_ms: number | null;
+  created_at: Ms;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  channel: string;
+  user_id: string;
+  text: string;
+  created_at: Ms;
+}
+
+export interface BlocksTable {
+  user_id: string;
+  blocked_id: string;
+  created_at: Ms;
+}
+
+export interface RatingsTable {
+  user_id: string;
+  variant: string;
+  rating: number;
+  games: number;
+  wins: number;
+  losses: number;
+  draws: number;
+  updated_at: Ms;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  games: GamesTable;
+  game_actions: GameActionsTable;
+  chat_messages: ChatMessagesTable;
+  blocks: BlocksTable;
+  ratings: RatingsTable;
+}

@@ -1,0 +1,266 @@
+import type { Action, MatchSettings, Result, Seat, VariantId } from '@nardy/engine';
+
+/**
+ * The storage interface of the server (CONVENTIONS §6.5: async only, errors as values). Two implementations
+ * behave the same and pass the same suite (`store.suite.ts`): `KyselyStore` (SQLite or PostgreSQL) and
+ * `MemoryStore` (fast scenario tests, local play).
+ *
+ * Times are integer milliseconds since the epoch, passed in by the caller (so tests control the clock).
+ */
+
+/**
+ * `NOT_FOUND` — no such row; `DUPLICATE` — a unique name or key is taken; `CONFLICT` — an optimistic check failed
+ * (a taken action seq, a game already finished, a rated result already recorded); `BAD_INPUT` — a value the store
+ * cannot hold (not JSON-serialisable, a bad URL); `DB_UNAVAILABLE` — the database cannot be reached or is closed
+ * (nothing was written: the caller may retry, and must not publish anything); `DB_ERROR` — anything else the
+ * database refused.
+ */
+export const STORE_ERROR_CODES = ['NOT_FOUND', 'DUPLICATE', 'CONFLICT', 'BAD_INPUT', 'DB_UNAVAILABLE', 'DB_ERROR'] as const;
+export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number];
+
+export interface StoreError {
+  readonly code: StoreErrorCode;
+  readonly message: string;
+}
+
+export type StoreResult<T> = Result<T, StoreError>;
+
+export const storeOk = <T>(value: T): StoreResult<T> => ({ ok: true, value });
+export const storeErr = (code: StoreErrorCode, message: string): StoreResult<never> => ({ ok: false, error: { code, message } });
+
+/** JSON values as stored (text columns on every dialect). */
+export type Json = null | boolean | number | string | readonly Json[] | { readonly [k: string]: Json };
+
+// ---------------------------------------------------------------- users and sessions
+
+export interface UserRecord {
+  readonly id: string;
+  /** As typed at sign-up; unique ignoring case (`usernameKey`). */
+  readonly username: string;
+  readonly displayName: string;
+  /** `scrypt$…` string from the accounts module; null for guests. */
+  readonly passwordHash: string | null;
+  readonly language: string;
+  readonly preferredSettings: Json;
+  readonly isGuest: boolean;
+  readonly createdAt: number;
+}
+
+export interface NewUser {
+  /** A fresh URL-safe id when absent. */
+  readonly id?: string;
+  readonly username: string;
+  readonly displayName?: string;
+  readonly passwordHash: string | null;
+  readonly language?: string;
+  readonly preferredSettings?: Json;
+  readonly isGuest?: boolean;
+  readonly createdAt: number;
+}
+
+export interface UserPatch {
+  readonly displayName?: string;
+  readonly passwordHash?: string | null;
+  readonly language?: string;
+  readonly preferredSettings?: Json;
+}
+
+export interface SessionRecord {
+  /** A hash of the cookie token (the token itself is never stored). */
+  readonly tokenHash: string;
+  readonly userId: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
+// ---------------------------------------------------------------- games
+
+export const GAME_STATUSES = ['waiting', 'active', 'finished', 'aborted'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+
+/** Who sits in a seat: a user, a bot (by level), or nobody yet. */
+export type SeatOccupant = { readonly userId: string } | { readonly bot: number } | null;
+
+export interface GameRecord {
+  readonly id: string;
+  readonly variant: VariantId;
+  readonly settings: MatchSettings;
+  readonly p1: SeatOccupant;
+  readonly p2: SeatOccupant;
+  readonly status: GameStatus;
+  /** The hash of the server seed, shown from the start (verifiable dice). */
+  readonly seedCommitment: string;
+  /** Secret until `seedRevealed` (the server needs it to roll after a restart; views must hide it). */
+  readonly serverSeed: string;
+  readonly seedRevealed: boolean;
+  readonly clientSeeds: Json;
+  readonly rated: boolean;
+  /** The number of actions in the log (= the engine's `MatchState.version` after replaying it). */
+  readonly lastSeq: number;
+  readonly result: Json;
+  readonly createdAt: number;
+  readonly finishedAt: number | null;
+}
+
+export interface NewGame {
+  /** A fresh URL-safe id when absent. */
+  readonly id?: string;
+  readonly settings: MatchSettings;
+  readonly p1: SeatOccupant;
+  readonly p2: SeatOccupant;
+  /** `waiting` by default. */
+  readonly status?: 'waiting' | 'active';
+  readonly seedCommitment: string;
+  readonly serverSeed: string;
+  readonly clientSeeds?: Json;
+  readonly rated: boolean;
+  readonly createdAt: number;
+}
+
+export interface GamePatch {
+  readonly p1?: SeatOccupant;
+  readonly p2?: SeatOccupant;
+  readonly status?: 'waiting' | 'active';
+  readonly clientSeeds?: Json;
+}
+
+/** One accepted action. `seq` is 1-based: the action at `seq` n takes the match from version n-1 to n. */
+export interface ActionEntry {
+  readonly seq: number;
+  readonly action: Action;
+  /** The acting seat (null for the table's opening throw). */
+  readonly seat: Seat | null;
+  /** Time the actor used on this action, if clocks run. */
+  readonly timeUsedMs: number | null;
+  readonly createdAt: number;
+}
+
+export type NewActionEntry = Omit<ActionEntry, 'seq'>;
+
+export interface LoadedGame {
+  readonly game: GameRecord;
+  /** The whole log, in seq order: `replay(game.settings, actions.map(a => a.action))` rebuilds the state. */
+  readonly actions: readonly ActionEntry[];
+}
+
+export interface GameFinish {
+  readonly status: 'finished' | 'aborted';
+  readonly result: Json;
+  readonly finishedAt: number;
+}
+
+export interface PageCursor {
+  readonly finishedAt: number;
+  readonly id: string;
+}
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  /** Pass back as `before` for the next page; null on the last page. */
+  readonly next: PageCursor | null;
+}
+
+// ---------------------------------------------------------------- chat, blocks, ratings
+
+/** `lobby`, `table:<gameId>`, `spectators:<gameId>` or `pm:<userA>:<userB>` (ids sorted). */
+export type ChatChannel = string;
+
+export interface ChatMessage {
+  /** Increasing in insertion order. */
+  readonly id: number;
+  readonly channel: ChatChannel;
+  readonly userId: string;
+  readonly text: string;
+  readonly createdAt: number;
+}
+
+export type NewChatMessage = Omit<ChatMessage, 'id'>;
+
+export type Outcome = 'win' | 'loss' | 'draw';
+
+export interface RatingRecord {
+  readonly userId: string;
+  readonly variant: VariantId;
+  readonly rating: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+  readonly updatedAt: number;
+}
+
+/** A rated game's effect on one player: the new rating (computed by the caller) and the outcome. */
+export interface RatingUpdate {
+  readonly userId: string;
+  readonly rating: number;
+  readonly outcome: Outcome;
+}
+
+export interface LeaderboardEntry extends RatingRecord {
+  readonly username: string;
+  readonly displayName: string;
+}
+
+// ---------------------------------------------------------------- the interface
+
+export interface Store {
+  // users
+  createUser(user: NewUser): Promise<StoreResult<UserRecord>>;
+  findUserById(id: string): Promise<StoreResult<UserRecord>>;
+  /** Ignores case. */
+  findUserByName(username: string): Promise<StoreResult<UserRecord>>;
+  updateUser(id: string, patch: UserPatch): Promise<StoreResult<UserRecord>>;
+
+  // sessions
+  createSession(session: SessionRecord): Promise<StoreResult<SessionRecord>>;
+  /** NOT_FOUND when absent or expired at `now`. */
+  findSession(tokenHash: string, now: number): Promise<StoreResult<SessionRecord>>;
+  deleteSession(tokenHash: string): Promise<StoreResult<void>>;
+  /** Deletes sessions expired at `now`; returns how many. */
+  deleteExpiredSessions(now: number): Promise<StoreResult<number>>;
+
+  // games
+  createGame(game: NewGame): Promise<StoreResult<GameRecord>>;
+  /** Seats and status while waiting/active; CONFLICT once finished or aborted. */
+  updateGame(id: string, patch: GamePatch): Promise<StoreResult<GameRecord>>;
+  /**
+   * Appends one accepted action as `seq` (1-based) in one transaction that also sets `games.last_seq = seq`.
+   * CONFLICT when `seq` is not `lastSeq + 1` (taken, or a gap) or the game is finished/aborted; NOT_FOUND
+   * for an unknown game. When this resolves ok the action is durable (it survives a process crash).
+   */
+  appendAction(gameId: string, seq: number, entry: NewActionEntry): Promise<StoreResult<ActionEntry>>;
+  getGame(id: string): Promise<StoreResult<GameRecord>>;
+  /** The game and its whole action log. */
+  loadGame(id: string): Promise<StoreResult<LoadedGame>>;
+  /** Games with status `active` (to restart their actors after a restart), oldest first. */
+  listActiveGames(): Promise<StoreResult<readonly GameRecord[]>>;
+  /** Sets the result and reveals the server seed; CONFLICT when already finished or aborted. */
+  finishGame(id: string, finish: GameFinish): Promise<StoreResult<GameRecord>>;
+  /** A user's finished (and aborted) games, newest first, `limit` per page (1..100). */
+  listFinishedGames(userId: string, opts: { readonly limit: number; readonly before?: PageCursor }): Promise<StoreResult<Page<GameRecord>>>;
+
+  // chat
+  addChatMessage(message: NewChatMessage): Promise<StoreResult<ChatMessage>>;
+  /** The latest `limit` messages of a channel (1..500), oldest first. */
+  listChatMessages(channel: ChatChannel, limit: number): Promise<StoreResult<readonly ChatMessage[]>>;
+
+  // blocks
+  /** Idempotent. */
+  addBlock(userId: string, blockedId: string, at: number): Promise<StoreResult<void>>;
+  /** Idempotent. */
+  removeBlock(userId: string, blockedId: string): Promise<StoreResult<void>>;
+  listBlocks(userId: string): Promise<StoreResult<readonly string[]>>;
+
+  // ratings
+  /**
+   * Records a finished rated game's effect on its players (new ratings from the caller, counters bumped) once:
+   * CONFLICT if this game was already recorded; NOT_FOUND for an unknown game.
+   */
+  recordRatedGame(gameId: string, updates: readonly RatingUpdate[], at: number): Promise<StoreResult<readonly RatingRecord[]>>;
+  getRating(userId: string, variant: VariantId): Promise<StoreResult<RatingRecord>>;
+  /** The `limit` (1..100) highest-rated non-guest players of a variant. */
+  topPlayers(variant: VariantId, limit: number): Promise<StoreResult<readonly LeaderboardEntry[]>>;
+
+  /** Releases the connection(s); later calls give DB_UNAVAILABLE. */
+  close(): Promise<void>;
+}
