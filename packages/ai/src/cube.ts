@@ -54,7 +54,7 @@ export function cubeDecision(position: Position, cube: CubeView, context: CubeCo
   const taken = cubelessEquity(invert(p), scoring.ceiling); // the taker's equity per (doubled) stake
 
   let response: 'take' | 'pass' = taken > TAKE_EQUITY ? 'take' : 'pass';
-  if (context.away && context.away.opponent <= cube.value) response = 'take'; // rule (2): a pass loses the match
+  if (context.away && context.away.onRoll <= cube.value) response = 'take'; // rule (2): a pass loses the match
   let action: 'double' | 'noDouble' = 'noDouble';
   const mayDouble = cube.owner !== 'opponent';
   const pointlessInMatch = context.away !== undefined && context.away.onRoll <= cube.value; // rule (1)

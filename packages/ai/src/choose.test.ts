@@ -1,0 +1,102 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { VARIANT_IDS, legalTurns, winnerOf, type Position, type RuleOptions, type Turn } from '@nardy/engine';
+import { diceArb, playedPositionArb } from '@nardy/engine/testing';
+import { chooseTurn, rankTurns } from './choose.js';
+import { LEVELS } from './levels.js';
+import { seededRng } from './rng.js';
+import { made } from './test-positions.suite.js';
+
+const ALL_RULES: RuleOptions[] = [];
+for (const headExceptionScope of ['federation', 'blockedDouble', 'anyDouble'] as const)
+  for (const blockCheck of ['perStep', 'endOfTurn'] as const)
+    for (const blockAheadCountsBorneOff of [true, false]) ALL_RULES.push({ headExceptionScope, blockCheck, blockAheadCountsBorneOff });
+
+const sameTurn = (a: Turn, b: Turn): boolean => JSON.stringify(a.steps) === JSON.stringify(b.steps);
+
+/** Whether a White blot stands within 1–6 pips in front of a Black checker (short nardy, White's frame). */
+function leavesDirectShot(pos: Position): boolean {
+  const w = pos.board.white;
+  const b = pos.board.black;
+  for (let p = 1; p <= 24; p++) {
+    if (w[p] !== 1) continue;
+    for (let q = 25; q >= 1; q--) {
+      const d = q - (25 - p);
+      if ((b[q] ?? 0) > 0 && d >= 1 && d <= 6) return true;
+    }
+  }
+  return false;
+}
+
+describe('chooseTurn', () => {
+  for (const variant of VARIANT_IDS) {
+    const rulesArb = fc.constantFrom(...(variant === 'long' ? ALL_RULES : ALL_RULES.slice(0, 1)));
+    const cases = rulesArb.chain((rules) => fc.tuple(fc.constant(rules), playedPositionArb(variant, 160, rules), diceArb, fc.constantFrom(...LEVELS), fc.integer()));
+    test.prop([cases], { numRuns: 200 })(`${variant}: always one of legalTurns (every rule option and level)`, ([rules, pos, dice, level, seed]) => {
+      const turns = legalTurns(pos, dice, rules);
+      const chosen = chooseTurn(pos, dice, { level, rules, rng: seededRng(seed) });
+      if (turns.length === 0) expect(chosen.steps).toEqual([]);
+      else expect(turns.some((t) => sameTurn(t, chosen))).toBe(true);
+      // Deterministic for a given seed.
+      expect(chooseTurn(pos, dice, { level, rules, rng: seededRng(seed) }).steps).toEqual(chosen.steps);
+    });
+  }
+
+  it('returns the pass turn when no die can be played', () => {
+    // Black closed his whole home board; White's checker on the bar cannot enter.
+    const pos = made('short', 'white', { 25: 1, 6: 14 }, { 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 5 });
+    const t = chooseTurn(pos, [6, 5]);
+    expect(t.steps).toEqual([]);
+    expect(t.after.turn).toBe('black');
+  });
+
+  it('takes a sure bear-off win when one is available (short and long nardy)', () => {
+    const short = made('short', 'white', { 6: 1, 3: 1 }, { 6: 15 });
+    expect(winnerOf(chooseTurn(short, [6, 3]).after)).toBe('white');
+    const long = made('long', 'white', { 6: 1, 3: 1 }, { 1: 15 });
+    expect(winnerOf(chooseTurn(long, [6, 3]).after)).toBe('white');
+    // Some legal turns do not win: the choice mattered.
+    expect(legalTurns(short, [6, 3]).some((t) => !winnerOf(t.after))).toBe(true);
+  });
+
+  it('hits a blot when it is clearly best (short nardy: 3-1 makes the 5-point on the head of a blot)', () => {
+    const start = { 24: 2, 13: 5, 8: 3, 6: 5 };
+    for (const variant of ['short', 'caucasian'] as const) {
+      const p = made(variant, 'white', start, { 24: 1, 20: 1, 13: 5, 8: 3, 6: 5 });
+      const t = chooseTurn(p, [3, 1]);
+      expect(t.steps.some((s) => s.hit)).toBe(true);
+      expect(t.after.board.white[5]).toBe(2);
+      expect(t.after.board.black[25]).toBe(1);
+    }
+  });
+
+  it('avoids leaving a direct shot when a safe play exists (short nardy 6-2: 8/2 4/2, not 8/2 8/6)', () => {
+    const pos = made('short', 'white', { 8: 2, 6: 5, 5: 4, 4: 4 }, { 24: 2, 6: 3, 5: 3, 4: 3, 3: 2, 2: 2 });
+    const turns = legalTurns(pos, [6, 2]);
+    expect(turns.some((t) => leavesDirectShot(t.after))).toBe(true);
+    expect(turns.some((t) => !leavesDirectShot(t.after))).toBe(true);
+    const chosen = chooseTurn(pos, [6, 2]);
+    expect(leavesDirectShot(chosen.after)).toBe(false);
+  });
+
+  it('ranks every legal turn, best first', () => {
+    const pos = made('short', 'white', { 8: 2, 6: 5, 5: 4, 4: 4 }, { 24: 2, 6: 3, 5: 3, 4: 3, 3: 2, 2: 2 });
+    const ranked = rankTurns(pos, [6, 2]);
+    expect(ranked.length).toBe(legalTurns(pos, [6, 2]).length);
+    for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1]!.equity).toBeGreaterThanOrEqual(ranked[i]!.equity);
+  });
+
+  it('noisier levels deviate from the best turn more often', () => {
+    const pos = made('short', 'white', { 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 1, 20: 1, 13: 5, 8: 3, 6: 5 });
+    const best = chooseTurn(pos, [3, 1]);
+    const deviations = (level: (typeof LEVELS)[number]): number => {
+      const rng = seededRng(42);
+      let n = 0;
+      for (let i = 0; i < 200; i++) if (!sameTurn(chooseTurn(pos, [3, 1], { level, rng }), best)) n++;
+      return n;
+    };
+    expect(deviations('expert')).toBe(0);
+    expect(deviations('grandmaster')).toBe(0);
+    expect(deviations('beginner')).toBeGreaterThan(deviations('advanced'));
+  });
+});

@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { legalTurns, type Position } from '@nardy/engine';
+import { randomPlayPosition } from '@nardy/engine/testing';
+import { BotPool } from './pool.js';
+import type { BotRequest } from './request.js';
+
+// The workers run the built dist/worker.js: run `tsc -b packages/engine packages/ai` first (`npm test` does).
+
+const position: Position = randomPlayPosition('short', 11, { plies: 6 });
+const request = (extra: Partial<BotRequest> = {}): BotRequest => ({ position, dice: [6, 5], level: 'expert', ...extra });
+
+let pool: BotPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+const isLegal = (steps: unknown): boolean => {
+  const turns = legalTurns(position, [6, 5]);
+  return turns.some((t) => JSON.stringify(t.steps) === JSON.stringify(steps));
+};
+
+describe('BotPool', () => {
+  it('answers with the bot\'s legal choice within the budget', async () => {
+    pool = new BotPool({ size: 2 });
+    const a = await pool.chooseTurn(request(), 5000);
+    expect(a.fallback).toBeNull();
+    expect(a.ms).toBeLessThan(5000);
+    expect(isLegal(a.turn.steps)).toBe(true);
+  });
+
+  it('queues requests beyond the pool size and answers them all', async () => {
+    pool = new BotPool({ size: 1 });
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => pool!.chooseTurn(request({ level: 'beginner', seed: i }), 5000)));
+    for (const a of answers) {
+      expect(a.fallback).toBeNull();
+      expect(isLegal(a.turn.steps)).toBe(true);
+    }
+  });
+
+  it('a hanging worker yields the fallback (the first legal turn) in time and is replaced', async () => {
+    pool = new BotPool({ size: 1, allowDebug: true });
+    await pool.chooseTurn(request(), 5000); // warm up
+    const budget = 300;
+    const t0 = Date.now();
+    const a = await pool.chooseTurn(request({ debug: { sleepMs: 5000 } }), budget);
+    expect(Date.now() - t0).toBeLessThanOrEqual(budget + 50);
+    expect(a.fallback).toBe('timeout');
+    expect(a.turn.steps).toEqual(legalTurns(position, [6, 5])[0]!.steps);
+    expect(pool.replaced).toBe(1);
+    const next = await pool.chooseTurn(request(), 5000);
+    expect(next.fallback).toBeNull();
+  });
+
+  it('a request still queued when its budget ends also gets the fallback in time', async () => {
+    pool = new BotPool({ size: 1, allowDebug: true });
+    const slow = pool.chooseTurn(request({ debug: { sleepMs: 5000 } }), 1000);
+    const t0 = Date.now();
+    const queued = await pool.chooseTurn(request(), 200);
+    expect(Date.now() - t0).toBeLessThanOrEqual(250);
+    expect(queued.fallback).toBe('timeout');
+    expect((await slow).fallback).toBe('timeout');
+  });
+
+  it('a crashed worker is replaced; its request gets the fallback', async () => {
+    pool = new BotPool({ size: 1, allowDebug: true });
+    const a = await pool.chooseTurn(request({ debug: { crash: true } }), 5000);
+    expect(a.fallback).toBe('crash');
+    expect(isLegal(a.turn.steps)).toBe(true);
+    expect(pool.replaced).toBe(1);
+    const next = await pool.chooseTurn(request(), 5000);
+    expect(next.fallback).toBeNull();
+  });
+
+  it('ignores debug options unless allowed', async () => {
+    pool = new BotPool({ size: 1 });
+    const a = await pool.chooseTurn(request({ debug: { crash: true } }), 5000);
+    expect(a.fallback).toBeNull();
+  });
+
+  it('rejects an invalid request; close() answers pending ones with the fallback', async () => {
+    pool = new BotPool({ size: 1, allowDebug: true });
+    await expect(pool.chooseTurn({ ...request(), dice: [7, 1] }, 1000)).rejects.toThrow(/dice/);
+    await expect(pool.chooseTurn({ ...request(), level: 'godlike' as never }, 1000)).rejects.toThrow(/level/);
+    const pending = pool.chooseTurn(request({ debug: { sleepMs: 5000 } }), 10_000);
+    await pool.close();
+    expect((await pending).fallback).toBe('closed');
+    expect((await pool.chooseTurn(request(), 1000)).fallback).toBe('closed');
+  });
+});
