@@ -37,8 +37,12 @@ export const PlayerActionSchema = z.discriminatedUnion('type', [
 ]);
 export type PlayerAction = z.infer<typeof PlayerActionSchema>;
 
-/** A client seed for the dice (G10): 1–64 characters of `A–Z a–z 0–9 _ -`. */
+/**
+ * A client seed for the dice (G10): 1–64 characters of `A–Z a–z 0–9 _ -`, given with every command that sits the
+ * player down (optional: the server picks a random one for a player who gives none).
+ */
 export const ClientSeedSchema = z.string().min(1).max(LIMITS.clientSeedLength).regex(/^[A-Za-z0-9_-]+$/);
+const SEED = z.exactOptional(ClientSeedSchema);
 
 export const CLIENT_SCHEMAS = {
   // --- session ---
@@ -56,28 +60,32 @@ export const CLIENT_SCHEMAS = {
   'lobby.subscribe': command('lobby.subscribe', {}),
   'lobby.unsubscribe': command('lobby.unsubscribe', {}),
   /** Open a seek with full table settings (acked with the seek id). */
-  'seek.create': command('seek.create', { settings: TableSettingsInputSchema }),
+  'seek.create': command('seek.create', { settings: TableSettingsInputSchema, clientSeed: SEED }),
   'seek.cancel': command('seek.cancel', { seekId: SeekIdSchema }),
   /** Sit down at someone's seek: acked with the new game. */
-  'seek.accept': command('seek.accept', { seekId: SeekIdSchema }),
+  'seek.accept': command('seek.accept', { seekId: SeekIdSchema, clientSeed: SEED }),
   /** Quick pairing: wait in a pool until someone asking for the same pool comes. */
-  'quickPair.join': command('quickPair.join', { pool: QuickPairPoolSchema }),
+  'quickPair.join': command('quickPair.join', { pool: QuickPairPoolSchema, clientSeed: SEED }),
   'quickPair.leave': command('quickPair.leave', {}),
   /** A direct challenge to one user. */
-  'challenge.send': command('challenge.send', { to: UserIdSchema, settings: TableSettingsInputSchema }),
-  'challenge.accept': command('challenge.accept', { challengeId: ChallengeIdSchema }),
+  'challenge.send': command('challenge.send', { to: UserIdSchema, settings: TableSettingsInputSchema, clientSeed: SEED }),
+  'challenge.accept': command('challenge.accept', { challengeId: ChallengeIdSchema, clientSeed: SEED }),
   'challenge.decline': command('challenge.decline', {
     challengeId: ChallengeIdSchema,
     reason: z.exactOptional(textSchema(200)),
   }),
   'challenge.cancel': command('challenge.cancel', { challengeId: ChallengeIdSchema }),
   /** A private table: acked with a token; whoever opens the link (`table.join`) sits down. */
-  'table.create': command('table.create', { settings: TableSettingsInputSchema }),
-  'table.join': command('table.join', { token: z.string().min(16).max(LIMITS.idLength).regex(/^[A-Za-z0-9_-]+$/) }),
+  'table.create': command('table.create', { settings: TableSettingsInputSchema, clientSeed: SEED }),
+  'table.join': command('table.join', {
+    token: z.string().min(16).max(LIMITS.idLength).regex(/^[A-Za-z0-9_-]+$/),
+    clientSeed: SEED,
+  }),
   /** Play a bot of the chosen level (1 = weakest). */
   'bot.play': command('bot.play', {
     level: z.int().min(1).max(LIMITS.botLevels),
     settings: TableSettingsInputSchema,
+    clientSeed: SEED,
   }),
 
   // --- games ---
@@ -93,13 +101,11 @@ export const CLIENT_SCHEMAS = {
     version: z.int().min(0),
     action: PlayerActionSchema,
   }),
-  /** Mix a seed of your own into the dice (before the first throw). */
-  'game.clientSeed': command('game.clientSeed', { gameId: GameIdSchema, seed: ClientSeedSchema }),
   /** The opponent has been gone past the grace period: claim the win (`win`) or call the game off (`abort`). */
   'game.claim': command('game.claim', { gameId: GameIdSchema, claim: z.enum(['win', 'abort']) }),
   /** After the match: offer, accept or decline a rematch at the same table settings. */
-  'rematch.offer': command('rematch.offer', { gameId: GameIdSchema }),
-  'rematch.accept': command('rematch.accept', { gameId: GameIdSchema }),
+  'rematch.offer': command('rematch.offer', { gameId: GameIdSchema, clientSeed: SEED }),
+  'rematch.accept': command('rematch.accept', { gameId: GameIdSchema, clientSeed: SEED }),
   'rematch.decline': command('rematch.decline', { gameId: GameIdSchema }),
 
   // --- chat and users ---

@@ -1,7 +1,7 @@
 import type { Action } from '@nardy/engine';
 import { z } from 'zod';
 import { BySeatSchema, DiceSchema, DieSchema, GameIdSchema, SeatSchema, TimestampSchema, assertType } from './common.js';
-import { GameResultSchema, MatchEndSchema, ResignLevelSchema, StepInputSchema } from './game-view.js';
+import { GameResultSchema, Hex64Schema, MatchEndSchema, ResignLevelSchema, StepInputSchema } from './game-view.js';
 
 /**
  * The numbered events of a live game. Each game's events are numbered 1, 2, 3 … without gaps; a client that
@@ -40,7 +40,7 @@ export const GameEventSchema = z.discriminatedUnion('kind', [
   /** A game of the match ended (the next one starts at once unless the match is over). */
   z.strictObject({ kind: z.literal('gameEnded'), result: GameResultSchema }),
   /** The match or session ended; the server seed is revealed (G10). */
-  z.strictObject({ kind: z.literal('matchEnded'), end: MatchEndSchema, serverSeed: z.string().regex(/^[0-9a-f]{64}$/) }),
+  z.strictObject({ kind: z.literal('matchEnded'), end: MatchEndSchema, serverSeed: Hex64Schema }),
   /** A player connected or left; `graceUntil` is when the opponent may claim the game. */
   z.strictObject({
     kind: z.literal('presence'),
@@ -48,8 +48,6 @@ export const GameEventSchema = z.discriminatedUnion('kind', [
     online: z.boolean(),
     graceUntil: TimestampSchema.nullable(),
   }),
-  /** A player gave a client seed (the view's `diceProof.clientSeeds` has it). */
-  z.strictObject({ kind: z.literal('clientSeed'), seat: SeatSchema }),
   /** After the match: a rematch offer, its decline, or the new game both players were moved to. */
   z.strictObject({ kind: z.literal('rematchOffered'), by: SeatSchema }),
   z.strictObject({ kind: z.literal('rematchDeclined'), by: SeatSchema }),

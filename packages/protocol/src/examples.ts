@@ -30,6 +30,7 @@ const LONG_3_POINTS: TableSettings = {
   stake: 0,
 };
 
+const COMMITMENT = 'a3f1c29e0b7d4c1e5f6a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e';
 const ALICE = { userId: 'u_alice', name: 'Alice', guest: false, rating: 1540 };
 const BORIS = { userId: 'u_boris', name: 'Борис', guest: false, rating: 1495 };
 
@@ -84,8 +85,8 @@ const VIEW: GameView = {
   games: [],
   end: null,
   diceProof: {
-    commitment: 'a3f1c29e0b7d4c1e5f6a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e',
-    clientSeeds: { p1: 'alice-7f3a', p2: null },
+    commitment: COMMITMENT,
+    clientSeeds: { p1: 'alice-7f3a', p2: 'q81-Zp' },
     serverSeed: null,
     throws: 2,
   },
@@ -104,9 +105,10 @@ export const CLIENT_EXAMPLES: { readonly [T in ClientToServerType]: ClientMessag
       rated: true,
       stake: 0,
     },
+    clientSeed: 'alice-7f3a',
   },
   'seek.cancel': { type: 'seek.cancel', id: 'c5', seekId: 's_19' },
-  'seek.accept': { type: 'seek.accept', id: 'c6', seekId: 's_19' },
+  'seek.accept': { type: 'seek.accept', id: 'c6', seekId: 's_19', clientSeed: 'q81-Zp' },
   'quickPair.join': {
     type: 'quickPair.join',
     id: 'c7',
@@ -144,7 +146,6 @@ export const CLIENT_EXAMPLES: { readonly [T in ClientToServerType]: ClientMessag
       ],
     },
   },
-  'game.clientSeed': { type: 'game.clientSeed', id: 'c19', gameId: 'g_7Hk2', seed: 'alice-7f3a' },
   'game.claim': { type: 'game.claim', id: 'c20', gameId: 'g_7Hk2', claim: 'win' },
   'rematch.offer': { type: 'rematch.offer', id: 'c21', gameId: 'g_7Hk2' },
   'rematch.accept': { type: 'rematch.accept', id: 'c22', gameId: 'g_7Hk2' },
@@ -164,7 +165,7 @@ export const SERVER_EXAMPLES: { readonly [T in ServerToClientType]: ServerMessag
   error: { type: 'error', id: 'c18', code: 'ILLEGAL_TURN', message: 'the head rule allows one checker off the head (L9)' },
   'lobby.snapshot': {
     type: 'lobby.snapshot',
-    seeks: [{ seekId: 's_19', by: BORIS, settings: LONG_3_POINTS, createdAt: 1767225590000 }],
+    seeks: [{ seekId: 's_19', by: BORIS, settings: LONG_3_POINTS, createdAt: 1767225590000, commitment: COMMITMENT }],
     games: [
       {
         gameId: 'g_7Hk2',
@@ -179,7 +180,7 @@ export const SERVER_EXAMPLES: { readonly [T in ServerToClientType]: ServerMessag
   },
   'lobby.seekAdded': {
     type: 'lobby.seekAdded',
-    seek: { seekId: 's_20', by: ALICE, settings: LONG_3_POINTS, createdAt: 1767225601000 },
+    seek: { seekId: 's_20', by: ALICE, settings: LONG_3_POINTS, createdAt: 1767225601000, commitment: COMMITMENT },
   },
   'lobby.seekRemoved': { type: 'lobby.seekRemoved', seekId: 's_19' },
   'lobby.gameAdded': {
@@ -196,7 +197,7 @@ export const SERVER_EXAMPLES: { readonly [T in ServerToClientType]: ServerMessag
   'lobby.gameRemoved': { type: 'lobby.gameRemoved', gameId: 'g_8Jm3' },
   'challenge.received': {
     type: 'challenge.received',
-    challenge: { challengeId: 'ch_5', from: ALICE, to: BORIS, settings: LONG_3_POINTS, createdAt: 1767225603000 },
+    challenge: { challengeId: 'ch_5', from: ALICE, to: BORIS, settings: LONG_3_POINTS, createdAt: 1767225603000, commitment: COMMITMENT },
   },
   'challenge.closed': { type: 'challenge.closed', challengeId: 'ch_5', reason: 'declined' },
   'game.started': { type: 'game.started', gameId: 'g_7Hk2', seat: 'p1' },
@@ -223,7 +224,7 @@ export const MORE_SERVER_EXAMPLES: readonly ServerMessage<ServerToClientType>[] 
   { type: 'ack', id: 'p1', result: { kind: 'pong', serverTime: 1767225600123 } },
   { type: 'ack', id: 'c4', result: { kind: 'seek', seekId: 's_20' } },
   { type: 'ack', id: 'c9', result: { kind: 'challenge', challengeId: 'ch_5' } },
-  { type: 'ack', id: 'c13', result: { kind: 'table', token: 'tK9f2LqXv7bN3mZr' } },
+  { type: 'ack', id: 'c13', result: { kind: 'table', token: 'tK9f2LqXv7bN3mZr', commitment: COMMITMENT } },
   { type: 'ack', id: 'c6', result: { kind: 'game', gameId: 'g_7Hk2', seat: 'p2' } },
   { type: 'ack', id: 'c16', result: { kind: 'subscribed', gameId: 'g_7Hk2', seat: 'p1', lastEvent: 43, catchUp: 'events' } },
   { type: 'ack', id: 'c24' },
@@ -245,7 +246,6 @@ export const EVENT_EXAMPLES = [
     serverSeed: '5e2d8c1b0a9f8e7d6c5b4a3928170f1e2d3c4b5a69788796a5b4c3d2e1f00112',
   },
   { kind: 'presence', seat: 'p2', online: false, graceUntil: 1767225660000 },
-  { kind: 'clientSeed', seat: 'p2' },
   { kind: 'rematchOffered', by: 'p2' },
   { kind: 'rematchDeclined', by: 'p1' },
   { kind: 'rematchStarted', gameId: 'g_9Kq4' },

@@ -109,13 +109,16 @@ export const LegalSchema = z.strictObject({
   turns: z.array(z.array(StepSchema).max(4)).max(LIMITS.turnsLength),
 });
 
-/** G10: the dice commitment. `serverSeed` is null until the match ends; `clientSeeds` once given. */
+/** Lower-case hex SHA-256 (a commitment) or a 32-byte server seed as 64 lower-case hex characters. */
+export const Hex64Schema = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** G10: the dice commitment. `serverSeed` is null until the match ends. */
 export const DiceProofSchema = z.strictObject({
-  /** Lower-case hex SHA-256 of the server seed, shown before the first throw. */
-  commitment: z.string().regex(/^[0-9a-f]{64}$/),
-  clientSeeds: BySeatSchema(z.string().max(LIMITS.clientSeedLength).nullable()),
+  /** SHA-256 of the server seed's 64-character text, shown before the players sit down. */
+  commitment: Hex64Schema,
+  clientSeeds: BySeatSchema(z.string().min(1).max(LIMITS.clientSeedLength).regex(/^[A-Za-z0-9_-]+$/)),
   /** Lower-case hex, revealed when the match is over. */
-  serverSeed: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  serverSeed: Hex64Schema.nullable(),
   /** How many throws have been made from the seed (opening throws included). */
   throws: z.int().min(0),
 });
@@ -178,7 +181,7 @@ export const GameViewSchema = z.strictObject({
   /** Whose decision it is (and whose clock runs); null in the opening throw and after the end. */
   toAct: SeatSchema.nullable(),
   clock: ClockViewSchema,
-  /** Only for the seat in `toAct` (and `surrender`/`resign…` for both players); null for spectators. */
+  /** What the recipient may do now (`legalFor`): the seat to act gets its turns; null for spectators. */
   legal: LegalSchema.nullable(),
   games: z.array(GameResultSchema).max(LIMITS.listLength),
   end: MatchEndSchema.nullable(),

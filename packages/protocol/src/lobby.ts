@@ -1,6 +1,7 @@
 import { VARIANT_IDS } from '@nardy/engine';
 import { z } from 'zod';
 import { BySeatSchema, ChallengeIdSchema, GameIdSchema, SeekIdSchema, TimestampSchema, UserRefSchema } from './common.js';
+import { Hex64Schema } from './game-view.js';
 import { TableSettingsSchema, TimeControlSchema } from './settings.js';
 
 /** An open seek in the lobby: anyone (not blocked) may accept it. */
@@ -9,6 +10,8 @@ export const SeekSchema = z.strictObject({
   by: UserRefSchema,
   settings: TableSettingsSchema,
   createdAt: TimestampSchema,
+  /** The dice commitment of the table (G10), shown before anyone sits down. */
+  commitment: Hex64Schema,
 });
 export type Seek = z.infer<typeof SeekSchema>;
 
@@ -40,6 +43,7 @@ export const ChallengeSchema = z.strictObject({
   to: UserRefSchema,
   settings: TableSettingsSchema,
   createdAt: TimestampSchema,
+  commitment: Hex64Schema,
 });
 export type Challenge = z.infer<typeof ChallengeSchema>;
 

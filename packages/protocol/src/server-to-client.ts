@@ -15,7 +15,7 @@ import {
 } from './common.js';
 import { ChatRoomSchema, ChatTextSchema } from './chat.js';
 import { GameEventSchema } from './events.js';
-import { GameViewSchema } from './game-view.js';
+import { GameViewSchema, Hex64Schema } from './game-view.js';
 import { CHALLENGE_CLOSE_REASONS, ChallengeSchema, GameSummarySchema, SeekSchema } from './lobby.js';
 
 /**
@@ -43,7 +43,7 @@ export const AckResultSchema = z.discriminatedUnion('kind', [
   /** `challenge.send`. */
   z.strictObject({ kind: z.literal('challenge'), challengeId: ChallengeIdSchema }),
   /** `table.create`: the token to share (the link is `/table/<token>`). */
-  z.strictObject({ kind: z.literal('table'), token: z.string().min(16).max(LIMITS.idLength) }),
+  z.strictObject({ kind: z.literal('table'), token: z.string().min(16).max(LIMITS.idLength), commitment: Hex64Schema }),
   /** `seek.accept`, `challenge.accept`, `table.join`, `bot.play`, `rematch.accept`: the game you sit at. */
   z.strictObject({ kind: z.literal('game'), gameId: GameIdSchema, seat: SeatSchema }),
   /**
