@@ -72,6 +72,18 @@ describe('BotPool', () => {
     expect(next.fallback).toBeNull();
   });
 
+  it('a worker entry that cannot load: fallbacks at once, no endless respawning', async () => {
+    pool = new BotPool({ size: 1, workerUrl: new URL('./no-such-worker.js', import.meta.url) });
+    const answers = await Promise.all([pool.chooseTurn(request(), 5000), pool.chooseTurn(request(), 5000)]);
+    for (const a of answers) {
+      expect(a.fallback).toBe('crash');
+      expect(a.ms).toBeLessThan(5000);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(pool.replaced).toBeLessThanOrEqual(3);
+    expect((await pool.chooseTurn(request(), 5000)).fallback).toBe('crash');
+  });
+
   it('ignores debug options unless allowed', async () => {
     pool = new BotPool({ size: 1 });
     const a = await pool.chooseTurn(request({ debug: { crash: true } }), 5000);

@@ -44,13 +44,19 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: Job | null;
+  /** Crashes since the worker last answered; at `MAX_FAILURES` the slot stops respawning (a broken entry file). */
+  failures: number;
 }
+
+const MAX_FAILURES = 3;
 
 /**
  * A pool of `worker_threads` bots. `chooseTurn` always resolves within its budget: when the worker is
  * late, crashes or fails, the answer is the fallback (the first legal turn) and a late or crashed worker
  * is replaced. Requests wait in a queue while every worker is busy; their budget runs from the call.
- * Only an invalid request rejects (there is no legal turn to fall back on).
+ * Only an invalid request rejects (there is no legal turn to fall back on). A worker that crashes
+ * `MAX_FAILURES` times in a row without answering is not restarted; with none left, every request gets
+ * the fallback at once.
  */
 export class BotPool {
   readonly size: number;
@@ -68,7 +74,7 @@ export class BotPool {
     this.url = options.workerUrl ?? defaultWorkerUrl();
     this.allowDebug = options.allowDebug ?? false;
     for (let i = 0; i < this.size; i++) {
-      const slot: Slot = { worker: undefined as unknown as Worker, job: null };
+      const slot: Slot = { worker: undefined as unknown as Worker, job: null, failures: 0 };
       slot.worker = this.spawn(slot);
       this.slots.push(slot);
     }
@@ -110,6 +116,7 @@ export class BotPool {
       const job = slot.job;
       if (!job || job.id !== msg.id) return;
       slot.job = null;
+      slot.failures = 0;
       if (msg.ok && msg.turn) this.finish(job, msg.turn, null);
       else this.fallback(job, 'error');
       this.dispatch();
@@ -118,6 +125,7 @@ export class BotPool {
       if (slot.worker !== worker) return;
       const job = slot.job;
       slot.job = null;
+      slot.failures++;
       this.replace(slot);
       if (job) this.fallback(job, 'crash');
       this.dispatch();
@@ -133,12 +141,21 @@ export class BotPool {
     old.on('error', () => {}); // an error while terminating is expected and harmless
     void old.terminate();
     this.replaced++;
-    if (!this.closed) slot.worker = this.spawn(slot);
+    if (!this.closed && slot.failures < MAX_FAILURES) slot.worker = this.spawn(slot);
+  }
+
+  private alive(slot: Slot): boolean {
+    return slot.failures < MAX_FAILURES;
   }
 
   private dispatch(): void {
+    if (!this.slots.some((slot) => this.alive(slot))) {
+      // Every worker keeps crashing (e.g. dist/worker.js missing): answer at once rather than wait out budgets.
+      for (const job of this.queue.splice(0)) this.fallback(job, 'crash');
+      return;
+    }
     for (const slot of this.slots) {
-      if (slot.job || this.closed) continue;
+      if (slot.job || this.closed || !this.alive(slot)) continue;
       const job = this.queue.shift();
       if (!job) return;
       slot.job = job;
