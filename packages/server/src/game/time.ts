@@ -1,0 +1,58 @@
+/**
+ * The actor's only view of time: a clock and a one-shot timer. Production uses `realTime`; tests use
+ * `FakeTime`, which moves only when told to.
+ */
+export interface TimeSource {
+  now(): number;
+  /** Calls `fn` once at (or after) time `at`; the returned function cancels it. */
+  setTimer(at: number, fn: () => void): () => void;
+}
+
+export const realTime: TimeSource = {
+  now: () => Date.now(),
+  setTimer(at, fn) {
+    const h = setTimeout(fn, Math.max(0, at - Date.now()));
+    h.unref?.();
+    return () => clearTimeout(h);
+  },
+};
+
+/** A hand-driven clock: `advance(ms)` runs every timer that falls due, in time order. */
+export class FakeTime implements TimeSource {
+  private t: number;
+  private seq = 0;
+  private readonly timers = new Map<number, { readonly at: number; readonly fn: () => void }>();
+
+  constructor(start = 1_000_000) {
+    this.t = start;
+  }
+
+  now(): number {
+    return this.t;
+  }
+
+  setTimer(at: number, fn: () => void): () => void {
+    const id = ++this.seq;
+    this.timers.set(id, { at, fn });
+    return () => void this.timers.delete(id);
+  }
+
+  /** Pending timers (for tests). */
+  get pending(): number {
+    return this.timers.size;
+  }
+
+  /** Moves time forward by `ms`, firing due timers in order (each at its own time). */
+  advance(ms: number): void {
+    const end = this.t + ms;
+    for (;;) {
+      let next: [number, { at: number; fn: () => void }] | undefined;
+      for (const e of this.timers) if (e[1].at <= end && (!next || e[1].at < next[1].at)) next = e;
+      if (!next) break;
+      this.timers.delete(next[0]);
+      this.t = Math.max(this.t, next[1].at);
+      next[1].fn();
+    }
+    this.t = end;
+  }
+}
