@@ -54,6 +54,12 @@ describe('GameActor: full matches through the actor, random legal choices from t
       // Dice: every throw recomputes from the revealed seed.
       const v = verifyDice({ ...t.header.dice, actions: entries.map((e) => e.action) });
       expect(v.ok).toBe(true);
+      // One altered throw in the stored log is found.
+      const i = entries.findIndex((e, k) => k > 3 && e.action.type === 'roll');
+      t.log.mutate('g1', i + 1, (e) => (e.action.type === 'roll' ? { ...e, action: { ...e.action, dice: [e.action.dice[0] === 6 ? 1 : 6, e.action.dice[1]] } } : e));
+      const tampered = verifyDice({ ...t.header.dice, actions: (await t.log.load('g1')).map((e) => e.action) });
+      expect(tampered).toMatchObject({ ok: false, code: 'DICE_MISMATCH', index: i });
+      t.log.mutate('g1', i + 1, () => entries[i]!);
       // A finished game's view reveals the secret to everyone.
       expect(t.actor.viewFor('spectator').dice.serverSeed).toBe(t.header.dice.serverSeed);
 
@@ -281,6 +287,22 @@ describe('GameActor: bots', () => {
     expect(t.actor.match.phase).toBe('matchOver');
     const entries = await t.log.load('g1');
     expect(entries.some((e) => e.by === 'p2' && e.action.type === 'move')).toBe(true);
+  });
+});
+
+describe('GameActor: bots that misbehave', () => {
+  it('an illegal or failing answer is replaced by the fallback', async () => {
+    const liar = { ...firstLegalBot('liar'), chooseTurn: async () => [{ from: 1, to: 0 }], cubeDecision: async () => 'double' as const };
+    const broken = { ...firstLegalBot('broken'), chooseTurn: () => Promise.reject(new Error('net down')) };
+    const faults: string[] = [];
+    const t = await table(
+      { variant: 'short', matchLength: 1 },
+      { seats: { p1: { kind: 'bot', botId: 'liar' }, p2: { kind: 'bot', botId: 'broken' } }, bots: { liar, broken }, onFault: (w) => faults.push(w) },
+    );
+    await t.actor.settled();
+    expect(t.actor.match.phase).toBe('matchOver');
+    expect(faults.some((f) => f.includes('illegally'))).toBe(true);
+    expect(faults.some((f) => f.includes('failed'))).toBe(true);
   });
 });
 
