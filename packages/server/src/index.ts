@@ -1,2 +1,2 @@
 /** @nardy/server: the game server (being built). */
-export {};
+export * from './store/index.js';

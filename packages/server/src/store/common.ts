@@ -43,8 +43,8 @@ export function checkTime(t: unknown, what: string): StoreResult<number> {
 export function checkOccupant(o: SeatOccupant | undefined, seat: string): StoreResult<SeatOccupant> {
   if (o === undefined || o === null) return storeOk(null);
   if ('userId' in o && typeof o.userId === 'string' && o.userId !== '') return storeOk({ userId: o.userId });
-  if ('bot' in o && isNonNegInt(o.bot)) return storeOk({ bot: o.bot });
-  return storeErr('BAD_INPUT', `seat ${seat} must be { userId }, { bot: level } or null`);
+  if ('bot' in o && typeof o.bot === 'string' && o.bot !== '') return storeOk({ bot: o.bot });
+  return storeErr('BAD_INPUT', `seat ${seat} must be { userId }, { bot: id } or null`);
 }
 
 export function checkLimit(limit: unknown, max: number): StoreResult<number> {
@@ -88,9 +88,9 @@ export interface GameRow {
   variant: string;
   settings: string;
   p1_user_id: string | null;
-  p1_bot_level: number | null;
+  p1_bot: string | null;
   p2_user_id: string | null;
-  p2_bot_level: number | null;
+  p2_bot: string | null;
   status: string;
   seed_commitment: string;
   server_seed: string;
@@ -107,10 +107,10 @@ export interface GameRow {
 /** PostgreSQL returns `bigint` columns as strings. */
 export const num = (x: number | string): number => (typeof x === 'number' ? x : Number(x));
 
-const occupant = (userId: string | null, bot: number | null): SeatOccupant =>
-  userId !== null ? { userId } : bot !== null ? { bot: num(bot) } : null;
+const occupant = (userId: string | null, bot: string | null): SeatOccupant =>
+  userId !== null ? { userId } : bot !== null ? { bot } : null;
 
-export const occupantColumns = (o: SeatOccupant): { user: string | null; bot: number | null } => ({
+export const occupantColumns = (o: SeatOccupant): { user: string | null; bot: string | null } => ({
   user: o !== null && 'userId' in o ? o.userId : null,
   bot: o !== null && 'bot' in o ? o.bot : null,
 });
@@ -120,8 +120,8 @@ export function gameFromRow(r: GameRow): GameRecord {
     id: r.id,
     variant: r.variant as VariantId,
     settings: fromJson<MatchSettings>(r.settings),
-    p1: occupant(r.p1_user_id, r.p1_bot_level),
-    p2: occupant(r.p2_user_id, r.p2_bot_level),
+    p1: occupant(r.p1_user_id, r.p1_bot),
+    p2: occupant(r.p2_user_id, r.p2_bot),
     status: r.status as GameStatus,
     seedCommitment: r.seed_commitment,
     serverSeed: r.server_seed,

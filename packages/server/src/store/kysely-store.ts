@@ -9,6 +9,7 @@ import {
   checkRatingUpdates,
   checkSeq,
   checkTime,
+  fromJson,
   gameFromRow,
   num,
   occupantColumns,
@@ -237,9 +238,9 @@ export class KyselyStore implements Store {
           variant: g.settings.variant,
           settings: settings.value,
           p1_user_id: p1.user,
-          p1_bot_level: p1.bot,
+          p1_bot: p1.bot,
           p2_user_id: p2.user,
-          p2_bot_level: p2.bot,
+          p2_bot: p2.bot,
           status: c.value.status,
           seed_commitment: g.seedCommitment,
           server_seed: g.serverSeed,
@@ -269,9 +270,9 @@ export class KyselyStore implements Store {
       async () => {
         const set: {
           p1_user_id?: string | null;
-          p1_bot_level?: number | null;
+          p1_bot?: string | null;
           p2_user_id?: string | null;
-          p2_bot_level?: number | null;
+          p2_bot?: string | null;
           status?: string;
           client_seeds?: string;
         } = {};
@@ -280,14 +281,14 @@ export class KyselyStore implements Store {
           if (!o.ok) return o;
           const c = occupantColumns(o.value);
           set.p1_user_id = c.user;
-          set.p1_bot_level = c.bot;
+          set.p1_bot = c.bot;
         }
         if (patch.p2 !== undefined) {
           const o = checkOccupant(patch.p2, 'p2');
           if (!o.ok) return o;
           const c = occupantColumns(o.value);
           set.p2_user_id = c.user;
-          set.p2_bot_level = c.bot;
+          set.p2_bot = c.bot;
         }
         if (patch.status !== undefined) {
           if (patch.status !== 'waiting' && patch.status !== 'active') return storeErr('BAD_INPUT', "use finishGame to end a game");
@@ -330,6 +331,8 @@ export class KyselyStore implements Store {
         }
         const action = toJson(entry.action, 'the action');
         if (!action.ok) return action;
+        const meta = toJson(entry.meta ?? null, 'the action meta');
+        if (!meta.ok) return meta;
         return this.#db.transaction().execute(async (trx): Promise<StoreResult<ActionEntry>> => {
           // The conditional update is the optimistic check and takes the row (PostgreSQL) or database (SQLite)
           // write lock first, so of two concurrent appends of the same seq exactly one matches.
@@ -353,9 +356,17 @@ export class KyselyStore implements Store {
               seat: entry.seat,
               time_used_ms: entry.timeUsedMs,
               created_at: entry.createdAt,
+              meta: meta.value,
             })
             .execute();
-          return storeOk({ seq, action: actionFromJson(action.value), seat: entry.seat, timeUsedMs: entry.timeUsedMs, createdAt: entry.createdAt });
+          return storeOk({
+            seq,
+            action: actionFromJson(action.value),
+            seat: entry.seat,
+            timeUsedMs: entry.timeUsedMs,
+            createdAt: entry.createdAt,
+            meta: fromJson(meta.value),
+          });
         });
       },
       (e) => (isUniqueViolation(e) ? storeErr('CONFLICT', `action ${seq} of game ${gameId} is already taken`) : undefined),
@@ -389,6 +400,7 @@ export class KyselyStore implements Store {
           seat: r.seat as ActionEntry['seat'],
           timeUsedMs: r.time_used_ms === null ? null : num(r.time_used_ms),
           createdAt: num(r.created_at),
+          meta: fromJson(r.meta),
         }),
       );
       if (actions.length !== game.lastSeq || actions.some((a, i) => a.seq !== i + 1)) {

@@ -8,6 +8,7 @@ import {
   checkRatingUpdates,
   checkSeq,
   checkTime,
+  fromJson,
   gameFromRow,
   occupantColumns,
   randomId,
@@ -48,6 +49,7 @@ interface ActionRow {
   seat: ActionEntry['seat'];
   timeUsedMs: number | null;
   createdAt: number;
+  meta: string;
 }
 
 /**
@@ -203,9 +205,9 @@ export class MemoryStore implements Store {
         variant: g.settings.variant,
         settings: settings.value,
         p1_user_id: p1.user,
-        p1_bot_level: p1.bot,
+        p1_bot: p1.bot,
         p2_user_id: p2.user,
-        p2_bot_level: p2.bot,
+        p2_bot: p2.bot,
         status: c.value.status,
         seed_commitment: g.seedCommitment,
         server_seed: g.serverSeed,
@@ -233,7 +235,7 @@ export class MemoryStore implements Store {
         const c = occupantColumns(o.value);
         if (!this.#knownSeat(c)) return storeErr('NOT_FOUND', 'a seat names an unknown user');
         next.p1_user_id = c.user;
-        next.p1_bot_level = c.bot;
+        next.p1_bot = c.bot;
       }
       if (patch.p2 !== undefined) {
         const o = checkOccupant(patch.p2, 'p2');
@@ -241,7 +243,7 @@ export class MemoryStore implements Store {
         const c = occupantColumns(o.value);
         if (!this.#knownSeat(c)) return storeErr('NOT_FOUND', 'a seat names an unknown user');
         next.p2_user_id = c.user;
-        next.p2_bot_level = c.bot;
+        next.p2_bot = c.bot;
       }
       if (patch.status !== undefined) {
         if (patch.status !== 'waiting' && patch.status !== 'active') return storeErr('BAD_INPUT', 'use finishGame to end a game');
@@ -274,15 +276,24 @@ export class MemoryStore implements Store {
       }
       const action = toJson(entry.action, 'the action');
       if (!action.ok) return action;
+      const meta = toJson(entry.meta ?? null, 'the action meta');
+      if (!meta.ok) return meta;
       const g = this.#games.get(gameId);
       const log = this.#actions.get(gameId);
       if (!g || !log) return storeErr('NOT_FOUND', `no game ${gameId}`);
       if (g.last_seq !== seq - 1 || (g.status !== 'waiting' && g.status !== 'active')) {
         return appendRefusal(gameId, g.status, g.last_seq, seq);
       }
-      log.push({ seq, action: action.value, seat: entry.seat, timeUsedMs: entry.timeUsedMs, createdAt: entry.createdAt });
+      log.push({ seq, action: action.value, seat: entry.seat, timeUsedMs: entry.timeUsedMs, createdAt: entry.createdAt, meta: meta.value });
       g.last_seq = seq;
-      return storeOk({ seq, action: actionFromJson(action.value), seat: entry.seat, timeUsedMs: entry.timeUsedMs, createdAt: entry.createdAt });
+      return storeOk({
+        seq,
+        action: actionFromJson(action.value),
+        seat: entry.seat,
+        timeUsedMs: entry.timeUsedMs,
+        createdAt: entry.createdAt,
+        meta: fromJson(meta.value),
+      });
     });
   }
 
@@ -300,7 +311,14 @@ export class MemoryStore implements Store {
       if (!g || !log) return storeErr('NOT_FOUND', `no game ${id}`);
       return storeOk({
         game: gameFromRow(g),
-        actions: log.map((a) => ({ seq: a.seq, action: actionFromJson(a.action), seat: a.seat, timeUsedMs: a.timeUsedMs, createdAt: a.createdAt })),
+        actions: log.map((a) => ({
+          seq: a.seq,
+          action: actionFromJson(a.action),
+          seat: a.seat,
+          timeUsedMs: a.timeUsedMs,
+          createdAt: a.createdAt,
+          meta: fromJson(a.meta),
+        })),
       });
     });
   }

@@ -13,11 +13,11 @@ import { storeErr, storeOk, type StoreResult } from './types.js';
  * - users (id PK, username, username_key UNIQUE, display_name, password_hash NULL, language, preferred_settings JSON,
  *   is_guest 0/1, created_at)
  * - sessions (token_hash PK, user_id → users, created_at, expires_at; index on expires_at)
- * - games (id PK, variant, settings JSON, p1_user_id/p1_bot_level, p2_user_id/p2_bot_level, status
+ * - games (id PK, variant, settings JSON, p1_user_id/p1_bot, p2_user_id/p2_bot (a user or a bot id), status
  *   'waiting'|'active'|'finished'|'aborted', seed_commitment, server_seed, seed_revealed 0/1, client_seeds JSON,
  *   rated 0/1, rating_recorded 0/1, last_seq, result JSON, created_at, finished_at NULL; indexes on status,
  *   seats + finished_at)
- * - game_actions (game_id → games, seq, action JSON, seat NULL, time_used_ms NULL, created_at; PK (game_id, seq)):
+ * - game_actions (game_id → games, seq, action JSON, seat NULL, time_used_ms NULL, created_at, meta JSON; PK (game_id, seq)):
  *   the append-only log
  * - chat_messages (id auto, channel, user_id → users, text, created_at; index (channel, id))
  * - blocks (user_id → users, blocked_id → users, created_at; PK (user_id, blocked_id))
@@ -57,9 +57,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('variant', 'text', (c) => c.notNull())
           .addColumn('settings', 'text', (c) => c.notNull())
           .addColumn('p1_user_id', 'text', (c) => c.references('users.id'))
-          .addColumn('p1_bot_level', 'integer')
+          .addColumn('p1_bot', 'text')
           .addColumn('p2_user_id', 'text', (c) => c.references('users.id'))
-          .addColumn('p2_bot_level', 'integer')
+          .addColumn('p2_bot', 'text')
           .addColumn('status', 'text', (c) => c.notNull())
           .addColumn('seed_commitment', 'text', (c) => c.notNull())
           .addColumn('server_seed', 'text', (c) => c.notNull())
@@ -85,6 +85,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('seat', 'text')
           .addColumn('time_used_ms', 'integer')
           .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('meta', 'text', (c) => c.notNull())
           .addPrimaryKeyConstraint('game_actions_pk', ['game_id', 'seq'])
           .execute();
 

@@ -33,9 +33,9 @@ export interface GamesTable {
   variant: string;
   settings: string;
   p1_user_id: string | null;
-  p1_bot_level: number | null;
+  p1_bot: string | null;
   p2_user_id: string | null;
-  p2_bot_level: number | null;
+  p2_bot: string | null;
   status: string;
   seed_commitment: string;
   server_seed: string;
@@ -57,6 +57,7 @@ export interface GameActionsTable {
   seat: string | null;
   time_used_ms: number | null;
   created_at: Ms;
+  meta: string;
 }
 
 export interface ChatMessagesTable {

@@ -137,8 +137,8 @@ export function storeSuite(name: string, factory: StoreFactory): void {
           serverSeed: 's3cret', seedCommitment: 'c0mm1t', clientSeeds: { p1: 'abc' }, rated: false, result: null, finishedAt: null,
         });
         expect(g.settings).toEqual(defaultMatchSettings('short'));
-        const h = must(await s.updateGame(g.id, { p2: { bot: 3 }, status: 'active' }));
-        expect(h).toEqual({ ...g, p2: { bot: 3 }, status: 'active' });
+        const h = must(await s.updateGame(g.id, { p2: { bot: 'gnu:3' }, status: 'active' }));
+        expect(h).toEqual({ ...g, p2: { bot: 'gnu:3' }, status: 'active' });
         expect(must(await s.getGame(g.id))).toEqual(h);
         expectStoreError(await s.createGame(newGame({ id: g.id })), 'DUPLICATE');
         expectStoreError(await s.createGame(newGame({ p1: { userId: 'ghost' } })), 'NOT_FOUND');
@@ -153,7 +153,10 @@ export function storeSuite(name: string, factory: StoreFactory): void {
         expect(actions.length).toBe(24);
         for (const [i, action] of actions.entries()) {
           const seat = 'seat' in action ? action.seat : null;
-          const e = must(await s.appendAction(g.id, i + 1, { action, seat, timeUsedMs: i % 3 === 0 ? null : 1000 + i, createdAt: T0 + i }));
+          const meta = i % 2 ? { clock: { left: { p1: 60_000 - i, p2: 59_000 }, running: seat, runningFor: 0, flagged: null } } : undefined;
+          const e = must(
+            await s.appendAction(g.id, i + 1, { action, seat, timeUsedMs: i % 3 === 0 ? null : 1000 + i, createdAt: T0 + i, ...(meta ? { meta } : {}) }),
+          );
           expect(e.seq).toBe(i + 1);
         }
         const loaded = must(await s.loadGame(g.id));
@@ -161,7 +164,12 @@ export function storeSuite(name: string, factory: StoreFactory): void {
         expect(loaded.actions.map((a) => a.seq)).toEqual(actions.map((_, i) => i + 1));
         expect(loaded.actions.map((a) => a.action)).toEqual(actions);
         expect(JSON.stringify(loaded.actions.map((a) => a.action))).toBe(JSON.stringify(actions));
-        expect(loaded.actions[1]).toEqual({ seq: 2, action: actions[1], seat: 'seat' in actions[1]! ? actions[1].seat : null, timeUsedMs: 1001, createdAt: T0 + 1 });
+        const seat1 = 'seat' in actions[1]! ? actions[1].seat : null;
+        expect(loaded.actions[1]).toEqual({
+          seq: 2, action: actions[1], seat: seat1, timeUsedMs: 1001, createdAt: T0 + 1,
+          meta: { clock: { left: { p1: 59_999, p2: 59_000 }, running: seat1, runningFor: 0, flagged: null } },
+        });
+        expect(loaded.actions[0]!.meta).toBe(null);
         expect(loaded.actions[0]!.seat).toBe(null);
         expect(loaded.actions[0]!.timeUsedMs).toBe(null);
         const rebuilt = must(replay(loaded.game.settings, loaded.actions.map((a) => a.action)));

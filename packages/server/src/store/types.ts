@@ -78,8 +78,8 @@ export interface SessionRecord {
 export const GAME_STATUSES = ['waiting', 'active', 'finished', 'aborted'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
-/** Who sits in a seat: a user, a bot (by level), or nobody yet. */
-export type SeatOccupant = { readonly userId: string } | { readonly bot: number } | null;
+/** Who sits in a seat: a user, a bot (its id, e.g. a name with its level), or nobody yet. */
+export type SeatOccupant = { readonly userId: string } | { readonly bot: string } | null;
 
 export interface GameRecord {
   readonly id: string;
@@ -133,9 +133,11 @@ export interface ActionEntry {
   /** Time the actor used on this action, if clocks run. */
   readonly timeUsedMs: number | null;
   readonly createdAt: number;
+  /** What the game layer keeps with the action (e.g. the clock after it); JSON, null when nothing. */
+  readonly meta: Json;
 }
 
-export type NewActionEntry = Omit<ActionEntry, 'seq'>;
+export type NewActionEntry = Omit<ActionEntry, 'seq' | 'meta'> & { readonly meta?: Json };
 
 export interface LoadedGame {
   readonly game: GameRecord;
