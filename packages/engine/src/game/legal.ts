@@ -64,7 +64,7 @@ export function legalActions(state: MatchState): LegalAction[] {
   if (state.phase === 'turnStart' || state.phase === 'moving') {
     for (const seat of SEATS) for (const level of RESIGN_LEVELS) out.push({ type: 'resign', seat, level });
   }
-  for (const seat of SEATS) out.push({ type: 'surrender', seat });
+  if (state.phase !== 'opening') for (const seat of SEATS) out.push({ type: 'surrender', seat });
   const actor = toAct(state);
   if (actor !== null && s.timeControl.kind !== 'none') out.push({ type: 'timeout', seat: actor });
   if (s.matchLength > 0) for (const seat of SEATS) out.push({ type: 'resignMatch', seat });

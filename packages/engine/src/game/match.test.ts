@@ -565,3 +565,13 @@ describe('G6 matches and sessions', () => {
     expect(mv && 'turns' in mv && mv.turns).toEqual(legalTurns(m.game.position, [6, 5]));
   });
 });
+
+describe('G5a surrender needs a game in play', () => {
+  it('is refused before the opening throw (WRONG_PHASE), state untouched', () => {
+    const s = match({ variant: 'short', matchLength: 3 });
+    const r = apply(s, { type: 'surrender', seat: 'p1' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe('WRONG_PHASE');
+    expect(s.phase).toBe('opening');
+  });
+});

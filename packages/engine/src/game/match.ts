@@ -98,6 +98,8 @@ export function apply(state: MatchState, action: Action): Result<MatchState> {
     case 'declineResign':
       return declineResign(state, a.seat);
     case 'surrender':
+      // G5a values the position of a game in play; before its opening throw there is none to value.
+      if (state.phase === 'opening') return err('WRONG_PHASE', 'the game has not started: resign the match instead');
       return surrender(state, a.seat, 'surrender');
     case 'timeout':
       return timeout(state, a.seat);
