@@ -49,6 +49,11 @@ export interface GameFactory {
     /** G10: the players' client seeds (the server picks random ones for those not given). */
     readonly clientSeeds: { readonly p1?: string; readonly p2?: string };
     readonly rated: boolean;
+    /**
+     * G10: the server seed whose commitment was already shown (in a seek, challenge or private table), so the
+     * game must use it; absent: the factory makes a fresh one (quick pairing, rematch).
+     */
+    readonly serverSeed?: string;
   }): Promise<Result<{ readonly gameId: string; readonly commitment: string }, ReplyError>>;
 }
 
