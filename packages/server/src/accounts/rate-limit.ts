@@ -1,0 +1,68 @@
+/**
+ * A small in-memory token bucket per key (log-in attempts per IP + name, chat lines per user). Each key holds up
+ * to `capacity` tokens and regains one every `refillMs`; a take with no token left is refused with the time until
+ * the next one. Full buckets are forgotten, and the table is bounded (`maxKeys`), so it cannot grow without end.
+ */
+export interface TokenBucketOptions {
+  readonly capacity: number;
+  readonly refillMs: number;
+  /** The most keys kept; the oldest are dropped beyond it (default 10,000). */
+  readonly maxKeys?: number;
+  readonly now?: () => number;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+export type TakeResult = { readonly ok: true } | { readonly ok: false; readonly retryAfterMs: number };
+
+export class TokenBucket {
+  readonly #buckets = new Map<string, Bucket>();
+  readonly #capacity: number;
+  readonly #refillMs: number;
+  readonly #maxKeys: number;
+  readonly #now: () => number;
+
+  constructor(opts: TokenBucketOptions) {
+    if (!(opts.capacity >= 1) || !(opts.refillMs > 0)) throw new Error('a token bucket needs capacity >= 1 and refillMs > 0');
+    this.#capacity = opts.capacity;
+    this.#refillMs = opts.refillMs;
+    this.#maxKeys = opts.maxKeys ?? 10_000;
+    this.#now = opts.now ?? Date.now;
+  }
+
+  #current(key: string, now: number): Bucket {
+    const b = this.#buckets.get(key);
+    if (!b) return { tokens: this.#capacity, at: now };
+    const gained = Math.floor(Math.max(0, now - b.at) / this.#refillMs);
+    if (gained === 0) return b;
+    const tokens = Math.min(this.#capacity, b.tokens + gained);
+    return { tokens, at: tokens === this.#capacity ? now : b.at + gained * this.#refillMs };
+  }
+
+  /** Takes one token for `key`, or says how long until one is back. */
+  take(key: string): TakeResult {
+    const now = this.#now();
+    const b = this.#current(key, now);
+    if (b.tokens < 1) return { ok: false, retryAfterMs: Math.max(1, b.at + this.#refillMs - now) };
+    this.#buckets.delete(key); // re-insert: the Map's order is then least recently used first
+    this.#buckets.set(key, { tokens: b.tokens - 1, at: b.tokens === this.#capacity ? now : b.at });
+    while (this.#buckets.size > this.#maxKeys) {
+      const oldest = this.#buckets.keys().next().value;
+      if (oldest === undefined) break;
+      this.#buckets.delete(oldest);
+    }
+    return { ok: true };
+  }
+
+  /** Forgets `key` (e.g. after a successful log-in). */
+  reset(key: string): void {
+    this.#buckets.delete(key);
+  }
+
+  get size(): number {
+    return this.#buckets.size;
+  }
+}

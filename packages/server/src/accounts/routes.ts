@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReplyError } from '../contracts.js';
+import type { UserPatch } from '../store/index.js';
+import { Accounts, profileOf, sessionTokenFromCookieHeader, type SignedIn } from './accounts.js';
+import { fromStoreError, httpError, jsonErrors, objectBody, sendError, type Checked } from './http.js';
+import { checkDisplayName, checkLanguage, checkLoginPassword, checkPassword, checkPreferredSettings, checkUsername } from './validate.js';
+
+const unavailable = (e: ReplyError) => httpError(e.code === 'UNAVAILABLE' ? 503 : 500, e.code, e.message);
+
+/** Request bodies are small: 16 KiB is plenty for a profile with preferred settings. */
+const BODY_LIMIT = 16 * 1024;
+
+/**
+ * The accounts routes (register, log in/out, guest, profile). Register it with `app.register(accountsRoutes(accounts))`;
+ * it parses the session cookie itself (no @fastify/cookie registration needed) and answers every error as
+ * `{error: {code, message}}`.
+ */
+export function accountsRoutes(accounts: Accounts): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    jsonErrors(app);
+    const opts = { bodyLimit: BODY_LIMIT };
+
+    const signedIn = (reply: FastifyReply, r: Checked<SignedIn>, status: number): FastifyReply => {
+      if (!r.ok) return sendError(reply, r.error);
+      return reply.code(status).header('set-cookie', accounts.sessionCookie(r.value.token)).send({ user: profileOf(r.value.user) });
+    };
+
+    const tokenOf = (request: FastifyRequest): string | undefined => sessionTokenFromCookieHeader(request.headers.cookie);
+
+    app.post('/api/register', opts, async (request, reply) => {
+      const body = objectBody(request.body, ['name', 'password', 'lang']);
+      if (!body.ok) return sendError(reply, body.error);
+      const name = checkUsername(body.value['name']);
+      if (!name.ok) return sendError(reply, name.error);
+      const password = checkPassword(body.value['password']);
+      if (!password.ok) return sendError(reply, password.error);
+      const lang = body.value['lang'] === undefined ? ({ ok: true, value: 'en' } as const) : checkLanguage(body.value['lang']);
+      if (!lang.ok) return sendError(reply, lang.error);
+      const r = await accounts.register(name.value, password.value, lang.value, request.ip);
+      if (r.ok) await accounts.closeSession(tokenOf(request));
+      return signedIn(reply, r, 201);
+    });
+
+    app.post('/api/login', opts, async (request, reply) => {
+      const body = objectBody(request.body, ['name', 'password']);
+      if (!body.ok) return sendError(reply, body.error);
+      const rawName = body.value['name'];
+      if (typeof rawName !== 'string' || rawName.length === 0 || rawName.length > 64) {
+        return sendError(reply, httpError(400, 'BAD_MESSAGE', 'name must be a non-empty string'));
+      }
+      const password = checkLoginPassword(body.value['password']);
+      if (!password.ok) return sendError(reply, password.error);
+      const r = await accounts.login(rawName, password.value, request.ip);
+      if (r.ok) await accounts.closeSession(tokenOf(request));
+      return signedIn(reply, r, 200);
+    });
+
+    app.post('/api/logout', opts, async (request, reply) => {
+      const r = await accounts.closeSession(tokenOf(request));
+      if (!r.ok) return sendError(reply, r.error);
+      return reply.code(200).header('set-cookie', accounts.clearedCookie()).send({ ok: true });
+    });
+
+    app.post('/api/guest', opts, async (request, reply) => {
+      const body = objectBody(request.body, ['lang'], true);
+      if (!body.ok) return sendError(reply, body.error);
+      const lang = body.value['lang'] === undefined ? ({ ok: true, value: 'en' } as const) : checkLanguage(body.value['lang']);
+      if (!lang.ok) return sendError(reply, lang.error);
+      const token = tokenOf(request);
+      const current = await accounts.resolve(token);
+      if (!current.ok) return sendError(reply, unavailable(current.error));
+      // Already a guest: keep that identity (and its games) rather than making another.
+      if (current.value?.isGuest === true) return reply.code(200).send({ user: profileOf(current.value) });
+      const r = await accounts.guest(lang.value, request.ip);
+      if (r.ok) await accounts.closeSession(token);
+      return signedIn(reply, r, 201);
+    });
+
+    app.get('/api/me', async (request, reply) => {
+      const current = await accounts.resolve(tokenOf(request));
+      if (!current.ok) return sendError(reply, unavailable(current.error));
+      if (!current.value) return sendError(reply, httpError(401, 'UNAUTHORIZED', 'not signed in'));
+      return { user: profileOf(current.value) };
+    });
+
+    app.patch('/api/me', opts, async (request, reply) => {
+      const current = await accounts.resolve(tokenOf(request));
+      if (!current.ok) return sendError(reply, unavailable(current.error));
+      if (!current.value) return sendError(reply, httpError(401, 'UNAUTHORIZED', 'not signed in'));
+      const body = objectBody(request.body, ['displayName', 'lang', 'preferredSettings']);
+      if (!body.ok) return sendError(reply, body.error);
+      const patch: { -readonly [K in keyof UserPatch]: UserPatch[K] } = {};
+      if (body.value['displayName'] !== undefined) {
+        const d = checkDisplayName(body.value['displayName']);
+        if (!d.ok) return sendError(reply, d.error);
+        patch.displayName = d.value;
+      }
+      if (body.value['lang'] !== undefined) {
+        const l = checkLanguage(body.value['lang']);
+        if (!l.ok) return sendError(reply, l.error);
+        patch.language = l.value;
+      }
+      if (body.value['preferredSettings'] !== undefined) {
+        const s = checkPreferredSettings(body.value['preferredSettings']);
+        if (!s.ok) return sendError(reply, s.error);
+        patch.preferredSettings = s.value;
+      }
+      const u = await accounts.store.updateUser(current.value.id, patch);
+      if (!u.ok) return sendError(reply, fromStoreError(u.error));
+      return { user: profileOf(u.value) };
+    });
+  };
+}

@@ -1,0 +1,66 @@
+import { DisplayNameSchema, LIMITS, LanguageSchema, TableSettingsInputSchema, type Language } from '@nardy/protocol';
+import type { Json } from '../store/index.js';
+import { badRequest, checked, refused, type Checked } from './http.js';
+
+/** Input rules of the accounts routes. */
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 24;
+export const PASSWORD_MIN = 8;
+/** In UTF-8 bytes: long enough for any passphrase, short enough that hashing it is cheap. */
+export const PASSWORD_MAX_BYTES = 1024;
+
+/** Letters (any script), digits, `_`, `-`, `.`; starting with a letter or digit. */
+const USERNAME = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u;
+
+/** A username as typed (NFKC-normalised): 3–24 letters, digits, `_ - .`; names starting `guest` are the guests'. */
+export function checkUsername(raw: unknown): Checked<string> {
+  if (typeof raw !== 'string') return refused(badRequest('name must be a string'));
+  const name = raw.normalize('NFKC');
+  const len = [...name].length;
+  if (len < USERNAME_MIN || len > USERNAME_MAX) {
+    return refused(badRequest(`name must be ${USERNAME_MIN}–${USERNAME_MAX} characters`));
+  }
+  if (!USERNAME.test(name)) {
+    return refused(badRequest('name may hold letters, digits, "_", "-" and "." and must start with a letter or digit'));
+  }
+  if (/^guest/i.test(name)) return refused(badRequest('names starting with "guest" are reserved for guests'));
+  return checked(name);
+}
+
+export function checkPassword(raw: unknown): Checked<string> {
+  if (typeof raw !== 'string') return refused(badRequest('password must be a string'));
+  if ([...raw].length < PASSWORD_MIN) return refused(badRequest(`password must be at least ${PASSWORD_MIN} characters`));
+  if (Buffer.byteLength(raw, 'utf8') > PASSWORD_MAX_BYTES) return refused(badRequest(`password must be at most ${PASSWORD_MAX_BYTES} bytes`));
+  return checked(raw);
+}
+
+/** A password given at log-in: any non-empty string within the byte limit (the length rule is for new ones). */
+export function checkLoginPassword(raw: unknown): Checked<string> {
+  if (typeof raw !== 'string' || raw.length === 0) return refused(badRequest('password must be a non-empty string'));
+  if (Buffer.byteLength(raw, 'utf8') > PASSWORD_MAX_BYTES) return refused(badRequest(`password must be at most ${PASSWORD_MAX_BYTES} bytes`));
+  return checked(raw);
+}
+
+export function checkLanguage(raw: unknown): Checked<Language> {
+  const r = LanguageSchema.safeParse(raw);
+  return r.success ? checked(r.data) : refused(badRequest('lang must be "ru" or "en"'));
+}
+
+export function checkDisplayName(raw: unknown): Checked<string> {
+  const r = DisplayNameSchema.safeParse(typeof raw === 'string' ? raw.normalize('NFKC') : raw);
+  if (r.success) return checked(r.data);
+  return refused(badRequest(`displayName must be 1–${LIMITS.nameLength} characters, not blank, without control characters`));
+}
+
+/** Preferred table settings: a `TableSettingsInput` of @nardy/protocol (the engine checks the combination), or null. */
+export function checkPreferredSettings(raw: unknown): Checked<Json> {
+  if (raw === null) return checked(null);
+  const r = TableSettingsInputSchema.safeParse(raw);
+  if (r.success) return checked(r.data as Json);
+  const issue = r.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  return refused(badRequest(`preferredSettings is not valid table settings${where}: ${issue?.message ?? 'invalid'}`));
+}
+
+export const toLanguage = (s: string): Language => (s === 'ru' ? 'ru' : 'en');
