@@ -1,0 +1,83 @@
+import { isServerSeed } from './game/dice.js';
+import { DEFAULT_DATABASE_URL } from './store/database.js';
+
+/**
+ * The server's configuration, read from the environment once at start. Every problem is reported together,
+ * with the variable's name, so a bad deployment fails fast with a readable message.
+ *
+ * | variable | default | meaning |
+ * |---|---|---|
+ * | `PORT` | 3000 | the one port for HTTP and the WebSocket (`/ws`) |
+ * | `HOST` | 127.0.0.1 | the interface to listen on (`0.0.0.0` in a container or behind a proxy) |
+ * | `DATABASE_URL` | `data/nardy.db` | a `postgres://` URL, or an SQLite file path (`:memory:` for a throwaway one) |
+ * | `REDIS_URL` | — | accepted and validated; used by the scale-out issue (several instances), not yet |
+ * | `LOG_LEVEL` | info | pino's level: fatal, error, warn, info, debug, trace, silent |
+ * | `WEB_DIST` | packages/web/dist | the web app's build folder, served at `/` when present |
+ * | `NARDY_DICE_SEED` | — | **tests only**: a fixed server seed (64 hex) for every table, so throws are reproducible |
+ */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string;
+  readonly redisUrl: string | null;
+  readonly logLevel: LogLevel;
+  readonly webDist: string;
+  readonly diceSeed: string | null;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_WEB_DIST = 'packages/web/dist';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`bad configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Reads the configuration from `env` (normally `process.env`); throws a `ConfigError` listing every problem. */
+export function loadConfig(env: Env): Config {
+  const problems: string[] = [];
+  const get = (name: string): string | undefined => {
+    const v = env[name]?.trim();
+    return v === undefined || v === '' ? undefined : v;
+  };
+
+  let port = DEFAULT_PORT;
+  const rawPort = get('PORT');
+  if (rawPort !== undefined) {
+    const n = /^\d+$/.test(rawPort) ? Number(rawPort) : NaN;
+    if (!Number.isInteger(n) || n < 0 || n > 65535) problems.push(`PORT must be a whole number 0..65535 (0 = any free port), got '${rawPort}'`);
+    else port = n;
+  }
+
+  const host = get('HOST') ?? DEFAULT_HOST;
+
+  const databaseUrl = get('DATABASE_URL') ?? DEFAULT_DATABASE_URL;
+  if (/^postgres(ql)?:/i.test(databaseUrl)) {
+    try {
+      new URL(databaseUrl);
+    } catch {
+      problems.push('DATABASE_URL looks like a PostgreSQL URL but does not parse (postgres://user:password@host:5432/db)');
+    }
+  }
+
+  const redisUrl = get('REDIS_URL') ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\/.+/i.test(redisUrl)) problems.push(`REDIS_URL must be a redis:// or rediss:// URL`);
+
+  const rawLevel = (get('LOG_LEVEL') ?? 'info').toLowerCase();
+  const logLevel = (LOG_LEVELS as readonly string[]).includes(rawLevel) ? (rawLevel as LogLevel) : null;
+  if (logLevel === null) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${rawLevel}'`);
+
+  const diceSeed = get('NARDY_DICE_SEED') ?? null;
+  if (diceSeed !== null && !isServerSeed(diceSeed)) problems.push('NARDY_DICE_SEED (tests only) must be 64 lowercase hex characters');
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { port, host, databaseUrl, redisUrl, logLevel: logLevel!, webDist: get('WEB_DIST') ?? DEFAULT_WEB_DIST, diceSeed };
+}

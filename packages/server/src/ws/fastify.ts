@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type {} from '@fastify/websocket';
+import type {} from '@fastify/cookie';
+import type { ConnectionHub } from './hub.js';
+
+/** Frames above this are cut by the WebSocket library (close 1009); up to it, oversized messages get `TOO_LARGE`. */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
+/** The session cookie the WebSocket upgrade is authenticated with (docs/protocol.md §1, §11). */
+export const SESSION_COOKIE = 'nardy_session';
+
+/**
+ * The WebSocket transport: `GET path` upgrades to a socket whose frames go to a hub `Connection`. Frames that
+ * arrive while the viewer is being resolved are held and handled in order. Needs @fastify/websocket and
+ * @fastify/cookie registered on `app`.
+ */
+export function registerWebSocket(app: FastifyInstance, hub: ConnectionHub, opts: { path?: string; cookie?: string } = {}): void {
+  const cookie = opts.cookie ?? SESSION_COOKIE;
+  app.get(opts.path ?? '/ws', { websocket: true }, (socket, req) => {
+    const held: (string | Uint8Array)[] = [];
+    let conn: ReturnType<ConnectionHub['connect']> | null = null;
+    let gone = false;
+    const frame = (data: unknown, isBinary: boolean): string | Uint8Array => {
+      const buf = Array.isArray(data) ? Buffer.concat(data as Buffer[]) : data instanceof ArrayBuffer ? Buffer.from(data) : (data as Buffer);
+      return isBinary ? new Uint8Array(buf) : buf.toString('utf8');
+    };
+    socket.on('message', (data: unknown, isBinary: boolean) => {
+      const f = frame(data, isBinary);
+      if (conn) conn.receive(f);
+      else held.push(f);
+    });
+    socket.on('close', () => {
+      gone = true;
+      conn?.close();
+    });
+    socket.on('error', (err: Error) => req.log.warn({ err }, 'websocket error'));
+    const token = req.cookies[cookie];
+    hub.opts
+      .viewerFor(token)
+      .then((viewer) => {
+        if (gone) return;
+        conn = hub.connect(viewer, (text) => {
+          if (socket.readyState === socket.OPEN) socket.send(text);
+        });
+        req.log.debug({ conn: conn.link.id, user: viewer.userId }, 'socket open');
+        for (const f of held.splice(0)) conn.receive(f);
+      })
+      .catch((err: unknown) => {
+        req.log.error({ err }, 'cannot resolve the viewer of a socket');
+        socket.close(1011, 'server error');
+      });
+  });
+}
