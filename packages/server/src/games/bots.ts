@@ -1,0 +1,88 @@
+import { LEVELS, cubeDecision, cubeInputsOf, type BotPool, type Level } from '@nardy/ai';
+import type { BotPlayer } from '../game/bot.js';
+import type { GameView } from '../game/events.js';
+
+/**
+ * Bot seats. A seat held by `{ kind: 'bot', botId }` names its level in the id: `bot-<n>` for protocol level
+ * n = 1..10 (`bot.play`). The pool-backed player asks @nardy/ai's worker pool for its turns (off the event
+ * loop, within the actor's budget: the pool answers the first legal turn when it runs out) and decides cube
+ * actions with `cubeDecision` (one 0-ply evaluation, cheap enough for the main thread).
+ */
+
+export const BOT_LEVELS = 10;
+
+export const botIdFor = (level: number): string => `bot-${level}`;
+
+/** The protocol level (1..10) of a bot id, or null when it is not one. */
+export function botLevelOf(botId: string): number | null {
+  const m = /^bot-(\d{1,2})$/.exec(botId);
+  const n = m ? Number(m[1]) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= BOT_LEVELS ? n : null;
+}
+
+/** Protocol levels 1..10 spread over @nardy/ai's named levels (1 → beginner … 10 → grandmaster). */
+export function aiLevel(level: number): Level {
+  const i = Math.min(LEVELS.length - 1, Math.max(0, Math.floor(((level - 1) * LEVELS.length) / BOT_LEVELS)));
+  return LEVELS[i]!;
+}
+
+export const botName = (level: number): string => `Bot ${level} (${aiLevel(level)})`;
+
+/** Makes the player for a bot id (null: not a bot this server knows). */
+export type BotFactory = (botId: string) => BotPlayer | null;
+
+/** Cube decisions shared by every bot: `cubeDecision` on the view's match. */
+function cubeFor(view: GameView): 'roll' | 'double' | 'take' | 'pass' {
+  const choices = view.legal?.choices ?? [];
+  const inputs = cubeInputsOf(view.match);
+  const d = cubeDecision(inputs.position, inputs.cube, inputs.context);
+  if (view.match.phase === 'cubeOffered') return choices.some((c) => c.type === 'take') && d.response === 'take' ? 'take' : 'pass';
+  return d.action === 'double' && choices.some((c) => c.type === 'double') ? 'double' : 'roll';
+}
+
+/** Bots that play through the worker pool. */
+export function poolBots(pool: BotPool): BotFactory {
+  return (botId) => {
+    const level = botLevelOf(botId);
+    if (level === null) return null;
+    return {
+      id: botId,
+      async chooseTurn(view, budgetMs) {
+        const g = view.match.game;
+        if (!g.dice) return [];
+        const s = view.match.settings;
+        const answer = await pool.chooseTurn(
+          {
+            position: g.position,
+            dice: g.dice,
+            level: aiLevel(level),
+            rules: s.rules,
+            scoring: { ceiling: s.ceiling, marsDefinition: s.marsDefinition, homeMars: s.homeMars, koks: s.koks },
+          },
+          budgetMs,
+        );
+        return answer.turn.steps.map((st) => ({ from: st.from, to: st.to }));
+      },
+      async cubeDecision(view) {
+        return cubeFor(view);
+      },
+    };
+  };
+}
+
+/** In-process bots (tests, tools): the first legal turn, the same cube decisions. Fast and deterministic. */
+export function inProcessBots(): BotFactory {
+  return (botId) => {
+    if (botLevelOf(botId) === null) return null;
+    return {
+      id: botId,
+      async chooseTurn(view) {
+        const move = view.legal?.choices.find((c) => c.type === 'move');
+        return move && move.type === 'move' ? (move.turns[0] ?? []) : [];
+      },
+      async cubeDecision(view) {
+        return cubeFor(view);
+      },
+    };
+  };
+}

@@ -1,0 +1,482 @@
+import { matchSettings, SEATS, type BySeat, type Result, type Seat } from '@nardy/engine';
+import type { ClientToServer, ClientMessage, ErrorCode, GameEvent as WireEvent, GameView as WireView, ServerToClient, UserRef } from '@nardy/protocol';
+import type { ClientLink, CommandModule, GameFactory, Reply, ReplyError } from '../contracts.js';
+import { GameActor, type Command, type ServerErrorCode } from '../game/actor.js';
+import type { BotPlayer } from '../game/bot.js';
+import { diceSecret, isClientSeed, newClientSeed } from '../game/dice.js';
+import type { Delivered, GameEvent, Recipient } from '../game/events.js';
+import type { GameHeader, SeatHolder } from '../game/log.js';
+import { realTime, type TimeSource } from '../game/time.js';
+import type { GameRecord, Json, SeatOccupant, Store } from '../store/types.js';
+import { botIdFor, botLevelOf, botName, type BotFactory } from './bots.js';
+import { StoreActionLog } from './store-log.js';
+import { wireEvents, wireResult, wireView, type ViewContext } from './views.js';
+
+/**
+ * The live games of this instance: the actor registry, the `GameFactory` the lobby starts games with, and the
+ * `CommandModule` for `game.subscribe` / `game.unsubscribe` / `game.action` / `game.claim` / `bot.play`.
+ *
+ * - Every actor logs to the Store (`StoreActionLog`): an action is durable before anyone hears of it.
+ * - On start, `restoreActive` rebuilds every active game from its log (`GameActor.restore`).
+ * - The wire numbering is the manager's: each core event becomes 0..n protocol events numbered 1, 2, 3 …
+ *   with the three views after it (p1, p2, spectator) kept for catch-up. A restored game numbers on from the
+ *   restore time in ms (the protocol has no epoch): any number a client kept from before the restart is
+ *   older than the history, so it gets a snapshot.
+ * - A finished match is recorded with `store.finishGame` (result, seed revealed).
+ */
+
+export interface Log {
+  info(obj: Record<string, unknown>, msg: string): void;
+  warn(obj: Record<string, unknown>, msg: string): void;
+  error(obj: Record<string, unknown>, msg: string): void;
+}
+
+const silent: Log = { info() {}, warn() {}, error() {} };
+
+export interface GameManagerOptions {
+  readonly store: Store;
+  readonly bots: BotFactory;
+  readonly time?: TimeSource;
+  /** Tests only: every table's server seed (reproducible throws). */
+  readonly diceSeed?: string | null;
+  readonly botBudgetMs?: number;
+  readonly reconnectGraceMs?: number;
+  readonly lagGraceMs?: number;
+  /** Wire events kept per game for catch-up (default 500). */
+  readonly historySize?: number;
+  readonly log?: Log;
+}
+
+interface WireItem {
+  readonly n: number;
+  readonly event: WireEvent;
+  readonly views: { readonly p1: WireView; readonly p2: WireView; readonly spectator: WireView };
+}
+
+interface Sub {
+  readonly link: ClientLink;
+  readonly game: LiveGame;
+  readonly seat: Seat | null;
+  /** Messages held back until the subscribe's ack and catch-up went out. */
+  buffer: ServerToClient[] | null;
+}
+
+type Fail = { readonly ok: false; readonly error: ReplyError };
+const fail = (code: ErrorCode, message: string): Fail => ({ ok: false, error: { code, message } });
+
+const ACTOR_CODES: Partial<Record<ServerErrorCode, ErrorCode>> = {
+  NOT_CLAIMABLE: 'CONFLICT',
+  LOG_FAILED: 'UNAVAILABLE',
+  BAD_COMMAND: 'BAD_MESSAGE',
+  CLOSED: 'UNAVAILABLE',
+};
+
+/** An actor error as a protocol code: engine codes and FORBIDDEN/STALE_VERSION pass through. */
+export const codeFor = (c: ServerErrorCode): ErrorCode => ACTOR_CODES[c] ?? (c as ErrorCode);
+
+class LiveGame {
+  private n = 0;
+  private readonly history: WireItem[] = [];
+  readonly subs = new Set<Sub>();
+  throws: number;
+  abandonedBy: Seat | null = null;
+  finished = false;
+
+  constructor(
+    readonly actor: GameActor,
+    readonly header: GameHeader,
+    readonly players: BySeat<UserRef>,
+    readonly stake: number,
+    base: number,
+    throws: number,
+    private readonly historySize: number,
+    private readonly time: TimeSource,
+  ) {
+    this.n = base;
+    this.throws = throws;
+  }
+
+  get lastEvent(): number {
+    return this.n;
+  }
+
+  seatOf(userId: string): Seat | null {
+    for (const s of SEATS) {
+      const h = this.header.seats[s];
+      if (h.kind === 'user' && h.userId === userId) return s;
+    }
+    return null;
+  }
+
+  private ctx(): ViewContext {
+    return { header: this.header, players: this.players, stake: this.stake, throws: this.throws, abandonedBy: this.abandonedBy, now: this.time.now() };
+  }
+
+  view(to: Recipient): WireView {
+    return wireView(this.actor.viewFor(to), this.ctx());
+  }
+
+  /** One core event: number its wire events, keep them, send them. Returns the wire events. */
+  onEvent(e: GameEvent): readonly WireEvent[] {
+    if (e.type === 'action' && (e.action.type === 'opening' || e.action.type === 'roll')) this.throws++;
+    if (e.type === 'ended' && e.abandonedBy) this.abandonedBy = e.abandonedBy;
+    const events = wireEvents(e);
+    if (events.length === 0) return events;
+    const views = { p1: this.view({ seat: 'p1' }), p2: this.view({ seat: 'p2' }), spectator: this.view('spectator') };
+    for (const event of events) {
+      const item: WireItem = { n: ++this.n, event, views };
+      this.history.push(item);
+      if (this.history.length > this.historySize) this.history.splice(0, this.history.length - this.historySize);
+      for (const s of this.subs) this.push(s, this.eventMessage(item, s.seat));
+    }
+    return events;
+  }
+
+  eventMessage(item: WireItem, seat: Seat | null): ServerToClient {
+    return { type: 'game.event', gameId: this.header.gameId, n: item.n, event: item.event, view: item.views[seat ?? 'spectator'] };
+  }
+
+  /** The wire events after `n`, or null when they are not all here (send a snapshot). */
+  since(n: number): readonly WireItem[] | null {
+    if (n === this.n) return [];
+    if (n > this.n) return null;
+    const first = this.history[0];
+    if (!first || first.n > n + 1) return null;
+    return this.history.slice(n + 1 - first.n);
+  }
+
+  push(s: Sub, msg: ServerToClient): void {
+    if (s.buffer) s.buffer.push(msg);
+    else s.link.send(msg);
+  }
+}
+
+export class GameManager implements GameFactory, CommandModule {
+  readonly types = ['game.subscribe', 'game.unsubscribe', 'game.action', 'game.claim', 'bot.play'] as const;
+
+  private readonly games = new Map<string, LiveGame>();
+  private readonly loading = new Map<string, Promise<LiveGame | null>>();
+  private readonly byLink = new Map<string, Map<string, Sub>>();
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly store: Store;
+  private readonly time: TimeSource;
+  private log: Log;
+  private closed = false;
+
+  constructor(private readonly opts: GameManagerOptions) {
+    this.store = opts.store;
+    this.time = opts.time ?? realTime;
+    this.log = opts.log ?? silent;
+  }
+
+  /** Logs to `log` from now on (main.ts passes the server's pino child once it exists). */
+  useLog(log: Log): void {
+    this.log = log;
+  }
+
+  /** Live games held (tests, health). */
+  get size(): number {
+    return this.games.size;
+  }
+
+  /** The actor of a loaded game (tests, tools). */
+  actorOf(gameId: string): GameActor | undefined {
+    return this.games.get(gameId)?.actor;
+  }
+
+  // --- GameFactory ------------------------------------------------------------------------------------------------
+
+  async startGame(req: Parameters<GameFactory['startGame']>[0]): Promise<Result<{ readonly gameId: string; readonly commitment: string }, ReplyError>> {
+    if (this.closed) return fail('UNAVAILABLE', 'the server is shutting down');
+    const settings = matchSettings(req.settings.match);
+    if (!settings.ok) return fail(settings.error.code, settings.error.message);
+    const seeds = { p1: req.clientSeeds.p1 ?? newClientSeed(), p2: req.clientSeeds.p2 ?? newClientSeed() };
+    if (!isClientSeed(seeds.p1) || !isClientSeed(seeds.p2)) return fail('BAD_MESSAGE', 'a client seed is 1–64 characters of A–Z a–z 0–9 _ -');
+    const bots: Record<string, BotPlayer> = {};
+    for (const s of SEATS) {
+      const h = req.seats[s];
+      if (h.kind === 'bot') {
+        const b = this.opts.bots(h.botId);
+        if (!b) return fail('NOT_FOUND', `no bot '${h.botId}'`);
+        bots[h.botId] = b;
+      }
+    }
+    const dice = this.opts.diceSeed ? diceSecret(seeds, this.opts.diceSeed) : diceSecret(seeds);
+    const created = await this.store.createGame({
+      settings: settings.value,
+      p1: occupant(req.seats.p1),
+      p2: occupant(req.seats.p2),
+      status: 'active',
+      seedCommitment: dice.commitment,
+      serverSeed: dice.serverSeed,
+      clientSeeds: { p1: seeds.p1, p2: seeds.p2 },
+      rated: req.rated,
+      createdAt: this.time.now(),
+    });
+    if (!created.ok) return fail(created.error.code === 'DB_UNAVAILABLE' ? 'UNAVAILABLE' : 'INTERNAL', `the game could not be created (${created.error.code})`);
+    const header: GameHeader = { gameId: created.value.id, settings: settings.value, seats: req.seats, dice, rated: req.rated };
+    try {
+      const players = await this.playersOf(header);
+      const actor = await GameActor.create(header, this.actorOptions(bots));
+      this.attach(actor, header, players, req.settings.stake, 0, 0, 'active');
+    } catch (e) {
+      this.log.error({ err: e, gameId: header.gameId }, 'a new game could not start');
+      return fail('INTERNAL', 'the game could not start');
+    }
+    this.log.info({ gameId: header.gameId, variant: settings.value.variant }, 'game started');
+    return { ok: true, value: { gameId: header.gameId, commitment: dice.commitment } };
+  }
+
+  // --- recovery and shutdown ----------------------------------------------------------------------------------------
+
+  /** Restarts every active game from its stored log; returns how many came back. */
+  async restoreActive(): Promise<number> {
+    const list = await this.store.listActiveGames();
+    if (!list.ok) throw new Error(`cannot list active games: ${list.error.code} ${list.error.message}`);
+    let n = 0;
+    for (const g of list.value) {
+      const live = await this.load(g);
+      if (live) n++;
+    }
+    return n;
+  }
+
+  /** Lets every actor's queue settle (in-flight writes finish), stops their timers and waits for pending store writes. */
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.loading.values()]);
+    await Promise.all([...this.games.values()].map((g) => g.actor.settled()));
+    for (const g of this.games.values()) g.actor.close();
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  // --- CommandModule -----------------------------------------------------------------------------------------------
+
+  async handle(link: ClientLink, msg: ClientToServer): Promise<Reply> {
+    switch (msg.type) {
+      case 'game.subscribe':
+        return this.subscribe(link, msg);
+      case 'game.unsubscribe':
+        this.unsubscribe(link, msg.gameId);
+        return { ok: true, value: undefined };
+      case 'game.action':
+        return this.action(link, msg);
+      case 'game.claim':
+        return this.claim(link, msg);
+      case 'bot.play':
+        return this.botPlay(link, msg);
+      default:
+        return fail('UNKNOWN_TYPE', `the games module does not handle '${msg.type}'`);
+    }
+  }
+
+  disconnected(link: ClientLink): void {
+    const subs = this.byLink.get(link.id);
+    if (!subs) return;
+    for (const gameId of [...subs.keys()]) this.unsubscribe(link, gameId);
+    this.byLink.delete(link.id);
+  }
+
+  private async subscribe(link: ClientLink, msg: ClientMessage<'game.subscribe'>): Promise<Reply> {
+    const live = await this.get(msg.gameId);
+    if (!live) return fail('NOT_FOUND', `no game '${msg.gameId}'`);
+    const seat = live.seatOf(link.viewer.userId);
+    const old = this.byLink.get(link.id)?.get(msg.gameId);
+    // Everything below up to the ack is synchronous: the catch-up and the live subscription are consistent.
+    const sub: Sub = { link, game: live, seat, buffer: [] };
+    const missed = msg.since !== undefined ? live.since(msg.since) : null;
+    if (missed) for (const item of missed) sub.buffer!.push(live.eventMessage(item, seat));
+    else sub.buffer!.push({ type: 'game.snapshot', gameId: msg.gameId, lastEvent: live.lastEvent, view: live.view(seat ? { seat } : 'spectator') });
+    live.subs.add(sub);
+    let mine = this.byLink.get(link.id);
+    if (!mine) this.byLink.set(link.id, (mine = new Map()));
+    mine.set(msg.gameId, sub);
+    if (seat) void live.actor.connect(seat);
+    if (old) this.drop(old);
+    // The socket layer sends the ack as soon as this resolves; the catch-up follows it.
+    setImmediate(() => {
+      const held = sub.buffer ?? [];
+      sub.buffer = null;
+      if (!live.subs.has(sub)) return;
+      for (const m of held) link.send(m);
+    });
+    return { ok: true, value: { kind: 'subscribed', gameId: msg.gameId, seat, lastEvent: live.lastEvent, catchUp: missed ? 'events' : 'snapshot' } };
+  }
+
+  private unsubscribe(link: ClientLink, gameId: string): void {
+    const mine = this.byLink.get(link.id);
+    const sub = mine?.get(gameId);
+    if (!sub) return;
+    mine!.delete(gameId);
+    this.drop(sub);
+  }
+
+  private drop(sub: Sub): void {
+    if (!sub.game.subs.delete(sub)) return;
+    if (sub.seat) void sub.game.actor.disconnect(sub.seat);
+  }
+
+  private async action(link: ClientLink, msg: ClientMessage<'game.action'>): Promise<Reply> {
+    const live = await this.get(msg.gameId);
+    if (!live) return fail('NOT_FOUND', `no game '${msg.gameId}'`);
+    const by = { user: link.viewer.userId };
+    const a = msg.action;
+    const cmd: Command =
+      a.type === 'move'
+        ? { by, version: msg.version, type: 'move', steps: a.steps }
+        : a.type === 'resign'
+          ? { by, version: msg.version, type: 'resign', level: a.level }
+          : { by, version: msg.version, type: a.type };
+    const r = await live.actor.handle(cmd);
+    return r.ok ? { ok: true, value: undefined } : fail(codeFor(r.error.code), r.error.message);
+  }
+
+  private async claim(link: ClientLink, msg: ClientMessage<'game.claim'>): Promise<Reply> {
+    const live = await this.get(msg.gameId);
+    if (!live) return fail('NOT_FOUND', `no game '${msg.gameId}'`);
+    if (msg.claim === 'abort') return fail('CONFLICT', 'calling a game off is not offered yet; claim the win instead');
+    const r = await live.actor.handle({ by: { user: link.viewer.userId }, type: 'claim' });
+    return r.ok ? { ok: true, value: undefined } : fail(codeFor(r.error.code), r.error.message);
+  }
+
+  private async botPlay(link: ClientLink, msg: ClientMessage<'bot.play'>): Promise<Reply> {
+    const settings = matchSettings(msg.settings.match);
+    if (!settings.ok) return fail(settings.error.code, settings.error.message);
+    // Bot games are casual and without stakes.
+    const r = await this.startGame({
+      settings: { match: settings.value as WireView['settings']['match'], rated: false, stake: 0 },
+      seats: { p1: { kind: 'user', userId: link.viewer.userId }, p2: { kind: 'bot', botId: botIdFor(msg.level) } },
+      clientSeeds: msg.clientSeed !== undefined ? { p1: msg.clientSeed } : {},
+      rated: false,
+    });
+    return r.ok ? { ok: true, value: { kind: 'game', gameId: r.value.gameId, seat: 'p1' } } : r;
+  }
+
+  // --- loading -----------------------------------------------------------------------------------------------------
+
+  private async get(gameId: string): Promise<LiveGame | null> {
+    const live = this.games.get(gameId);
+    if (live) return live;
+    if (this.closed) return null;
+    const rec = await this.store.getGame(gameId);
+    if (!rec.ok) {
+      if (rec.error.code !== 'NOT_FOUND') this.log.warn({ gameId, code: rec.error.code }, 'cannot read a game');
+      return null;
+    }
+    if (rec.value.status !== 'active' && rec.value.status !== 'finished') return null;
+    return this.load(rec.value);
+  }
+
+  private load(rec: GameRecord): Promise<LiveGame | null> {
+    const have = this.games.get(rec.id);
+    if (have) return Promise.resolve(have);
+    let p = this.loading.get(rec.id);
+    if (!p) {
+      p = this.restore(rec).finally(() => this.loading.delete(rec.id));
+      this.loading.set(rec.id, p);
+    }
+    return p;
+  }
+
+  private async restore(rec: GameRecord): Promise<LiveGame | null> {
+    try {
+      const seats = { p1: holder(rec.p1), p2: holder(rec.p2) };
+      if (!seats.p1 || !seats.p2) throw new Error('a seat is empty');
+      const seeds = rec.clientSeeds as { p1?: unknown; p2?: unknown } | null;
+      if (!seeds || !isClientSeed(seeds.p1) || !isClientSeed(seeds.p2)) throw new Error('client seeds missing');
+      const header: GameHeader = {
+        gameId: rec.id,
+        settings: rec.settings,
+        seats: { p1: seats.p1, p2: seats.p2 },
+        dice: { serverSeed: rec.serverSeed, commitment: rec.seedCommitment, clientSeeds: { p1: seeds.p1, p2: seeds.p2 } },
+        rated: rec.rated,
+      };
+      const bots: Record<string, BotPlayer> = {};
+      for (const s of SEATS) {
+        const h = header.seats[s];
+        if (h.kind === 'bot') {
+          const b = this.opts.bots(h.botId);
+          if (!b) throw new Error(`no bot '${h.botId}'`);
+          bots[h.botId] = b;
+        }
+      }
+      const loaded = await this.store.loadGame(rec.id);
+      if (!loaded.ok) throw new Error(`${loaded.error.code}: ${loaded.error.message}`);
+      const throws = loaded.value.actions.filter((a) => a.action.type === 'opening' || a.action.type === 'roll').length;
+      const players = await this.playersOf(header);
+      const r = await GameActor.restore(header, this.actorOptions(bots));
+      if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+      const live = this.attach(r.value, header, players, 0, this.time.now(), throws, rec.status);
+      this.log.info({ gameId: rec.id, actions: loaded.value.actions.length }, 'game restored');
+      return live;
+    } catch (e) {
+      this.log.error({ err: e, gameId: rec.id }, 'a game could not be restored');
+      return null;
+    }
+  }
+
+  private attach(actor: GameActor, header: GameHeader, players: BySeat<UserRef>, stake: number, base: number, throws: number, status: GameRecord['status']): LiveGame {
+    const live = new LiveGame(actor, header, players, stake, base, throws, this.opts.historySize ?? 500, this.time);
+    this.games.set(header.gameId, live);
+    const onEvent = (d: Delivered): void => {
+      live.onEvent(d.event);
+      if (d.event.type === 'ended') this.finish(live);
+    };
+    // Synchronously together: what the actor published so far, then everything after.
+    for (const d of actor.since(0) ?? []) onEvent(d);
+    actor.subscribe('spectator', onEvent);
+    if (status === 'active' && actor.match.phase === 'matchOver') this.finish(live);
+    if (status === 'finished') live.finished = true;
+    return live;
+  }
+
+  /** Records the finished match (result, seed revealed); tracked so shutdown waits for it. */
+  private finish(live: LiveGame): void {
+    if (live.finished) return;
+    live.finished = true;
+    const m = live.actor.match;
+    const result = {
+      end: m.end ? { winner: m.end.winner, reason: live.abandonedBy ? 'abandoned' : m.end.reason } : null,
+      score: { p1: m.score.p1, p2: m.score.p2 },
+      games: m.games.map(wireResult),
+      abandonedBy: live.abandonedBy,
+    } as unknown as Json;
+    const p = this.store
+      .finishGame(live.header.gameId, { status: 'finished', result, finishedAt: this.time.now() })
+      .then((r) => {
+        if (!r.ok && r.error.code !== 'CONFLICT') this.log.error({ gameId: live.header.gameId, code: r.error.code }, 'the finished game could not be recorded');
+      })
+      .finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  private actorOptions(bots: Record<string, BotPlayer>) {
+    return {
+      log: new StoreActionLog(this.store),
+      time: this.time,
+      bots,
+      historySize: 1000,
+      ...(this.opts.botBudgetMs !== undefined ? { botBudgetMs: this.opts.botBudgetMs } : {}),
+      ...(this.opts.reconnectGraceMs !== undefined ? { reconnectGraceMs: this.opts.reconnectGraceMs } : {}),
+      ...(this.opts.lagGraceMs !== undefined ? { lagGraceMs: this.opts.lagGraceMs } : {}),
+      onFault: (what: string, err: unknown) => this.log.warn({ err }, what),
+    };
+  }
+
+  private async playersOf(header: GameHeader): Promise<BySeat<UserRef>> {
+    const ref = async (h: SeatHolder): Promise<UserRef> => {
+      if (h.kind === 'bot') {
+        const level = botLevelOf(h.botId);
+        return level === null ? { userId: h.botId, name: h.botId.slice(0, 32), guest: false } : { userId: h.botId, name: botName(level), guest: false, bot: level };
+      }
+      const u = await this.store.findUserById(h.userId);
+      if (!u.ok) return { userId: h.userId, name: h.userId.slice(0, 32), guest: true };
+      return { userId: u.value.id, name: u.value.displayName.slice(0, 32) || u.value.username.slice(0, 32), guest: u.value.isGuest };
+    };
+    const [p1, p2] = await Promise.all([ref(header.seats.p1), ref(header.seats.p2)]);
+    return { p1, p2 };
+  }
+}
+
+const occupant = (h: SeatHolder): SeatOccupant => (h.kind === 'user' ? { userId: h.userId } : { bot: h.botId });
+const holder = (o: SeatOccupant): SeatHolder | null => (o === null ? null : 'userId' in o ? { kind: 'user', userId: o.userId } : { kind: 'bot', botId: o.bot });

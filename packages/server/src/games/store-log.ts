@@ -1,0 +1,39 @@
+import type { Seat } from '@nardy/engine';
+import type { ActionLog, AppendResult, ClockRecord, LogEntry } from '../game/log.js';
+import type { Json, Store } from '../store/types.js';
+
+/**
+ * The actor's `ActionLog` on the Store: `append` is `store.appendAction` (one transaction, durable when it
+ * resolves ok); who acted and the clock after the action travel in the entry's `meta`. Store codes map to the
+ * actor's: CONFLICT (a taken seq, a finished game) is SEQ_CONFLICT; anything else STORE_FAILED (nothing written).
+ */
+export class StoreActionLog implements ActionLog {
+  constructor(private readonly store: Store) {}
+
+  async append(gameId: string, seq: number, entry: LogEntry): Promise<AppendResult> {
+    const seat: Seat | null = entry.action.type === 'opening' ? null : entry.action.seat;
+    const meta = { by: entry.by, clock: entry.clock } as unknown as Json;
+    const r = await this.store.appendAction(gameId, seq, { action: entry.action, seat, timeUsedMs: entry.usedMs, createdAt: entry.at, meta });
+    if (r.ok) return { ok: true };
+    return { ok: false, code: r.error.code === 'CONFLICT' ? 'SEQ_CONFLICT' : 'STORE_FAILED', message: `${r.error.code}: ${r.error.message}` };
+  }
+
+  async load(gameId: string): Promise<readonly LogEntry[]> {
+    const r = await this.store.loadGame(gameId);
+    if (!r.ok) {
+      if (r.error.code === 'NOT_FOUND') return [];
+      throw new Error(`cannot load the log of ${gameId}: ${r.error.code} ${r.error.message}`);
+    }
+    return r.value.actions.map((a) => {
+      const meta = (a.meta ?? {}) as { by?: Seat | 'server'; clock?: ClockRecord | null };
+      return {
+        seq: a.seq,
+        action: a.action,
+        by: meta.by ?? a.seat ?? 'server',
+        at: a.createdAt,
+        usedMs: a.timeUsedMs ?? 0,
+        clock: meta.clock ?? null,
+      };
+    });
+  }
+}

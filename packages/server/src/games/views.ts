@@ -1,0 +1,99 @@
+import { otherSeat, type BySeat, type GameResult, type MatchState, type Seat } from '@nardy/engine';
+import { legalFor, type GameEvent as WireEvent, type GameView as WireView, type UserRef } from '@nardy/protocol';
+import type { GameEvent, GameView } from '../game/events.js';
+import type { GameHeader } from '../game/log.js';
+
+/**
+ * From the game core's events and views to @nardy/protocol's. One core event becomes zero or more wire
+ * events: `action` → `action` (and `gameEnded` when it finished a game), `ended` → `matchEnded`,
+ * `presence` → `presence`; `started` and `claimable` have no wire kind (the view carries what they say).
+ */
+export function wireEvents(e: GameEvent): WireEvent[] {
+  switch (e.type) {
+    case 'action': {
+      const out: WireEvent[] = [{ kind: 'action', action: e.action as Extract<WireEvent, { kind: 'action' }>['action'] }];
+      if (e.gameResult) out.push({ kind: 'gameEnded', result: wireResult(e.gameResult) });
+      return out;
+    }
+    case 'ended':
+      return [{ kind: 'matchEnded', end: { winner: e.end.winner, reason: e.abandonedBy ? 'abandoned' : e.end.reason }, serverSeed: e.serverSeed }];
+    case 'presence':
+      return [{ kind: 'presence', seat: e.seat, online: e.connected, graceUntil: e.claimableAt }];
+    case 'started':
+    case 'claimable':
+      return [];
+  }
+}
+
+export const wireResult = (r: GameResult) => ({
+  number: r.number,
+  winner: r.winner,
+  end: r.end,
+  kind: r.kind,
+  basePoints: r.basePoints,
+  cubeValue: r.cubeValue,
+  points: { p1: r.points.p1, p2: r.points.p2 },
+  white: r.white,
+});
+
+const ms = (n: number): number | null => (Number.isFinite(n) ? Math.max(0, Math.round(n)) : null);
+
+/** What the view needs besides the actor's: names, the table's stake, the throw count, an abandonment. */
+export interface ViewContext {
+  readonly header: GameHeader;
+  readonly players: BySeat<UserRef>;
+  readonly stake: number;
+  readonly throws: number;
+  readonly abandonedBy: Seat | null;
+  readonly now: number;
+}
+
+/** The protocol's view for one recipient, from the actor's. */
+export function wireView(v: GameView, ctx: ViewContext): WireView {
+  const m: MatchState = v.match;
+  const g = m.game;
+  const settings = ctx.header.settings;
+  const lastTimeout = m.games[m.games.length - 1]?.end === 'timeout' ? m.games[m.games.length - 1] : undefined;
+  const flagged: Seat | null =
+    m.end?.reason === 'timeout' && m.end.winner ? otherSeat(m.end.winner) : lastTimeout?.winner ? otherSeat(lastTimeout.winner) : null;
+  return {
+    gameId: v.gameId,
+    settings: { match: settings as WireView['settings']['match'], rated: ctx.header.rated, stake: ctx.stake },
+    players: {
+      p1: { user: ctx.players.p1, online: v.seats.p1.connected, graceUntil: v.seats.p1.claimableAt },
+      p2: { user: ctx.players.p2, online: v.seats.p2.connected, graceUntil: v.seats.p2.claimableAt },
+    },
+    you: v.you,
+    phase: m.phase,
+    version: m.version,
+    gameNumber: g.number,
+    white: g.white,
+    position: {
+      variant: g.position.variant,
+      turn: g.position.turn,
+      board: { white: [...g.position.board.white], black: [...g.position.board.black] },
+      firstTurn: { white: g.position.firstTurn.white, black: g.position.firstTurn.black },
+    },
+    dice: g.dice ? [g.dice[0], g.dice[1]] : null,
+    openingThrows: g.openingThrows.map((t) => ({ p1: t.p1, p2: t.p2 })),
+    cube: { value: g.cube.value, owner: g.cube.owner, turned: g.cube.turned, automaticDoubles: g.cube.automaticDoubles },
+    cubeOffer: g.cubeOffer ? { by: g.cubeOffer.by, value: g.cubeOffer.value, beaver: g.cubeOffer.beaver } : null,
+    resignOffer: g.resignOffer ? { by: g.resignOffer.by, level: g.resignOffer.level, resume: g.resignOffer.resume } : null,
+    score: { p1: m.score.p1, p2: m.score.p2 },
+    crawford: g.crawford,
+    lastThrow: g.lastThrow,
+    toAct: v.toAct,
+    clock: v.clock
+      ? { control: settings.timeControl as WireView['clock']['control'], left: { p1: ms(v.clock.left.p1), p2: ms(v.clock.left.p2) }, running: v.clock.running, at: v.clock.at, flagged }
+      : { control: { kind: 'none' }, left: { p1: null, p2: null }, running: null, at: ctx.now, flagged: null },
+    legal: v.you === null ? null : legalFor(m, v.you),
+    games: m.games.map(wireResult),
+    end: m.end ? { winner: m.end.winner, reason: ctx.abandonedBy ? 'abandoned' : m.end.reason } : null,
+    diceProof: {
+      commitment: ctx.header.dice.commitment,
+      clientSeeds: { p1: ctx.header.dice.clientSeeds.p1, p2: ctx.header.dice.clientSeeds.p2 },
+      serverSeed: v.dice.serverSeed,
+      throws: ctx.throws,
+    },
+  };
+}
