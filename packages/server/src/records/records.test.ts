@@ -1,0 +1,255 @@
+import { currentTurns, matchSettings, newMatch, apply, toAct, type Action, type MatchSettingsInput, type MatchState, type Seat } from '@nardy/engine';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { commitment, throwAt, type ClientSeeds } from '../game/dice.js';
+import { MemoryStore, type Store } from '../store/index.js';
+import { verifyGameDice } from './dice.js';
+import { recordsRoutes } from './routes.js';
+
+const SEED = '5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed';
+const SEEDS: ClientSeeds = { p1: 'client-a', p2: 'client-b' };
+
+type Script = (s: MatchState) => Action | null;
+
+/**
+ * Plays a match with the engine: dice from the seeds (throw n, as the server throws them), the first legal turn,
+ * takes and accepted resignations unless `script` says otherwise. `tamper(n, dice)` may change what is logged.
+ */
+function playMatch(input: MatchSettingsInput, script: Script = () => null, tamper?: (n: number, d: [number, number]) => [number, number]): Action[] {
+  let s = newMatch(input);
+  if (!s.ok) throw new Error(s.error.message);
+  let state = s.value;
+  const log: Action[] = [];
+  let n = 0;
+  const dice = (kind: 'opening' | 'roll'): [number, number] => {
+    const d = throwAt(SEED, SEEDS, ++n, kind) as [number, number];
+    return tamper ? tamper(n, d) : d;
+  };
+  while (state.phase !== 'matchOver') {
+    if (log.length > 5000) throw new Error('the match does not end');
+    const seat = toAct(state) as Seat;
+    let a = script(state);
+    if (!a) {
+      switch (state.phase) {
+        case 'opening': {
+          const [p1, p2] = dice('opening');
+          a = { type: 'opening', dice: { p1, p2 } } as Action;
+          break;
+        }
+        case 'turnStart':
+          a = { type: 'roll', seat, dice: dice('roll') } as Action;
+          break;
+        case 'moving': {
+          const t = currentTurns(state)[0];
+          a = { type: 'move', seat, steps: t ? t.steps.map((x) => ({ from: x.from, to: x.to })) : [] };
+          break;
+        }
+        case 'cubeOffered':
+          a = { type: 'take', seat };
+          break;
+        case 'resignOffered':
+          a = { type: 'acceptResign', seat };
+          break;
+      }
+    }
+    const r = apply(state, a!);
+    if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.error.message}`);
+    state = r.value;
+    log.push(a!);
+  }
+  return log;
+}
+
+let clock = 1_767_225_600_000;
+
+/** Writes a played match into the store through its API, as the games side does. */
+async function storeMatch(store: Store, input: MatchSettingsInput, p1: string, p2: string | { bot: string }, log: readonly Action[], o: { rated?: boolean; finish?: boolean; serverSeed?: string } = {}): Promise<string> {
+  const settings = matchSettings(input);
+  if (!settings.ok) throw new Error(settings.error.message);
+  const g = await store.createGame({
+    settings: settings.value,
+    p1: { userId: p1 },
+    p2: typeof p2 === 'string' ? { userId: p2 } : p2,
+    status: 'active',
+    seedCommitment: commitment(SEED),
+    serverSeed: o.serverSeed ?? SEED,
+    clientSeeds: { ...SEEDS },
+    rated: o.rated ?? false,
+    createdAt: clock,
+  });
+  if (!g.ok) throw new Error(g.error.message);
+  for (let i = 0; i < log.length; i++) {
+    const a = log[i]!;
+    const r = await store.appendAction(g.value.id, i + 1, { action: a, seat: a.type === 'opening' ? null : a.seat, timeUsedMs: null, createdAt: clock + i });
+    if (!r.ok) throw new Error(r.error.message);
+  }
+  if (o.finish !== false) {
+    clock += 60_000;
+    const f = await store.finishGame(g.value.id, { status: 'finished', result: { note: 'written by the games side' }, finishedAt: clock });
+    if (!f.ok) throw new Error(f.error.message);
+  }
+  return g.value.id;
+}
+
+const json = (r: LightMyRequestResponse) => r.json() as Record<string, any>;
+
+function expectError(res: LightMyRequestResponse, status: number, code: string, message?: RegExp): void {
+  expect(res.statusCode, res.body).toBe(status);
+  const e = json(res)['error'] as { code: string; message: string };
+  expect(e.code).toBe(code);
+  if (message) expect(e.message).toMatch(message);
+}
+
+describe('records routes', () => {
+  let store: MemoryStore;
+  let app: FastifyInstance;
+  const get = (url: string) => app.inject({ method: 'GET', url });
+
+  beforeEach(async () => {
+    store = new MemoryStore();
+    for (const [id, guest] of [['alice', false], ['bob', false], ['carol', false], ['dave', false], ['gus', true]] as const) {
+      const r = await store.createUser({ id, username: id, displayName: id.toUpperCase(), passwordHash: null, isGuest: guest, createdAt: 1 });
+      if (!r.ok) throw new Error(r.error.message);
+    }
+    app = Fastify();
+    await app.register(recordsRoutes({ store }));
+    await app.ready();
+    return async () => {
+      await app.close();
+    };
+  });
+
+  it('lists a finished game with its result, newest first, with a cursor', async () => {
+    // A 1-point long-nardy match played to a bear-off.
+    const logA = playMatch({ variant: 'long', matchLength: 1 });
+    const a = await storeMatch(store, { variant: 'long', matchLength: 1 }, 'alice', 'bob', logA);
+    // A 3-point match with the cube: p1 doubles after the first turns, p2 takes, then p2 resigns a mars (2 × 2 = 4 ≥ 3).
+    const input: MatchSettingsInput = { variant: 'long', matchLength: 3, cube: { enabled: true } };
+    let doubled = false;
+    const logB = playMatch(input, (s) => {
+      const seat = toAct(s);
+      if (!doubled && s.phase === 'turnStart' && seat === 'p1' && s.game.turnsPlayed >= 2) {
+        doubled = true;
+        return { type: 'double', seat };
+      }
+      if (doubled && s.phase === 'turnStart' && seat === 'p2') return { type: 'resign', seat, level: 'mars' };
+      return null;
+    });
+    const b = await storeMatch(store, input, 'alice', { bot: 'bot-3' }, logB);
+
+    const res = await get('/api/users/alice/games');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = json(res);
+    expect(body['games'].map((g: { id: string }) => g.id)).toEqual([b, a]);
+    const [gb, ga] = body['games'];
+    expect(gb).toMatchObject({ variant: 'long', matchLength: 3, seat: 'p1', opponent: { bot: 'bot-3' }, outcome: 'win', status: 'finished' });
+    expect(gb.result).toMatchObject({ winner: 'p1', reason: 'points', score: { p1: 4, p2: 0 } });
+    expect(gb.result.games).toEqual([{ number: 1, winner: 'p1', end: 'resign', kind: 'mars', cube: 2, basePoints: 2, points: { p1: 4, p2: 0 } }]);
+    expect(ga.opponent).toEqual({ userId: 'bob', name: 'BOB', username: 'bob', guest: false });
+    expect(ga.result.games).toHaveLength(1);
+    expect(ga.result.games[0]).toMatchObject({ end: 'bearOff', cube: 1 });
+    expect(['oin', 'mars', 'koks', 'single']).toContain(ga.result.games[0].kind);
+    expect(ga.outcome).toBe(ga.result.winner === 'p1' ? 'win' : 'loss');
+
+    // Bob sees the same game from his seat.
+    const bobs = json(await get('/api/users/bob/games'));
+    expect(bobs['games']).toHaveLength(1);
+    expect(bobs['games'][0]).toMatchObject({ id: a, seat: 'p2', opponent: { userId: 'alice' }, outcome: ga.outcome === 'win' ? 'loss' : 'win' });
+
+    // Pages.
+    const p1 = json(await get('/api/users/alice/games?limit=1'));
+    expect(p1['games'].map((g: { id: string }) => g.id)).toEqual([b]);
+    expect(typeof p1['next']).toBe('string');
+    const p2 = json(await get(`/api/users/alice/games?limit=1&before=${encodeURIComponent(p1['next'])}`));
+    expect(p2['games'].map((g: { id: string }) => g.id)).toEqual([a]);
+    expect(p2['next']).toBeNull();
+
+    // The game's record: the action log replays to the same result; the seed is revealed.
+    const rec = json(await get(`/api/games/${a}`));
+    expect(rec['game']).toMatchObject({ id: a, status: 'finished', serverSeed: SEED, commitment: commitment(SEED), seats: { p1: { userId: 'alice' }, p2: { userId: 'bob' } } });
+    expect(rec['actions'].map((x: { action: Action }) => x.action)).toEqual(logA);
+    expect(rec['result']).toEqual(ga.result);
+  });
+
+  it('a live game shows only what spectators may see; its dice are not checked yet', async () => {
+    const log = playMatch({ variant: 'short', matchLength: 1 }).slice(0, 6);
+    const id = await storeMatch(store, { variant: 'short', matchLength: 1 }, 'carol', 'dave', log, { finish: false });
+    const res = await get(`/api/games/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = json(res);
+    expect(body['game']).toMatchObject({ status: 'active', commitment: commitment(SEED), version: 6 });
+    expect(body['game']['serverSeed']).toBeUndefined();
+    expect(body['actions']).toBeUndefined();
+    expect(JSON.stringify(body)).not.toContain(SEED);
+    expect(body['progress']).toMatchObject({ reason: null, score: { p1: 0, p2: 0 }, gameNumber: 1 });
+    expectError(await get(`/api/games/${id}/dice`), 409, 'CONFLICT', /revealed when the match ends/);
+    // Live games are not in the list of finished games.
+    expect(json(await get('/api/users/carol/games'))['games']).toEqual([]);
+  });
+
+  it('dice verification: every throw recomputed; a tampered throw and a wrong seed are reported', async () => {
+    const input: MatchSettingsInput = { variant: 'long', matchLength: 1 };
+    const good = await storeMatch(store, input, 'alice', 'bob', playMatch(input));
+    const res = await get(`/api/games/${good}/dice`);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = json(res);
+    expect(report).toMatchObject({ gameId: good, ok: true, problem: null, serverSeed: SEED, commitment: commitment(SEED), clientSeeds: SEEDS });
+    expect(report['throws'].length).toBeGreaterThan(10);
+    expect(report['throws'][0]).toMatchObject({ n: 1, seq: 1, kind: 'opening' });
+    expect(report['throws'].every((t: { ok: boolean; dice: number[]; expected: number[] }) => t.ok && t.dice.join() === t.expected.join())).toBe(true);
+
+    // Throw 5 logged differently from what the seed gives (still a legal game for the engine).
+    const tampered = await storeMatch(store, input, 'carol', 'dave', playMatch(input, () => null, (n, d) => (n === 5 ? [d[0] === 6 ? 1 : d[0] + 1, d[1]] : d)));
+    const t = json(await get(`/api/games/${tampered}/dice`));
+    expect(t['ok']).toBe(false);
+    expect(t['problem']).toMatchObject({ code: 'DICE_MISMATCH', n: 5 });
+    expect(t['throws'].filter((x: { ok: boolean }) => !x.ok).map((x: { n: number }) => x.n)).toEqual([5]);
+    const direct = await verifyGameDice(store, tampered);
+    expect(direct.ok && direct.value.problem?.code).toBe('DICE_MISMATCH');
+
+    // A revealed seed that is not the one committed to.
+    const other = 'ab'.repeat(32);
+    const wrongSeed = await storeMatch(store, input, 'carol', 'dave', playMatch(input), { serverSeed: other });
+    expect(json(await get(`/api/games/${wrongSeed}/dice`))['problem']).toMatchObject({ code: 'COMMITMENT_MISMATCH' });
+
+    expectError(await get('/api/games/nope/dice'), 404, 'NOT_FOUND', /no game nope/);
+  });
+
+  it('leaderboard: by rating, then games played; guests left out; limit', async () => {
+    const input: MatchSettingsInput = { variant: 'long', matchLength: 1 };
+    const log = playMatch(input);
+    const rate = async (p1: string, p2: string, r1: number, r2: number) => {
+      const id = await storeMatch(store, input, p1, p2, log, { rated: true });
+      const r = await store.recordRatedGame(id, [{ userId: p1, rating: r1, outcome: 'win' }, { userId: p2, rating: r2, outcome: 'loss' }], clock);
+      if (!r.ok) throw new Error(r.error.message);
+    };
+    await rate('alice', 'bob', 1516, 1484);
+    await rate('carol', 'dave', 1516, 1484);
+    await rate('carol', 'gus', 1530, 1470);
+    await rate('alice', 'dave', 1530, 1470);
+    await rate('alice', 'bob', 1545, 1470);
+    const res = await get('/api/leaderboard/long');
+    expect(res.statusCode, res.body).toBe(200);
+    const players = json(res)['players'] as Array<{ rank: number; userId: string; rating: number; games: number }>;
+    expect(players.map((p) => [p.rank, p.userId, p.rating, p.games])).toEqual([
+      [1, 'alice', 1545, 3],
+      [2, 'carol', 1530, 2],
+      [3, 'bob', 1470, 2],
+      [4, 'dave', 1470, 2],
+    ]);
+    expect(json(await get('/api/leaderboard/long?limit=2'))['players']).toHaveLength(2);
+    expect(json(await get('/api/leaderboard/short'))['players']).toEqual([]);
+  });
+
+  it('bad input gets clear errors', async () => {
+    expectError(await get('/api/leaderboard/chess'), 404, 'NOT_FOUND', /variants: long, short, caucasian/);
+    expectError(await get('/api/leaderboard/long?limit=0'), 400, 'BAD_MESSAGE', /limit/);
+    expectError(await get('/api/leaderboard/long?limit=abc'), 400, 'BAD_MESSAGE', /limit/);
+    expectError(await get('/api/users/nobody/games'), 404, 'NOT_FOUND', /no user nobody/);
+    expectError(await get('/api/users/alice/games?limit=101'), 400, 'BAD_MESSAGE', /limit must be an integer 1..100/);
+    expectError(await get('/api/users/alice/games?before=yesterday'), 400, 'BAD_MESSAGE', /cursor/);
+    expectError(await get(`/api/users/${'x'.repeat(65)}/games`), 400, 'BAD_MESSAGE', /user id/);
+    expectError(await get('/api/games/no%20such'), 400, 'BAD_MESSAGE', /game id/);
+    expectError(await get('/api/games/missing'), 404, 'NOT_FOUND');
+  });
+});

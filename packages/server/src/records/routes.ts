@@ -1,0 +1,182 @@
+import { VARIANT_IDS, type Seat, type VariantId } from '@nardy/engine';
+import { EntityIdSchema } from '@nardy/protocol';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { badRequest, checked, fromStoreError, httpError, intParam, jsonErrors, refused, sendError, type Checked } from '../accounts/http.js';
+import type { GameRecord, PageCursor, SeatOccupant, Store } from '../store/index.js';
+import { checkGameDice } from './dice.js';
+import { SummaryCache, type MatchSummary } from './summary.js';
+
+/**
+ * Records: a user's finished games with results, one game's record (the action log once finished, for replay),
+ * its dice check, and the top players per variant. Every error is `{error: {code, message}}`.
+ */
+
+export interface RecordsOptions {
+  readonly store: Store;
+  /** Summaries of finished games kept in memory (default 1000). */
+  readonly cacheSize?: number;
+}
+
+/** A seat as anyone may see it. */
+export type PublicSeat =
+  | { readonly userId: string; readonly name: string; readonly username: string; readonly guest: boolean }
+  | { readonly bot: string }
+  | null;
+
+const checkId = (raw: unknown, what: string): Checked<string> =>
+  EntityIdSchema.safeParse(raw).success ? checked(raw as string) : refused(badRequest(`${what} must be 1–64 characters of A–Z a–z 0–9 _ . : -`));
+
+/** `before` is the `next` of the previous page: `<finishedAt>:<gameId>`. */
+function checkCursor(raw: unknown): Checked<PageCursor | undefined> {
+  if (raw === undefined || raw === '') return checked(undefined);
+  const m = typeof raw === 'string' ? /^([0-9]{1,16}):(.+)$/.exec(raw) : null;
+  if (!m || !EntityIdSchema.safeParse(m[2]).success) return refused(badRequest("before must be the 'next' cursor of a previous page (<finishedAt>:<gameId>)"));
+  return checked({ finishedAt: Number(m[1]), id: m[2]! });
+}
+
+const cursorText = (c: PageCursor | null): string | null => (c ? `${c.finishedAt}:${c.id}` : null);
+
+export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
+  const { store } = opts;
+  const cache = new SummaryCache(opts.cacheSize ?? 1000);
+
+  /** Seats with names (users looked up once per request). */
+  const seatNames = () => {
+    const seen = new Map<string, PublicSeat>();
+    return async (o: SeatOccupant): Promise<PublicSeat> => {
+      if (o === null) return null;
+      if ('bot' in o) return { bot: o.bot };
+      const hit = seen.get(o.userId);
+      if (hit !== undefined) return hit;
+      const u = await store.findUserById(o.userId);
+      const seat: PublicSeat = u.ok
+        ? { userId: u.value.id, name: u.value.displayName, username: u.value.username, guest: u.value.isGuest }
+        : { userId: o.userId, name: '?', username: '?', guest: false };
+      seen.set(o.userId, seat);
+      return seat;
+    };
+  };
+
+  const summaryOf = async (game: GameRecord): Promise<{ result: MatchSummary | null; replayError?: string }> => {
+    const loaded = await store.loadGame(game.id);
+    if (!loaded.ok) return { result: null, replayError: loaded.error.message };
+    const s = cache.get(loaded.value.game, loaded.value.actions);
+    return s.ok ? { result: s.value } : { result: null, replayError: s.message };
+  };
+
+  return async (app: FastifyInstance) => {
+    jsonErrors(app);
+
+    app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/api/users/:id/games', async (request, reply) => {
+      const id = checkId(request.params.id, 'the user id');
+      if (!id.ok) return sendError(reply, id.error);
+      const limit = intParam(request.query['limit'], 'limit', 1, 100, 20);
+      if (!limit.ok) return sendError(reply, limit.error);
+      const before = checkCursor(request.query['before']);
+      if (!before.ok) return sendError(reply, before.error);
+      const user = await store.findUserById(id.value);
+      if (!user.ok) return sendError(reply, fromStoreError(user.error, `no user ${id.value}`));
+      const page = await store.listFinishedGames(id.value, { limit: limit.value, ...(before.value ? { before: before.value } : {}) });
+      if (!page.ok) return sendError(reply, fromStoreError(page.error));
+      const names = seatNames();
+      const games = [];
+      for (const g of page.value.items) {
+        const seat: Seat = g.p1 !== null && 'userId' in g.p1 && g.p1.userId === id.value ? 'p1' : 'p2';
+        const other: Seat = seat === 'p1' ? 'p2' : 'p1';
+        const { result, replayError } = await summaryOf(g);
+        const outcome =
+          g.status !== 'finished' || !result || result.reason === null
+            ? null
+            : result.winner === null
+              ? 'draw'
+              : result.winner === seat
+                ? 'win'
+                : 'loss';
+        games.push({
+          id: g.id,
+          variant: g.variant,
+          matchLength: g.settings.matchLength,
+          rated: g.rated,
+          status: g.status,
+          createdAt: g.createdAt,
+          finishedAt: g.finishedAt,
+          seat,
+          opponent: await names(g[other]),
+          outcome,
+          result,
+          ...(replayError !== undefined ? { replayError } : {}),
+        });
+      }
+      return { user: { id: user.value.id, name: user.value.displayName, username: user.value.username }, games, next: cursorText(page.value.next) };
+    });
+
+    app.get<{ Params: { id: string } }>('/api/games/:id', async (request, reply) => {
+      const id = checkId(request.params.id, 'the game id');
+      if (!id.ok) return sendError(reply, id.error);
+      const loaded = await store.loadGame(id.value);
+      if (!loaded.ok) return sendError(reply, fromStoreError(loaded.error, `no game ${id.value}`));
+      const { game: g, actions } = loaded.value;
+      const names = seatNames();
+      const over = g.status === 'finished' || g.status === 'aborted';
+      const s = cache.get(g, actions);
+      const base = {
+        id: g.id,
+        variant: g.variant,
+        settings: g.settings,
+        rated: g.rated,
+        status: g.status,
+        seats: { p1: await names(g.p1), p2: await names(g.p2) },
+        createdAt: g.createdAt,
+        finishedAt: g.finishedAt,
+        commitment: g.seedCommitment,
+        clientSeeds: g.clientSeeds,
+        version: g.lastSeq,
+      };
+      if (!over) {
+        // A live game: what spectators may see — never the server seed; the moves come over the socket.
+        return { game: base, progress: s.ok ? s.value : null };
+      }
+      return {
+        game: { ...base, serverSeed: g.seedRevealed ? g.serverSeed : null, recorded: g.result },
+        result: s.ok ? s.value : null,
+        ...(s.ok ? {} : { replayError: s.message }),
+        actions: actions.map((a) => ({ seq: a.seq, action: a.action, seat: a.seat, at: a.createdAt, timeUsedMs: a.timeUsedMs })),
+      };
+    });
+
+    app.get<{ Params: { id: string } }>('/api/games/:id/dice', async (request, reply) => {
+      const id = checkId(request.params.id, 'the game id');
+      if (!id.ok) return sendError(reply, id.error);
+      const loaded = await store.loadGame(id.value);
+      if (!loaded.ok) return sendError(reply, fromStoreError(loaded.error, `no game ${id.value}`));
+      const r = checkGameDice(loaded.value);
+      if (!r.ok) return sendError(reply, httpError(409, 'CONFLICT', r.error.message));
+      return r.value;
+    });
+
+    app.get<{ Params: { variant: string }; Querystring: Record<string, unknown> }>('/api/leaderboard/:variant', async (request, reply) => {
+      const variant = request.params.variant;
+      if (!(VARIANT_IDS as readonly string[]).includes(variant)) {
+        return sendError(reply, httpError(404, 'NOT_FOUND', `no variant '${variant}' (variants: ${VARIANT_IDS.join(', ')})`));
+      }
+      const limit = intParam(request.query['limit'], 'limit', 1, 100, 10);
+      if (!limit.ok) return sendError(reply, limit.error);
+      const top = await store.topPlayers(variant as VariantId, limit.value);
+      if (!top.ok) return sendError(reply, fromStoreError(top.error));
+      return {
+        variant,
+        players: top.value.map((p, i) => ({
+          rank: i + 1,
+          userId: p.userId,
+          username: p.username,
+          name: p.displayName,
+          rating: p.rating,
+          games: p.games,
+          wins: p.wins,
+          losses: p.losses,
+          draws: p.draws,
+        })),
+      };
+    });
+  };
+}
