@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
-import type { CommandModule, SessionResolver, Viewer } from './contracts.js';
+import type { ClientLink, CommandModule, SessionResolver, Viewer } from './contracts.js';
 import type { GameManager } from './games/manager.js';
 import type { Store } from './store/types.js';
 import { Router, type RateLimit } from './ws/connection.js';
@@ -30,6 +30,8 @@ export interface ServerDeps {
   /** The session cookie's name (default `nardy_session`). */
   readonly sessionCookie?: string;
   readonly rateLimit?: RateLimit;
+  /** Called when a socket's `hello` succeeded (chat and lobby track who is online). */
+  readonly onHello?: readonly ((link: ClientLink) => void)[];
   /** Fastify's logger option; default pino at the configured level. */
   readonly logger?: FastifyServerOptions['logger'];
 }
@@ -71,6 +73,7 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Fas
       return r.ok ? r.value.slice(0, 1000) : [];
     },
     ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
+    ...(deps.onHello ? { onHello: deps.onHello } : {}),
     onFault: (what, err) => log.error({ err }, what),
   });
   app.decorate('nardy', { hub, games: deps.games, store: deps.store });

@@ -6,7 +6,10 @@ import { ConfigError, loadConfig } from './config.js';
 import { GameManager } from './games/manager.js';
 import { poolBots } from './games/bots.js';
 import { openStore } from './store/kysely-store.js';
-import type { CommandModule } from './contracts.js';
+import { randomBytes } from 'node:crypto';
+import { Accounts, SESSION_COOKIE, accountsRoutes } from './accounts/index.js';
+import { ChatModule } from './chat/index.js';
+import { LobbyModule } from './lobby/index.js';
 
 /**
  * `node packages/server/dist/main.js` (what `npm start` runs): read the environment, open and migrate the
@@ -32,11 +35,40 @@ async function main(): Promise<void> {
   }
   const store = opened.value;
   const pool = new BotPool({ size: Math.max(1, Math.min(4, availableParallelism() - 1)) });
-  const games = new GameManager({ store, bots: poolBots(pool), diceSeed: config.diceSeed });
+  // Chat rooms follow game subscriptions; chat asks the games who plays and who watches.
+  let chat: ChatModule | null = null;
+  const games = new GameManager({
+    store,
+    bots: poolBots(pool),
+    diceSeed: config.diceSeed,
+    rooms: {
+      joined: (link, gameId, seat) => {
+        void chat?.join(link, { kind: 'table', gameId });
+        if (seat === null) void chat?.join(link, { kind: 'spectators', gameId });
+      },
+      left: (link, gameId) => {
+        chat?.leave(link, { kind: 'table', gameId });
+        chat?.leave(link, { kind: 'spectators', gameId });
+      },
+    },
+  });
+  chat = new ChatModule({ store, membership: games });
+  const accounts = new Accounts({ store });
+  const isBlocked = async (a: string, b: string): Promise<boolean> => {
+    const r = await store.listBlocks(a);
+    return r.ok && r.value.includes(b);
+  };
+  const lobby = new LobbyModule(games, Date.now, (prefix) => `${prefix}_${randomBytes(9).toString('base64url')}`, { isBlocked });
 
-  // The other modules (accounts, chat, lobby, records) join here as they are built.
-  const modules: CommandModule[] = [];
-  const app = await buildServer(config, { store, games, modules, routes: [] });
+  const app = await buildServer(config, {
+    store,
+    games,
+    modules: [lobby, chat],
+    routes: [accountsRoutes(accounts)],
+    resolver: accounts,
+    sessionCookie: SESSION_COOKIE,
+    onHello: [(link) => chat?.connect(link), (link) => lobby.connected(link)],
+  });
   games.useLog(app.log.child({ module: 'games' }));
 
   app.log.info({ db: store.database.description, redis: config.redisUrl ? 'configured (not used yet)' : 'none' }, 'database ready');

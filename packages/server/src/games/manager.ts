@@ -45,6 +45,11 @@ export interface GameManagerOptions {
   /** Wire events kept per game for catch-up (default 500). */
   readonly historySize?: number;
   readonly log?: Log;
+  /** Told when a link opens or closes a game (chat puts it in the game's rooms). */
+  readonly rooms?: {
+    joined(link: ClientLink, gameId: string, seat: Seat | null): void;
+    left(link: ClientLink, gameId: string, seat: Seat | null): void;
+  };
 }
 
 interface WireItem {
@@ -174,6 +179,13 @@ export class GameManager implements GameFactory, CommandModule {
     this.log = log;
   }
 
+  /** Chat's `RoomMembership`: a seated user is a player; anyone else may watch a game held here. */
+  roleIn(gameId: string, userId: string): 'player' | 'spectator' | null {
+    const live = this.games.get(gameId);
+    if (!live) return null;
+    return live.seatOf(userId) ? 'player' : 'spectator';
+  }
+
   /** Live games held (tests, health). */
   get size(): number {
     return this.games.size;
@@ -293,6 +305,7 @@ export class GameManager implements GameFactory, CommandModule {
     mine.set(msg.gameId, sub);
     if (seat) void live.actor.connect(seat);
     if (old) this.drop(old);
+    else this.opts.rooms?.joined(link, msg.gameId, seat);
     // The socket layer sends the ack as soon as this resolves; the catch-up follows it.
     setImmediate(() => {
       const held = sub.buffer ?? [];
@@ -309,6 +322,7 @@ export class GameManager implements GameFactory, CommandModule {
     if (!sub) return;
     mine!.delete(gameId);
     this.drop(sub);
+    this.opts.rooms?.left(link, gameId, sub.seat);
   }
 
   private drop(sub: Sub): void {

@@ -71,6 +71,8 @@ export interface ConnectionOptions {
   readonly blockedOf?: (viewer: Viewer) => Promise<readonly string[]>;
   /** Whether the server is draining (new commands get `UNAVAILABLE`). */
   readonly draining?: () => boolean;
+  /** Called once, when the connection's `hello` succeeded (modules that track who is online). */
+  readonly onHello?: (link: ClientLink) => void;
   /** A module threw or a reply could not be sent: for the logs. */
   readonly onFault?: (what: string, err: unknown) => void;
 }
@@ -188,7 +190,14 @@ export class Connection {
       if (msg.protocol !== PROTOCOL_VERSION) {
         return errorReply(msg.id, 'VERSION_MISMATCH', `this server speaks protocol ${PROTOCOL_VERSION}, not ${msg.protocol}`);
       }
-      this.helloDone = true;
+      if (!this.helloDone) {
+        this.helloDone = true;
+        try {
+          this.opts.onHello?.(this.link);
+        } catch (e) {
+          this.opts.onFault?.('onHello', e);
+        }
+      }
       const v = this.opts.viewer;
       const blocked = this.opts.blockedOf ? await this.opts.blockedOf(v) : [];
       const welcome: AckResult = {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SessionResolver, Viewer } from '../contracts.js';
+import type { ClientLink, SessionResolver, Viewer } from '../contracts.js';
 import type { Store } from '../store/types.js';
 import { Connection, type RateLimit, type Router } from './connection.js';
 
@@ -15,6 +15,8 @@ export interface HubOptions {
   readonly blockedOf?: (viewer: Viewer) => Promise<readonly string[]>;
   readonly now?: () => number;
   readonly onFault?: (what: string, err: unknown) => void;
+  /** Called when a connection's `hello` succeeded (chat and lobby learn who is online). */
+  readonly onHello?: readonly ((link: ClientLink) => void)[];
 }
 
 export class ConnectionHub {
@@ -42,6 +44,9 @@ export class ConnectionHub {
       ...(this.opts.blockedOf ? { blockedOf: this.opts.blockedOf } : {}),
       ...(this.opts.now ? { now: this.opts.now } : {}),
       ...(this.opts.onFault ? { onFault: this.opts.onFault } : {}),
+      onHello: (link) => {
+        for (const f of this.opts.onHello ?? []) f(link);
+      },
     });
     this.open.add(c);
     const close = c.close.bind(c);
