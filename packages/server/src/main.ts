@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { Accounts, SESSION_COOKIE, accountsRoutes } from './accounts/index.js';
 import { ChatModule } from './chat/index.js';
 import { LobbyModule } from './lobby/index.js';
+import { recordsRoutes } from './records/index.js';
 
 /**
  * `node packages/server/dist/main.js` (what `npm start` runs): read the environment, open and migrate the
@@ -37,10 +38,15 @@ async function main(): Promise<void> {
   const pool = new BotPool({ size: Math.max(1, Math.min(4, availableParallelism() - 1)) });
   // Chat rooms follow game subscriptions; chat asks the games who plays and who watches.
   let chat: ChatModule | null = null;
+  let lobby: LobbyModule | null = null;
   const games = new GameManager({
     store,
     bots: poolBots(pool),
     diceSeed: config.diceSeed,
+    feed: {
+      started: (summary) => lobby?.gameStarted(summary),
+      ended: (gameId) => lobby?.gameEnded(gameId),
+    },
     rooms: {
       joined: (link, gameId, seat) => {
         void chat?.join(link, { kind: 'table', gameId });
@@ -58,21 +64,30 @@ async function main(): Promise<void> {
     const r = await store.listBlocks(a);
     return r.ok && r.value.includes(b);
   };
-  const lobby = new LobbyModule(games, Date.now, (prefix) => `${prefix}_${randomBytes(9).toString('base64url')}`, { isBlocked });
+  lobby = new LobbyModule(games, Date.now, (prefix) => `${prefix}_${randomBytes(9).toString('base64url')}`, {
+    isBlocked,
+    rematches: games,
+    // Tests fix the dice: seeks then show the commitment of the seed the game really uses.
+    ...(config.diceSeed ? { newServerSeed: () => config.diceSeed as string } : {}),
+  });
+  lobby.startExpiryTimer();
 
   const app = await buildServer(config, {
     store,
     games,
     modules: [lobby, chat],
-    routes: [accountsRoutes(accounts)],
+    routes: [accountsRoutes(accounts), recordsRoutes({ store })],
     resolver: accounts,
     sessionCookie: SESSION_COOKIE,
-    onHello: [(link) => chat?.connect(link), (link) => lobby.connected(link)],
+    onHello: [(link) => chat?.connect(link), (link) => lobby?.connected(link)],
   });
   games.useLog(app.log.child({ module: 'games' }));
 
   app.log.info({ db: store.database.description, redis: config.redisUrl ? 'configured (not used yet)' : 'none' }, 'database ready');
   if (config.diceSeed) app.log.warn('NARDY_DICE_SEED is set: every table throws the same dice (tests only)');
+  // Expired sessions are refused on read; this only keeps the table small.
+  const sweep = setInterval(() => void accounts.sweepExpiredSessions(), 60 * 60_000);
+  sweep.unref();
   const restored = await games.restoreActive();
   app.log.info({ restored }, 'active games restored');
 

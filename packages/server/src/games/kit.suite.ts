@@ -1,6 +1,6 @@
 import type { GameView, ServerToClient } from '@nardy/protocol';
 import { expect } from 'vitest';
-import type { SessionResolver, Viewer } from '../contracts.js';
+import type { CommandModule, SessionResolver, Viewer } from '../contracts.js';
 import { FakeTime } from '../game/time.js';
 import { openStore } from '../store/kysely-store.js';
 import { MemoryStore } from '../store/memory-store.js';
@@ -9,7 +9,7 @@ import { Router, type RateLimit } from '../ws/connection.js';
 import { ConnectionHub, viewerSource } from '../ws/hub.js';
 import { MemoryTransport, type MemoryClient } from '../ws/memory.js';
 import { inProcessBots, type BotFactory } from './bots.js';
-import { GameManager } from './manager.js';
+import { GameManager, type GameManagerOptions } from './manager.js';
 
 /** Scenario test support: a GameManager behind the real socket layer, over the in-memory transport. */
 export const TEST_SEED = '5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed';
@@ -29,7 +29,16 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function world(kind: StoreKind = 'memory', o: { bots?: BotFactory; rateLimit?: RateLimit; time?: FakeTime } = {}): Promise<World> {
+export interface WorldOptions {
+  readonly bots?: BotFactory;
+  readonly rateLimit?: RateLimit;
+  readonly time?: FakeTime;
+  /** More command modules behind the socket layer (the lobby…), made once the games exist. */
+  readonly modules?: (games: GameManager) => readonly CommandModule[];
+  readonly feed?: GameManagerOptions['feed'];
+}
+
+export async function world(kind: StoreKind = 'memory', o: WorldOptions = {}): Promise<World> {
   let store: Store;
   if (kind === 'memory') store = new MemoryStore();
   else {
@@ -46,9 +55,9 @@ export async function world(kind: StoreKind = 'memory', o: { bots?: BotFactory; 
   }
   const resolver: SessionResolver = { viewerForToken: async (t) => (t !== undefined ? (users[t] ?? null) : null) };
   const faults: string[] = [];
-  const games = new GameManager({ store, bots: o.bots ?? inProcessBots(), time, diceSeed: TEST_SEED });
+  const games = new GameManager({ store, bots: o.bots ?? inProcessBots(), time, diceSeed: TEST_SEED, ...(o.feed ? { feed: o.feed } : {}) });
   const hub = new ConnectionHub({
-    router: new Router([games]),
+    router: new Router([games, ...(o.modules?.(games) ?? [])]),
     viewerFor: viewerSource(store, resolver),
     ...(o.rateLimit ? { rateLimit: o.rateLimit } : {}),
     onFault: (what, err) => faults.push(`${what}: ${String(err)}`),

@@ -1,5 +1,14 @@
 import { matchSettings, SEATS, type BySeat, type Result, type Seat } from '@nardy/engine';
-import type { ClientToServer, ClientMessage, ErrorCode, GameEvent as WireEvent, GameView as WireView, ServerToClient, UserRef } from '@nardy/protocol';
+import type {
+  ClientToServer,
+  ClientMessage,
+  ErrorCode,
+  GameEvent as WireEvent,
+  GameSummary,
+  GameView as WireView,
+  ServerToClient,
+  UserRef,
+} from '@nardy/protocol';
 import type { ClientLink, CommandModule, GameFactory, Reply, ReplyError } from '../contracts.js';
 import { GameActor, type Command, type ServerErrorCode } from '../game/actor.js';
 import type { BotPlayer } from '../game/bot.js';
@@ -9,6 +18,7 @@ import type { GameHeader, SeatHolder } from '../game/log.js';
 import { realTime, type TimeSource } from '../game/time.js';
 import type { GameRecord, Json, SeatOccupant, Store } from '../store/types.js';
 import { botIdFor, botLevelOf, botName, type BotFactory } from './bots.js';
+import type { FinishedMatch } from '../lobby/index.js';
 import { StoreActionLog } from './store-log.js';
 import { wireEvents, wireResult, wireView, type ViewContext } from './views.js';
 
@@ -45,6 +55,11 @@ export interface GameManagerOptions {
   /** Wire events kept per game for catch-up (default 500). */
   readonly historySize?: number;
   readonly log?: Log;
+  /** Told when a live game starts (or comes back after a restart) and when it ends: the lobby's list of games to watch. */
+  readonly feed?: {
+    started(summary: GameSummary): void;
+    ended(gameId: string): void;
+  };
   /** Told when a link opens or closes a game (chat puts it in the game's rooms). */
   readonly rooms?: {
     joined(link: ClientLink, gameId: string, seat: Seat | null): void;
@@ -213,7 +228,9 @@ export class GameManager implements GameFactory, CommandModule {
         bots[h.botId] = b;
       }
     }
-    const dice = this.opts.diceSeed ? diceSecret(seeds, this.opts.diceSeed) : diceSecret(seeds);
+    // Tests fix every seed; otherwise a seek's or challenge's pre-committed seed (its commitment was shown), else a new one.
+    const serverSeed = this.opts.diceSeed ?? req.serverSeed;
+    const dice = serverSeed ? diceSecret(seeds, serverSeed) : diceSecret(seeds);
     const created = await this.store.createGame({
       settings: settings.value,
       p1: occupant(req.seats.p1),
@@ -237,6 +254,37 @@ export class GameManager implements GameFactory, CommandModule {
     }
     this.log.info({ gameId: header.gameId, variant: settings.value.variant }, 'game started');
     return { ok: true, value: { gameId: header.gameId, commitment: dice.commitment } };
+  }
+
+  /** A live game as the lobby lists it (G: games to watch). */
+  private summaryOf(live: LiveGame): GameSummary {
+    const m = live.actor.match;
+    let spectators = 0;
+    for (const sub of live.subs) if (sub.seat === null) spectators++;
+    return {
+      gameId: live.header.gameId,
+      players: live.players,
+      settings: { match: live.header.settings, rated: live.header.rated, stake: live.stake },
+      score: { p1: m.score.p1, p2: m.score.p2 },
+      spectators,
+      startedAt: this.time.now(),
+    };
+  }
+
+  /** The lobby's RematchSource: who played a match and with what settings (rematch swaps the seats). */
+  async finishedMatch(gameId: string): Promise<FinishedMatch | null> {
+    const r = await this.store.getGame(gameId);
+    if (!r.ok) return null;
+    const rec = r.value;
+    const p1 = holder(rec.p1);
+    const p2 = holder(rec.p2);
+    if (!p1 || !p2) return null;
+    const live = this.games.get(gameId);
+    return {
+      seats: { p1, p2 },
+      settings: { match: rec.settings, rated: rec.rated, stake: live?.stake ?? 0 },
+      finished: rec.status === 'finished',
+    };
   }
 
   // --- recovery and shutdown ----------------------------------------------------------------------------------------
@@ -441,6 +489,7 @@ export class GameManager implements GameFactory, CommandModule {
     actor.subscribe('spectator', onEvent);
     if (status === 'active' && actor.match.phase === 'matchOver') this.finish(live);
     if (status === 'finished') live.finished = true;
+    if (!live.finished) this.opts.feed?.started(this.summaryOf(live));
     return live;
   }
 
@@ -448,6 +497,7 @@ export class GameManager implements GameFactory, CommandModule {
   private finish(live: LiveGame): void {
     if (live.finished) return;
     live.finished = true;
+    this.opts.feed?.ended(live.header.gameId);
     const m = live.actor.match;
     const result = {
       end: m.end ? { winner: m.end.winner, reason: live.abandonedBy ? 'abandoned' : m.end.reason } : null,

@@ -1,0 +1,78 @@
+import { commitment as commitmentOf } from '../game/dice.js';
+import { VARIANT_IDS } from '@nardy/engine';
+import type { ServerToClient } from '@nardy/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LobbyModule } from '../lobby/index.js';
+import { acked, checkNumbering, connect, lastView, playOut, TEST_SEED, world, type World } from './kit.suite.js';
+
+/**
+ * The whole path a player takes, through the real socket layer: a seek in the lobby, accepted by another
+ * user, the match played to a scored end from both players' views, the lobby's games list updated, and the
+ * table's dice commitment (shown with the seek) the one the game's dice really come from (G10).
+ */
+describe.each(VARIANT_IDS)('%s: seek → accept → a match to a scored end', (variant) => {
+  let w: World | undefined;
+  afterEach(async () => {
+    await w?.close();
+    w = undefined;
+  });
+
+  it('plays out, with lobby pushes and a verifiable commitment', async () => {
+    let lobby: LobbyModule | null = null;
+    w = await world('memory', {
+      // Both players answer at machine speed here; the per-connection rate limit is for people.
+      rateLimit: { perSecond: 1e9, burst: 1e9 },
+      modules: (games) => {
+        lobby = new LobbyModule(games, () => w!.time.now(), (prefix) => `${prefix}_${Math.random().toString(36).slice(2)}`, {
+          random: () => 0.25,
+          rematches: games,
+          newServerSeed: () => TEST_SEED,
+        });
+        return [lobby];
+      },
+      feed: { started: (s) => lobby?.gameStarted(s), ended: (id) => lobby?.gameEnded(id) },
+    });
+    const alice = await connect(w, 'alice');
+    const bob = await connect(w, 'bob');
+    const carol = await connect(w, 'carol');
+    acked(await carol.command({ type: 'lobby.subscribe' }));
+
+    const seek = await alice.command({
+      type: 'seek.create',
+      settings: { match: { variant, matchLength: 1 }, rated: true, stake: 0 },
+    });
+    acked(seek);
+    const seekId = seek.type === 'ack' && seek.result?.kind === 'seek' ? seek.result.seekId : '';
+    const added = carol.received.find((m): m is Extract<ServerToClient, { type: 'lobby.seekAdded' }> => m.type === 'lobby.seekAdded');
+    expect(added?.seek.seekId).toBe(seekId);
+    expect(added?.seek.commitment).toBe(commitmentOf(TEST_SEED));
+
+    const accepted = await bob.command({ type: 'seek.accept', seekId });
+    acked(accepted);
+    const gameId = accepted.type === 'ack' && accepted.result?.kind === 'game' ? accepted.result.gameId : '';
+    expect(carol.received.some((m) => m.type === 'lobby.seekRemoved')).toBe(true);
+    expect(carol.received.some((m) => m.type === 'lobby.gameAdded' && m.game.gameId === gameId)).toBe(true);
+
+    for (const c of [alice, bob]) acked(await c.command({ type: 'game.subscribe', gameId }));
+    await playOut(w, gameId, [alice, bob]);
+    const end = lastView(alice, gameId);
+    expect(end.phase).toBe('matchOver');
+    expect(end.diceProof.commitment).toBe(commitmentOf(TEST_SEED));
+    expect(end.diceProof.serverSeed).toBe(TEST_SEED);
+    checkNumbering(alice, gameId);
+    checkNumbering(bob, gameId);
+    expect(carol.received.some((m) => m.type === 'lobby.gameRemoved' && m.gameId === gameId)).toBe(true);
+
+    const stored = await w.store.getGame(gameId);
+    expect(stored.ok && stored.value.status).toBe('finished');
+
+    // Rematch: the seats swap.
+    acked(await alice.command({ type: 'rematch.offer', gameId }));
+    const again = await bob.command({ type: 'rematch.accept', gameId });
+    acked(again);
+    expect(again.type === 'ack' && again.result?.kind === 'game' && again.result.seat).toBe(
+      accepted.type === 'ack' && accepted.result?.kind === 'game' && accepted.result.seat === 'p1' ? 'p2' : 'p1',
+    );
+    expect(w.faults).toEqual([]);
+  }, 60_000);
+});
