@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,10 +8,8 @@ import { openDatabase } from './database.js';
 import { KyselyStore, openStore } from './kysely-store.js';
 import { MemoryStore } from './memory-store.js';
 import { migrateToLatest } from './migrations.js';
+import { PG_URL, pgSchema } from './pg.suite.js';
 import { expectStoreError, must, newGame, storeSuite, type StoreHandle } from './store.suite.js';
-
-/** e.g. postgres://postgres@127.0.0.1:5432/test — the PostgreSQL runs are skipped without it. */
-const PG_URL = process.env['NARDY_TEST_PG_URL'];
 
 const tempDir = (): { dir: string; cleanup: () => Promise<void> } => {
   const dir = mkdtempSync(join(tmpdir(), 'nardy-store-'));
@@ -21,30 +18,6 @@ const tempDir = (): { dir: string; cleanup: () => Promise<void> } => {
 
 async function sqliteStore(url: string, cleanup?: () => Promise<void>): Promise<StoreHandle> {
   return { store: must(await openStore(url)), ...(cleanup ? { cleanup } : {}) };
-}
-
-/** A fresh schema per store, dropped afterwards, so runs (and tests) never see each other's rows. */
-async function pgSchema(url: string): Promise<{ schema: string; drop: () => Promise<void> }> {
-  const schema = `nardy_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create schema ${schema}`);
-  } finally {
-    await admin.end();
-  }
-  return {
-    schema,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      try {
-        await c.query(`drop schema if exists ${schema} cascade`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
 }
 
 async function pgStore(url: string): Promise<StoreHandle> {
@@ -58,7 +31,10 @@ storeSuite('SQLite file', () => {
   const t = tempDir();
   return sqliteStore(join(t.dir, 'sub', 'nardy.db'), t.cleanup);
 });
-if (PG_URL !== undefined) storeSuite('PostgreSQL', () => pgStore(PG_URL));
+if (PG_URL !== undefined) {
+  const url = PG_URL;
+  storeSuite('PostgreSQL', () => pgStore(url));
+}
 
 describe('openDatabase and migrations', () => {
   const cleanups: (() => Promise<void>)[] = [];
