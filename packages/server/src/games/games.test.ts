@@ -1,9 +1,12 @@
 import { matchSettings } from '@nardy/engine';
 import { ENGINE_ERROR_CODES, GameViewSchema, type TableSettings } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acked, checkNumbering, connect, lastView, pick, playOut, settle, world, type StoreKind, type World } from './kit.suite.js';
+import { acked, checkNumbering, connect, lastView, pick, playOut, settle, STORE_KINDS, world, type StoreKind, type World } from './kit.suite.js';
 
-/** Scenario tests over the in-memory transport: the real socket layer, GameManager, actors and a Store; fixed dice. */
+/**
+ * Scenario tests over the in-memory transport: the real socket layer, GameManager, actors and a Store; fixed dice.
+ * Every scenario runs on each store kind (memory, SQLite, and PostgreSQL when NARDY_TEST_PG_URL is set).
+ */
 
 const SHORT_1 = { match: { variant: 'short' as const, matchLength: 1, cube: { enabled: false } }, rated: false, stake: 0 };
 
@@ -16,7 +19,7 @@ afterEach(async () => {
   w = null;
 });
 
-async function twoPlayerGame(kind: StoreKind = 'memory') {
+async function twoPlayerGame(kind: StoreKind) {
   w = await world(kind);
   const alice = await connect(w, 'alice');
   const bob = await connect(w, 'bob');
@@ -36,152 +39,154 @@ async function twoPlayerGame(kind: StoreKind = 'memory') {
   return { w, alice, bob, gameId };
 }
 
-describe('the socket layer', () => {
-  it('answers hello with welcome, and anything before hello with HELLO_REQUIRED', async () => {
-    w = await world();
-    const c = await w.transport.connect('alice');
-    const early = await c.command({ type: 'ping' });
-    expect(early).toMatchObject({ type: 'error', code: 'HELLO_REQUIRED' });
-    const bad = await c.command({ type: 'hello', protocol: 99 });
-    expect(bad).toMatchObject({ type: 'error', code: 'VERSION_MISMATCH' });
-    const hi = await c.command({ type: 'hello', protocol: 1, lang: 'ru' });
-    expect(hi).toMatchObject({ type: 'ack', result: { kind: 'welcome', protocol: 1, user: { userId: w.users['alice']!.userId, name: 'Alice', guest: false }, lang: 'ru' } });
-    expect(await c.command({ type: 'ping' })).toMatchObject({ type: 'ack', result: { kind: 'pong' } });
-    expect(await c.command({ type: 'lobby.subscribe' })).toMatchObject({ type: 'error', code: 'UNKNOWN_TYPE' });
+describe.each(STORE_KINDS)('%s store', (kind) => {
+  describe('the socket layer', () => {
+    it('answers hello with welcome, and anything before hello with HELLO_REQUIRED', async () => {
+      w = await world(kind);
+      const c = await w.transport.connect('alice');
+      const early = await c.command({ type: 'ping' });
+      expect(early).toMatchObject({ type: 'error', code: 'HELLO_REQUIRED' });
+      const bad = await c.command({ type: 'hello', protocol: 99 });
+      expect(bad).toMatchObject({ type: 'error', code: 'VERSION_MISMATCH' });
+      const hi = await c.command({ type: 'hello', protocol: 1, lang: 'ru' });
+      expect(hi).toMatchObject({ type: 'ack', result: { kind: 'welcome', protocol: 1, user: { userId: w.users['alice']!.userId, name: 'Alice', guest: false }, lang: 'ru' } });
+      expect(await c.command({ type: 'ping' })).toMatchObject({ type: 'ack', result: { kind: 'pong' } });
+      expect(await c.command({ type: 'lobby.subscribe' })).toMatchObject({ type: 'error', code: 'UNKNOWN_TYPE' });
+    });
+
+    it('makes a guest of a socket without a session', async () => {
+      w = await world(kind);
+      const c = await connect(w);
+      expect(c.viewer.guest).toBe(true);
+      const u = await w.store.findUserById(c.viewer.userId);
+      expect(u.ok && u.value.isGuest).toBe(true);
+    });
   });
 
-  it('makes a guest of a socket without a session', async () => {
-    w = await world();
-    const c = await connect(w);
-    expect(c.viewer.guest).toBe(true);
-    const u = await w.store.findUserById(c.viewer.userId);
-    expect(u.ok && u.value.isGuest).toBe(true);
+  describe('a game against a bot', () => {
+    it('bot.play seats the client as p1; it plays to the end against the in-process bot; the result and seed are stored', async () => {
+      w = await world(kind);
+      const alice = await connect(w, 'alice');
+      const started = await alice.command({ type: 'bot.play', level: 5, settings: SHORT_1, clientSeed: 'alice-seed' });
+      expect(started).toMatchObject({ type: 'ack', result: { kind: 'game', seat: 'p1' } });
+      const gameId = (started as { result: { gameId: string } }).result.gameId;
+      acked(await alice.command({ type: 'game.subscribe', gameId }));
+      const sent = await playOut(w, gameId, [alice]);
+      expect(sent).toBeGreaterThan(5);
+      const v = lastView(alice, gameId);
+      expect(v.phase).toBe('matchOver');
+      expect(v.players.p2.user.bot).toBe(5);
+      expect(v.diceProof.serverSeed).toMatch(/^[0-9a-f]{64}$/);
+      expect(alice.received.some((m) => m.type === 'game.event' && m.event.kind === 'matchEnded')).toBe(true);
+      checkNumbering(alice, gameId);
+      await w.games.shutdown();
+      const rec = await w.store.getGame(gameId);
+      expect(rec.ok && rec.value.status).toBe('finished');
+      expect(rec.ok && rec.value.seedRevealed).toBe(true);
+    });
   });
-});
 
-describe('a game against a bot', () => {
-  it('bot.play seats the client as p1; it plays to the end against the in-process bot; the result and seed are stored', async () => {
-    w = await world('sqlite');
-    const alice = await connect(w, 'alice');
-    const started = await alice.command({ type: 'bot.play', level: 5, settings: SHORT_1, clientSeed: 'alice-seed' });
-    expect(started).toMatchObject({ type: 'ack', result: { kind: 'game', seat: 'p1' } });
-    const gameId = (started as { result: { gameId: string } }).result.gameId;
-    acked(await alice.command({ type: 'game.subscribe', gameId }));
-    const sent = await playOut(w, gameId, [alice]);
-    expect(sent).toBeGreaterThan(5);
-    const v = lastView(alice, gameId);
-    expect(v.phase).toBe('matchOver');
-    expect(v.players.p2.user.bot).toBe(5);
-    expect(v.diceProof.serverSeed).toMatch(/^[0-9a-f]{64}$/);
-    expect(alice.received.some((m) => m.type === 'game.event' && m.event.kind === 'matchEnded')).toBe(true);
-    checkNumbering(alice, gameId);
-    await w.games.shutdown();
-    const rec = await w.store.getGame(gameId);
-    expect(rec.ok && rec.value.status).toBe('finished');
-    expect(rec.ok && rec.value.seedRevealed).toBe(true);
+  describe('two clients play a short-nardy match', () => {
+    it('to the end, every view valid, numbered without gaps, the log complete in the store', async () => {
+      const { w, alice, bob, gameId } = await twoPlayerGame(kind);
+      const sent = await playOut(w, gameId, [alice, bob]);
+      expect(sent).toBeGreaterThan(10);
+      const a = lastView(alice, gameId);
+      const b = lastView(bob, gameId);
+      expect(a.phase).toBe('matchOver');
+      expect(a.end?.winner).not.toBeNull();
+      expect(a.you).toBe('p1');
+      expect(b.you).toBe('p2');
+      expect(GameViewSchema.safeParse(a).success).toBe(true);
+      expect(checkNumbering(alice, gameId)).toBe(checkNumbering(bob, gameId));
+      const loaded = await w.store.loadGame(gameId);
+      expect(loaded.ok && loaded.value.actions.length).toBe(a.version);
+    });
   });
-});
 
-describe.each(['memory', 'sqlite'] as const)('two clients play a short-nardy match (%s store)', (kind) => {
-  it('to the end, every view valid, numbered without gaps, the log complete in the store', async () => {
-    const { w, alice, bob, gameId } = await twoPlayerGame(kind);
-    const sent = await playOut(w, gameId, [alice, bob]);
-    expect(sent).toBeGreaterThan(10);
-    const a = lastView(alice, gameId);
-    const b = lastView(bob, gameId);
-    expect(a.phase).toBe('matchOver');
-    expect(a.end?.winner).not.toBeNull();
-    expect(a.you).toBe('p1');
-    expect(b.you).toBe('p2');
-    expect(GameViewSchema.safeParse(a).success).toBe(true);
-    expect(checkNumbering(alice, gameId)).toBe(checkNumbering(bob, gameId));
-    const loaded = await w.store.loadGame(gameId);
-    expect(loaded.ok && loaded.value.actions.length).toBe(a.version);
-  });
-});
-
-describe('refusals change nothing', () => {
-  it('out of turn, illegal, stale, a spectator acting, an unknown game: coded errors, same state', async () => {
-    const { w, alice, bob, gameId } = await twoPlayerGame();
-    const v = lastView(alice, gameId);
-    const onTurn = v.toAct === 'p1' ? alice : bob;
-    const waiting = onTurn === alice ? bob : alice;
-    const before = { version: v.version, events: checkNumbering(alice, gameId), log: (await w.store.loadGame(gameId)).ok };
-    const outOfTurn = await waiting.command({ type: 'game.action', gameId, version: v.version, action: { type: 'move', steps: [] } });
-    expect(outOfTurn.type).toBe('error');
-    expect(ENGINE_ERROR_CODES as readonly string[]).toContain((outOfTurn as { code: string }).code);
-    const illegal = await onTurn.command({ type: 'game.action', gameId, version: v.version, action: { type: 'move', steps: [{ from: 1, to: 0 }] } });
-    expect(illegal.type).toBe('error');
-    expect(ENGINE_ERROR_CODES as readonly string[]).toContain((illegal as { code: string }).code);
-    expect(await onTurn.command({ type: 'game.action', gameId, version: v.version + 7, action: { type: 'roll' } })).toMatchObject({ code: 'STALE_VERSION' });
-    const carol = await connect(w, 'carol');
-    expect(await carol.command({ type: 'game.action', gameId, version: v.version, action: { type: 'roll' } })).toMatchObject({ code: 'FORBIDDEN' });
-    expect(await carol.command({ type: 'game.action', gameId: 'nope', version: 0, action: { type: 'roll' } })).toMatchObject({ code: 'NOT_FOUND' });
-    expect(await onTurn.command({ type: 'game.claim', gameId, claim: 'win' })).toMatchObject({ code: 'CONFLICT' });
-    await settle(w, gameId);
-    expect(w.games.actorOf(gameId)!.match.version).toBe(before.version);
-    expect(checkNumbering(alice, gameId)).toBe(before.events);
-    const loaded = await w.store.loadGame(gameId);
-    expect(loaded.ok && loaded.value.actions.length).toBe(before.version);
-  });
-});
-
-describe('reconnection and spectators', () => {
-  it('a player who drops mid-turn and resubscribes with `since` gets exactly what he missed', async () => {
-    const { w, alice, bob, gameId } = await twoPlayerGame();
-    // Play until p1 (alice) is in the middle of a turn: dice thrown, her move to make.
-    for (let i = 0; i < 200; i++) {
-      const va = lastView(alice, gameId);
-      if (va.toAct === 'p1' && va.phase === 'moving' && va.version > 4) break;
-      const k = pick(va) ? alice : bob;
-      const v = lastView(k, gameId);
-      acked(await k.command({ type: 'game.action', gameId, version: v.version, action: pick(v)! }));
+  describe('refusals change nothing', () => {
+    it('out of turn, illegal, stale, a spectator acting, an unknown game: coded errors, same state', async () => {
+      const { w, alice, bob, gameId } = await twoPlayerGame(kind);
+      const v = lastView(alice, gameId);
+      const onTurn = v.toAct === 'p1' ? alice : bob;
+      const waiting = onTurn === alice ? bob : alice;
+      const before = { version: v.version, events: checkNumbering(alice, gameId), log: (await w.store.loadGame(gameId)).ok };
+      const outOfTurn = await waiting.command({ type: 'game.action', gameId, version: v.version, action: { type: 'move', steps: [] } });
+      expect(outOfTurn.type).toBe('error');
+      expect(ENGINE_ERROR_CODES as readonly string[]).toContain((outOfTurn as { code: string }).code);
+      const illegal = await onTurn.command({ type: 'game.action', gameId, version: v.version, action: { type: 'move', steps: [{ from: 1, to: 0 }] } });
+      expect(illegal.type).toBe('error');
+      expect(ENGINE_ERROR_CODES as readonly string[]).toContain((illegal as { code: string }).code);
+      expect(await onTurn.command({ type: 'game.action', gameId, version: v.version + 7, action: { type: 'roll' } })).toMatchObject({ code: 'STALE_VERSION' });
+      const carol = await connect(w, 'carol');
+      expect(await carol.command({ type: 'game.action', gameId, version: v.version, action: { type: 'roll' } })).toMatchObject({ code: 'FORBIDDEN' });
+      expect(await carol.command({ type: 'game.action', gameId: 'nope', version: 0, action: { type: 'roll' } })).toMatchObject({ code: 'NOT_FOUND' });
+      expect(await onTurn.command({ type: 'game.claim', gameId, claim: 'win' })).toMatchObject({ code: 'CONFLICT' });
       await settle(w, gameId);
-    }
-    const seen = checkNumbering(alice, gameId);
-    alice.close();
-    await settle(w, gameId);
-    // While she is away, bob's presence view changed (her presence event); she comes back on a new socket.
-    const again = await connect(w, 'alice');
-    const sub = await again.command({ type: 'game.subscribe', gameId, since: seen });
-    expect(sub).toMatchObject({ type: 'ack', result: { kind: 'subscribed', seat: 'p1', catchUp: 'events' } });
-    await settle(w, gameId);
-    const events = again.received.filter((m) => m.type === 'game.event');
-    expect(events.length).toBeGreaterThan(0);
-    expect(events.map((m) => (m as { n: number }).n)).toEqual(events.map((_, i) => seen + 1 + i));
-    const caughtUp = lastView(again, gameId);
-    // A fresh snapshot now shows the same state.
-    const fresh = await connect(w, 'alice');
-    acked(await fresh.command({ type: 'game.subscribe', gameId }));
-    await settle(w, gameId);
-    const snap = lastView(fresh, gameId);
-    expect({ ...caughtUp, players: null }).toEqual({ ...snap, players: null });
-    expect(caughtUp.phase).toBe('moving');
-    expect(caughtUp.legal?.actions).toContain('move');
-    // She can go on playing from it.
-    acked(await again.command({ type: 'game.action', gameId, version: caughtUp.version, action: pick(caughtUp)! }));
-    // A number from the future (another epoch) gets a snapshot.
-    const later = await connect(w, 'alice');
-    expect(await later.command({ type: 'game.subscribe', gameId, since: 10_000_000 })).toMatchObject({ result: { catchUp: 'snapshot' } });
+      expect(w.games.actorOf(gameId)!.match.version).toBe(before.version);
+      expect(checkNumbering(alice, gameId)).toBe(before.events);
+      const loaded = await w.store.loadGame(gameId);
+      expect(loaded.ok && loaded.value.actions.length).toBe(before.version);
+    });
   });
 
-  it('a spectator gets the spectator view and every event', async () => {
-    const { w, alice, bob, gameId } = await twoPlayerGame();
-    const carol = await connect(w, 'carol');
-    expect(await carol.command({ type: 'game.subscribe', gameId })).toMatchObject({ result: { seat: null, catchUp: 'snapshot' } });
-    for (let i = 0; i < 6; i++) {
+  describe('reconnection and spectators', () => {
+    it('a player who drops mid-turn and resubscribes with `since` gets exactly what he missed', async () => {
+      const { w, alice, bob, gameId } = await twoPlayerGame(kind);
+      // Play until p1 (alice) is in the middle of a turn: dice thrown, her move to make.
+      for (let i = 0; i < 200; i++) {
+        const va = lastView(alice, gameId);
+        if (va.toAct === 'p1' && va.phase === 'moving' && va.version > 4) break;
+        const k = pick(va) ? alice : bob;
+        const v = lastView(k, gameId);
+        acked(await k.command({ type: 'game.action', gameId, version: v.version, action: pick(v)! }));
+        await settle(w, gameId);
+      }
+      const seen = checkNumbering(alice, gameId);
+      alice.close();
       await settle(w, gameId);
-      const k = pick(lastView(alice, gameId)) ? alice : bob;
-      const v = lastView(k, gameId);
-      acked(await k.command({ type: 'game.action', gameId, version: v.version, action: pick(v)! }));
-    }
-    await settle(w, gameId);
-    const cv = lastView(carol, gameId);
-    expect(cv.you).toBeNull();
-    expect(cv.legal).toBeNull();
-    expect(cv.diceProof.serverSeed).toBeNull();
-    expect(cv.version).toBe(lastView(alice, gameId).version);
-    expect(checkNumbering(carol, gameId)).toBe(checkNumbering(alice, gameId));
-    for (const m of carol.received) if (m.type === 'game.event') expect(m.view.legal).toBeNull();
+      // While she is away, bob's presence view changed (her presence event); she comes back on a new socket.
+      const again = await connect(w, 'alice');
+      const sub = await again.command({ type: 'game.subscribe', gameId, since: seen });
+      expect(sub).toMatchObject({ type: 'ack', result: { kind: 'subscribed', seat: 'p1', catchUp: 'events' } });
+      await settle(w, gameId);
+      const events = again.received.filter((m) => m.type === 'game.event');
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.map((m) => (m as { n: number }).n)).toEqual(events.map((_, i) => seen + 1 + i));
+      const caughtUp = lastView(again, gameId);
+      // A fresh snapshot now shows the same state.
+      const fresh = await connect(w, 'alice');
+      acked(await fresh.command({ type: 'game.subscribe', gameId }));
+      await settle(w, gameId);
+      const snap = lastView(fresh, gameId);
+      expect({ ...caughtUp, players: null }).toEqual({ ...snap, players: null });
+      expect(caughtUp.phase).toBe('moving');
+      expect(caughtUp.legal?.actions).toContain('move');
+      // She can go on playing from it.
+      acked(await again.command({ type: 'game.action', gameId, version: caughtUp.version, action: pick(caughtUp)! }));
+      // A number from the future (another epoch) gets a snapshot.
+      const later = await connect(w, 'alice');
+      expect(await later.command({ type: 'game.subscribe', gameId, since: 10_000_000 })).toMatchObject({ result: { catchUp: 'snapshot' } });
+    });
+
+    it('a spectator gets the spectator view and every event', async () => {
+      const { w, alice, bob, gameId } = await twoPlayerGame(kind);
+      const carol = await connect(w, 'carol');
+      expect(await carol.command({ type: 'game.subscribe', gameId })).toMatchObject({ result: { seat: null, catchUp: 'snapshot' } });
+      for (let i = 0; i < 6; i++) {
+        await settle(w, gameId);
+        const k = pick(lastView(alice, gameId)) ? alice : bob;
+        const v = lastView(k, gameId);
+        acked(await k.command({ type: 'game.action', gameId, version: v.version, action: pick(v)! }));
+      }
+      await settle(w, gameId);
+      const cv = lastView(carol, gameId);
+      expect(cv.you).toBeNull();
+      expect(cv.legal).toBeNull();
+      expect(cv.diceProof.serverSeed).toBeNull();
+      expect(cv.version).toBe(lastView(alice, gameId).version);
+      expect(checkNumbering(carol, gameId)).toBe(checkNumbering(alice, gameId));
+      for (const m of carol.received) if (m.type === 'game.event') expect(m.view.legal).toBeNull();
+    });
   });
 });

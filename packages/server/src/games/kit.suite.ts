@@ -4,6 +4,7 @@ import type { CommandModule, SessionResolver, Viewer } from '../contracts.js';
 import { FakeTime } from '../game/time.js';
 import { openStore } from '../store/kysely-store.js';
 import { MemoryStore } from '../store/memory-store.js';
+import { PG_URL, pgSchema } from '../store/pg.suite.js';
 import type { Store } from '../store/types.js';
 import { Router, type RateLimit } from '../ws/connection.js';
 import { ConnectionHub, viewerSource } from '../ws/hub.js';
@@ -14,7 +15,10 @@ import { GameManager, type GameManagerOptions } from './manager.js';
 /** Scenario test support: a GameManager behind the real socket layer, over the in-memory transport. */
 export const TEST_SEED = '5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed';
 
-export type StoreKind = 'memory' | 'sqlite';
+export type StoreKind = 'memory' | 'sqlite' | 'postgres';
+
+/** The stores the scenario tests run on: memory and SQLite always, PostgreSQL when `NARDY_TEST_PG_URL` is set. */
+export const STORE_KINDS: readonly StoreKind[] = PG_URL !== undefined ? ['memory', 'sqlite', 'postgres'] : ['memory', 'sqlite'];
 
 export interface World {
   readonly store: Store;
@@ -38,19 +42,35 @@ export interface WorldOptions {
   readonly feed?: GameManagerOptions['feed'];
 }
 
-export async function world(kind: StoreKind = 'memory', o: WorldOptions = {}): Promise<World> {
-  let store: Store;
-  if (kind === 'memory') store = new MemoryStore();
-  else {
+/** A store of the kind: SQLite in memory; PostgreSQL in a fresh schema on `NARDY_TEST_PG_URL`, dropped by `drop`. */
+async function openTestStore(kind: StoreKind): Promise<{ store: Store; drop?: () => Promise<void> }> {
+  if (kind === 'memory') return { store: new MemoryStore() };
+  if (kind === 'sqlite') {
     const r = await openStore(':memory:');
     if (!r.ok) throw new Error(r.error.message);
-    store = r.value;
+    return { store: r.value };
   }
+  if (PG_URL === undefined) throw new Error("world('postgres') needs NARDY_TEST_PG_URL");
+  const { schema, drop } = await pgSchema(PG_URL);
+  const r = await openStore(PG_URL, { schema, poolSize: 4 });
+  if (!r.ok) {
+    await drop();
+    throw new Error(r.error.message);
+  }
+  return { store: r.value, drop };
+}
+
+export async function world(kind: StoreKind = 'memory', o: WorldOptions = {}): Promise<World> {
+  const { store, drop } = await openTestStore(kind);
   const time = o.time ?? new FakeTime(1_700_000_000_000);
   const users: Record<string, Viewer> = {};
   for (const name of ['alice', 'bob', 'carol', 'dave']) {
     const u = await store.createUser({ username: name, displayName: name[0]!.toUpperCase() + name.slice(1), passwordHash: null, createdAt: time.now() });
-    if (!u.ok) throw new Error(u.error.message);
+    if (!u.ok) {
+      await store.close();
+      await drop?.();
+      throw new Error(u.error.message);
+    }
     users[name] = { userId: u.value.id, username: name, displayName: u.value.displayName, guest: false, language: 'en' };
   }
   const resolver: SessionResolver = { viewerForToken: async (t) => (t !== undefined ? (users[t] ?? null) : null) };
@@ -74,6 +94,7 @@ export async function world(kind: StoreKind = 'memory', o: WorldOptions = {}): P
       await hub.drain();
       await games.shutdown();
       await store.close();
+      await drop?.();
     },
   };
 }

@@ -3,14 +3,14 @@ import { VARIANT_IDS } from '@nardy/engine';
 import type { ServerToClient } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LobbyModule } from '../lobby/index.js';
-import { acked, checkNumbering, connect, lastView, playOut, TEST_SEED, world, type World } from './kit.suite.js';
+import { acked, checkNumbering, connect, lastView, playOut, STORE_KINDS, TEST_SEED, world, type World } from './kit.suite.js';
 
 /**
  * The whole path a player takes, through the real socket layer: a seek in the lobby, accepted by another
  * user, the match played to a scored end from both players' views, the lobby's games list updated, and the
  * table's dice commitment (shown with the seek) the one the game's dice really come from (G10).
  */
-describe.each(VARIANT_IDS)('%s: seek → accept → a match to a scored end', (variant) => {
+describe.each(STORE_KINDS.flatMap((kind) => VARIANT_IDS.map((variant) => [variant, kind] as const)))('%s, %s store: seek → accept → a match to a scored end', (variant, kind) => {
   let w: World | undefined;
   afterEach(async () => {
     await w?.close();
@@ -19,7 +19,7 @@ describe.each(VARIANT_IDS)('%s: seek → accept → a match to a scored end', (v
 
   it('plays out, with lobby pushes and a verifiable commitment', async () => {
     let lobby: LobbyModule | null = null;
-    w = await world('memory', {
+    w = await world(kind, {
       // Both players answer at machine speed here; the per-connection rate limit is for people.
       rateLimit: { perSecond: 1e9, burst: 1e9 },
       modules: (games) => {

@@ -1,17 +1,24 @@
 import { matchSettings } from '@nardy/engine';
 import { seededRng } from '@nardy/engine/testing';
 import type { TableSettings } from '@nardy/protocol';
-import { expect, it } from 'vitest';
-import { acked, connect, lastView, settle, world } from '../games/kit.suite.js';
+import { afterEach, expect, it } from 'vitest';
+import { acked, connect, lastView, settle, STORE_KINDS, world, type World } from '../games/kit.suite.js';
 
 /**
  * 10,000 malformed or hostile messages on one player's connection: random JSON, wrong types, huge payloads,
  * unknown types, prototype keys, deep nesting, binary junk, actions for the other seat, stale versions, other
  * users' games. Every one is answered by an error (its id when it has one), the socket stays open, and no game
- * changes: not the version, not the event numbers, not the stored log.
+ * changes: not the version, not the event numbers, not the stored log. On each store kind (PostgreSQL when
+ * NARDY_TEST_PG_URL is set).
  */
-it('10,000 hostile messages: each answered by an error, the socket kept, no state change', { timeout: 60_000 }, async () => {
-  const w = await world('memory', { rateLimit: { perSecond: 1e9, burst: 1e9 } });
+let current: World | null = null;
+afterEach(async () => {
+  await current?.close();
+  current = null;
+});
+
+it.each(STORE_KINDS)('10,000 hostile messages (%s store): each answered by an error, the socket kept, no state change', { timeout: 60_000 }, async (kind) => {
+  const w = (current = await world(kind, { rateLimit: { perSecond: 1e9, burst: 1e9 } }));
   const settings = matchSettings({ variant: 'short', matchLength: 3 });
   if (!settings.ok) throw new Error(settings.error.message);
   const table: TableSettings = { match: settings.value as TableSettings['match'], rated: false, stake: 0 };
@@ -112,5 +119,4 @@ it('10,000 hostile messages: each answered by an error, the socket kept, no stat
   // Still a working connection.
   expect(await hostile.command({ type: 'ping' })).toMatchObject({ type: 'ack' });
   expect(w.faults).toEqual([]);
-  await w.close();
 });
