@@ -1,8 +1,9 @@
 /**
  * The crash test (DESIGN §7, "nothing is lost"): the built server (`node packages/server/dist/main.js`, as
- * `npm start` runs it) on a temporary SQLite file; a client signs in as a guest, starts a game against the
- * bot (the real worker pool) and plays; the server is killed with SIGKILL in the middle of the game and
- * started again on the same file. The client resubscribes: every acked move is there and the game goes on.
+ * `npm start` runs it) on a temporary SQLite file — and, when NARDY_TEST_PG_URL is set, on a fresh PostgreSQL
+ * database (dropped afterwards); a client signs in as a guest, starts a game against the bot (the real worker
+ * pool) and plays; the server is killed with SIGKILL in the middle of the game and started again on the same
+ * database. The client resubscribes: every acked move is there and the game goes on.
  * Needs the build (`npm test` builds first).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,23 +13,35 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseServerMessage, type GameView, type ServerToClient } from '@nardy/protocol';
 import { afterAll, expect, it } from 'vitest';
+import { PG_URL, pgDatabase } from './store/pg.suite.js';
 import WebSocket from 'ws';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MAIN = join(here, '..', 'dist', 'main.js');
-const dir = mkdtempSync(join(tmpdir(), 'nardy-crash-'));
-const DB = join(dir, 'nardy.db');
 const SEED = 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00';
 const children: ChildProcess[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 
-afterAll(() => {
+afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
+  for (const c of cleanups) await c();
 });
 
-async function startServer(): Promise<{ child: ChildProcess; url: string }> {
+/** A fresh, empty database of the kind, as a DATABASE_URL; removed after the tests. */
+async function freshDatabase(kind: 'SQLite' | 'PostgreSQL'): Promise<string> {
+  if (kind === 'PostgreSQL') {
+    const d = await pgDatabase(PG_URL!);
+    cleanups.push(d.drop);
+    return d.url;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'nardy-crash-'));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  return join(dir, 'nardy.db');
+}
+
+async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: DB, NARDY_DICE_SEED: SEED, LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, NARDY_DICE_SEED: SEED, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -115,8 +128,11 @@ class Client {
   }
 }
 
-it.skipIf(!existsSync(MAIN))('SIGKILL mid-game, restart on the same SQLite file: every acked move is there, the game goes on', { timeout: 60_000 }, async () => {
-  const first = await startServer();
+const KINDS = PG_URL !== undefined ? (['SQLite', 'PostgreSQL'] as const) : (['SQLite'] as const);
+
+it.skipIf(!existsSync(MAIN)).each(KINDS)('SIGKILL mid-game, restart on the same %s database: every acked move is there, the game goes on', { timeout: 60_000 }, async (kind) => {
+  const db = await freshDatabase(kind);
+  const first = await startServer(db);
   const health = await fetch(`${first.url}/healthz`);
   expect(health.status).toBe(200);
   const guest = await fetch(`${first.url}/api/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
@@ -135,7 +151,7 @@ it.skipIf(!existsSync(MAIN))('SIGKILL mid-game, restart on the same SQLite file:
   first.child.kill('SIGKILL');
   await new Promise((r) => first.child.once('exit', r));
 
-  const second = await startServer();
+  const second = await startServer(db);
   const b = await Client.open(second.url, cookie);
   expect(await b.command({ type: 'hello', protocol: 1 })).toMatchObject({ type: 'ack', result: { user: { guest: true } } });
   const sub = await b.command({ type: 'game.subscribe', gameId, since: 3 });
