@@ -65,6 +65,16 @@ describe.each(STORE_KINDS.flatMap((kind) => VARIANT_IDS.map((variant) => [varian
 
     const stored = await w.store.getGame(gameId);
     expect(stored.ok && stored.value.status).toBe('finished');
+    // The seek was rated: both players are on the variant's top-players table, the winner above (FIBS ratings).
+    let top: Awaited<ReturnType<World['store']['topPlayers']>> | undefined;
+    for (let i = 0; i < 50; i++) {
+      top = await w.store.topPlayers(variant, 10);
+      if (top.ok && top.value.length === 2) break;
+      await new Promise<void>((r) => setImmediate(r));
+    }
+    expect(top?.ok && top.value.map((p) => p.games)).toEqual([1, 1]);
+    const winner = end.score.p1 > end.score.p2 ? 'p1' : 'p2';
+    expect(top?.ok && top.value[0]!.userId).toBe(end.players[winner].user.userId);
 
     // Rematch: the seats swap.
     acked(await alice.command({ type: 'rematch.offer', gameId }));

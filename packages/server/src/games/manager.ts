@@ -19,6 +19,7 @@ import { realTime, type TimeSource } from '../game/time.js';
 import type { GameRecord, Json, SeatOccupant, Store } from '../store/types.js';
 import { botIdFor, botLevelOf, botName, type BotFactory } from './bots.js';
 import type { FinishedMatch } from '../lobby/index.js';
+import { rateMatch, START_RATING, type MatchOutcome } from './rating.js';
 import { StoreActionLog } from './store-log.js';
 import { wireEvents, wireResult, wireView, type ViewContext } from './views.js';
 
@@ -507,11 +508,37 @@ export class GameManager implements GameFactory, CommandModule {
     } as unknown as Json;
     const p = this.store
       .finishGame(live.header.gameId, { status: 'finished', result, finishedAt: this.time.now() })
-      .then((r) => {
+      .then(async (r) => {
         if (!r.ok && r.error.code !== 'CONFLICT') this.log.error({ gameId: live.header.gameId, code: r.error.code }, 'the finished game could not be recorded');
+        if (r.ok) await this.rate(live);
       })
       .finally(() => this.pending.delete(p));
     this.pending.add(p);
+  }
+
+  /** A rated match between two users moves their ratings (games/rating.ts); an abandoned one counts as a loss. */
+  private async rate(live: LiveGame): Promise<void> {
+    const { header } = live;
+    const end = live.actor.match.end;
+    const a = header.seats.p1;
+    const b = header.seats.p2;
+    if (!header.rated || !end || a.kind !== 'user' || b.kind !== 'user') return;
+    const current = async (userId: string): Promise<number> => {
+      const r = await this.store.getRating(userId, header.settings.variant);
+      return r.ok ? r.value.rating : START_RATING;
+    };
+    const outcome: MatchOutcome = end.winner === 'p1' ? 'a' : end.winner === 'p2' ? 'b' : 'draw';
+    const next = rateMatch(await current(a.userId), await current(b.userId), header.settings.matchLength, outcome);
+    const result = (won: boolean | null) => (won === null ? 'draw' : won ? 'win' : 'loss') as 'win' | 'loss' | 'draw';
+    const r = await this.store.recordRatedGame(
+      header.gameId,
+      [
+        { userId: a.userId, rating: next.a, outcome: result(outcome === 'draw' ? null : outcome === 'a') },
+        { userId: b.userId, rating: next.b, outcome: result(outcome === 'draw' ? null : outcome === 'b') },
+      ],
+      this.time.now(),
+    );
+    if (!r.ok && r.error.code !== 'CONFLICT') this.log.error({ gameId: header.gameId, code: r.error.code }, 'the ratings could not be updated');
   }
 
   private actorOptions(bots: Record<string, BotPlayer>) {
