@@ -13,3 +13,4 @@ export * from './server-to-client.js';
 export * from './parse.js';
 export * from './examples.js';
 export * from './legal.js';
+export * from './dice.js';
