@@ -53,7 +53,7 @@ export interface GameManagerOptions {
   readonly botBudgetMs?: number;
   readonly reconnectGraceMs?: number;
   readonly lagGraceMs?: number;
-  /** Wire events kept per game for catch-up (default 500). */
+  /** Wire events kept per game for catch-up (default 64: a reconnect after longer gets a snapshot). */
   readonly historySize?: number;
   readonly log?: Log;
   /** Told when a live game starts (or comes back after a restart) and when it ends: the lobby's list of games to watch. */
@@ -479,7 +479,7 @@ export class GameManager implements GameFactory, CommandModule {
   }
 
   private attach(actor: GameActor, header: GameHeader, players: BySeat<UserRef>, stake: number, base: number, throws: number, status: GameRecord['status']): LiveGame {
-    const live = new LiveGame(actor, header, players, stake, base, throws, this.opts.historySize ?? 500, this.time);
+    const live = new LiveGame(actor, header, players, stake, base, throws, this.opts.historySize ?? 64, this.time);
     this.games.set(header.gameId, live);
     const onEvent = (d: Delivered): void => {
       live.onEvent(d.event);

@@ -1,7 +1,18 @@
-import { otherSeat, type BySeat, type GameResult, type MatchState, type Seat } from '@nardy/engine';
+import { canDouble, currentTurns, otherSeat, toAct, type BySeat, type GameResult, type MatchState, type Seat } from '@nardy/engine';
 import { legalFor, type GameEvent as WireEvent, type GameView as WireView, type UserRef } from '@nardy/protocol';
 import type { GameEvent, GameView } from '../game/events.js';
 import type { GameHeader } from '../game/log.js';
+
+/**
+ * Whether the server will make this seat's next action itself (the game actor's automatic actions, with
+ * `autoRoll` on as the games module runs it): the roll of a player who may not double, and the empty move
+ * of a player who cannot move (L14). Such a seat is shown no choices, so a client never races the server.
+ */
+function serverActsFor(m: MatchState, seat: Seat): boolean {
+  if (toAct(m) !== seat) return false;
+  if (m.phase === 'turnStart') return !canDouble(m, seat).ok;
+  return m.phase === 'moving' && currentTurns(m).length === 0;
+}
 
 /**
  * From the game core's events and views to @nardy/protocol's. One core event becomes zero or more wire
@@ -86,7 +97,7 @@ export function wireView(v: GameView, ctx: ViewContext): WireView {
     clock: v.clock
       ? { control: settings.timeControl as WireView['clock']['control'], left: { p1: ms(v.clock.left.p1), p2: ms(v.clock.left.p2) }, running: v.clock.running, at: v.clock.at, flagged }
       : { control: { kind: 'none' }, left: { p1: null, p2: null }, running: null, at: ctx.now, flagged: null },
-    legal: v.you === null ? null : legalFor(m, v.you),
+    legal: v.you === null || serverActsFor(m, v.you) ? null : legalFor(m, v.you),
     games: m.games.map(wireResult),
     end: m.end ? { winner: m.end.winner, reason: ctx.abandonedBy ? 'abandoned' : m.end.reason } : null,
     diceProof: {

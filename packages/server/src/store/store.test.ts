@@ -42,7 +42,7 @@ describe('openDatabase and migrations', () => {
     for (const c of cleanups) await c();
   });
 
-  it('SQLite file: WAL, synchronous FULL, foreign keys; a second migration run is a no-op and keeps the data', async () => {
+  it('SQLite file: WAL, foreign keys; a second migration run is a no-op and keeps the data', async () => {
     const t = tempDir();
     cleanups.push(t.cleanup);
     const file = join(t.dir, 'data', 'nardy.db');
