@@ -5,10 +5,10 @@ describe('nardy: help and errors', () => {
   test('--help lists the commands', async () => {
     const r = await runCli(['--help']);
     expect(r.code).toBe(0);
-    for (const cmd of ['legal', 'show', 'play']) expect(r.stdout).toContain(cmd);
+    for (const cmd of ['legal', 'show', 'play', 'verify-dice']) expect(r.stdout).toContain(cmd);
   });
 
-  test.each(['legal', 'show', 'play'])('nardy %s --help', async (cmd) => {
+  test.each(['legal', 'show', 'play', 'verify-dice'])('nardy %s --help', async (cmd) => {
     const r = await runCli([cmd, '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`^Usage: nardy ${cmd}`));

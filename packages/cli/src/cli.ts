@@ -2,20 +2,22 @@ import { EXIT_FAULT, EXIT_OK, EXIT_USAGE, oneLine, UsageError, write, type Io } 
 import { LEGAL_HELP, legalCommand } from './legal-command.js';
 import { PLAY_HELP, playCommand } from './play-command.js';
 import { SHOW_HELP, showCommand } from './show.js';
+import { VERIFY_DICE_HELP, verifyDiceCommand } from './verify-dice.js';
 
 export const MAIN_HELP = `Usage: nardy <command> [options]
 
 Long nardy, short nardy (backgammon) and Caucasian nardy at the terminal.
 
 Commands:
-  legal     read plain-board JSON lines on stdin, write every legal turn as JSON lines
-  show      print the ASCII board of a position ID or a plain-board JSON string
-  play      two people play a game or a match at one terminal
+  legal        read plain-board JSON lines on stdin, write every legal turn as JSON lines
+  show         print the ASCII board of a position ID or a plain-board JSON string
+  play         two people play a game or a match at one terminal
+  verify-dice  recompute every throw of a finished server game from its revealed seed
 
 Options:
   -h, --help   show help (also: nardy <command> --help)
 
-Exit codes: 0 success, 2 bad arguments or input, 1 an internal error.`;
+Exit codes: 0 success, 2 bad arguments or input, 1 an internal error (verify-dice: a throw that does not match).`;
 
 interface Command {
   readonly help: string;
@@ -26,6 +28,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   legal: { help: LEGAL_HELP, run: legalCommand },
   show: { help: SHOW_HELP, run: showCommand },
   play: { help: PLAY_HELP, run: playCommand },
+  'verify-dice': { help: VERIFY_DICE_HELP, run: verifyDiceCommand },
 };
 
 /** Runs `nardy` with the arguments after the program name; resolves to the exit code. Never throws. */
