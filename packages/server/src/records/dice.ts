@@ -4,8 +4,8 @@ import type { Json, LoadedGame, Store, StoreError } from '../store/index.js';
 
 /**
  * The dice check of a finished game (RULES G10, docs/dice.md): the revealed server seed against the commitment
- * shown at the start, then every throw of the log recomputed. Used by `GET /api/games/:id/dice` and the CLI's
- * `nardy verify-dice`.
+ * shown at the start, then every throw of the log recomputed. Used by `GET /api/games/:id/dice`; the CLI's
+ * `nardy verify-dice` does the same on its own from `GET /api/games/:id`, with the same `@nardy/protocol` code.
  */
 
 export interface ThrowCheck {
