@@ -2,19 +2,9 @@
  * Randomness is injected: a level's noise draws from the `Rng` the caller passes (seeded in tests and for
  * reproducible bot games). The engine has none of its own.
  */
-export type Rng = () => number;
+import type { Rng } from '@nardy/engine';
 
-/** mulberry32: floats in [0, 1) from a 32-bit seed (the same generator as `@nardy/engine/testing`). */
-export function seededRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRng, type Rng } from '@nardy/engine';
 
 /** A standard normal draw (Box–Muller). */
 export function gaussian(rng: Rng): number {

@@ -1,3 +1,4 @@
+import { seededRng, type Rng } from '../rng.js';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from '../options.js';
 import { positionFromSetup, startPosition, winnerOf, type Position } from '../position.js';
 import { legalTurns, passTurn } from '../turns.js';
@@ -5,22 +6,10 @@ import { getVariant } from '../variants/registry.js';
 import { BAR, CHECKERS, COLORS, OFF, type Color, type Dice, type Die, type VariantId } from '../types.js';
 
 /**
- * Seeded randomness for tests (the engine itself has none): a small PRNG (mulberry32) and positions
- * reached by random legal play, so failures reproduce from a seed.
+ * Positions reached by random legal play, with the engine's seeded generator (`rng.ts`), so failures
+ * reproduce from a seed.
  */
-export type Rng = () => number;
-
-/** A deterministic PRNG: floats in [0, 1) from a 32-bit seed. */
-export function seededRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRng, type Rng } from '../rng.js';
 
 export const randomInt = (rng: Rng, lo: number, hi: number): number => lo + Math.floor(rng() * (hi - lo + 1));
 export const randomDie = (rng: Rng): Die => randomInt(rng, 1, 6) as Die;
