@@ -311,6 +311,7 @@ export class TurnGenerator {
     const die = this.dice[depth]!;
     const seq = this.seq;
     const o = depth * 4;
+    const last = depth + 1 === this.nDice;
     let moved = false;
     // Steps that commute with the previous one were already searched in the other order: for a
     // non-double's second order every such step, for a double those from a higher point than the last.
@@ -345,7 +346,9 @@ export class TurnGenerator {
         seq[o + 1] = from - die < 0 ? 0 : from - die;
         seq[o + 2] = die;
         seq[o + 3] = rec & STEP_HIT ? 1 : 0;
-        this.search(depth + 1);
+        // The last die ends the sequence: record it directly (nothing to memoize or prune below it).
+        if (last && !this.blockEndOfTurn) this.leaf(depth + 1);
+        else this.search(depth + 1);
         this.undoStep(from, die, rec, asHitter);
       }
     }
