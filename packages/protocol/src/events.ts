@@ -1,4 +1,4 @@
-import type { Action } from '@nardy/engine';
+import { SEAT_ACTION_TYPES, type Action } from '@nardy/engine';
 import { z } from 'zod';
 import { BySeatSchema, DiceSchema, DieSchema, GameIdSchema, SeatSchema, TimestampSchema, assertType } from './common.js';
 import { GameResultSchema, Hex64Schema, MatchEndSchema, ResignLevelSchema, StepInputSchema } from './game-view.js';
@@ -8,18 +8,6 @@ import { GameResultSchema, Hex64Schema, MatchEndSchema, ResignLevelSchema, StepI
  * reconnects names the last number it saw and gets the rest, or a snapshot (resync) when they are gone.
  */
 
-const SEAT_ONLY_ACTIONS = [
-  'double',
-  'take',
-  'pass',
-  'beaver',
-  'acceptResign',
-  'declineResign',
-  'surrender',
-  'timeout',
-  'resignMatch',
-  'endSession',
-] as const;
 
 /** An engine `Action` as applied (the server fills in the seat and the dice it threw). */
 export const EngineActionSchema = z.discriminatedUnion('type', [
@@ -27,7 +15,7 @@ export const EngineActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('roll'), seat: SeatSchema, dice: DiceSchema }),
   z.strictObject({ type: z.literal('move'), seat: SeatSchema, steps: z.array(StepInputSchema).max(4) }),
   z.strictObject({ type: z.literal('resign'), seat: SeatSchema, level: ResignLevelSchema }),
-  z.strictObject({ type: z.enum(SEAT_ONLY_ACTIONS), seat: SeatSchema }),
+  z.strictObject({ type: z.enum(SEAT_ACTION_TYPES), seat: SeatSchema }),
 ]);
 type DeepMutable<T> = T extends object ? { -readonly [K in keyof T]: DeepMutable<T[K]> } : T;
 assertType<[z.output<typeof EngineActionSchema>] extends [DeepMutable<Action>] ? true : false>();

@@ -3,7 +3,7 @@ import { matchSettings } from '@nardy/engine';
 import { AckResultSchema, ERROR_CODES, ServerToClientSchema, type TableSettings } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Reply } from '../contracts.js';
-import { LobbyModule } from './lobby.js';
+import { LOBBY_TYPES, LobbyModule } from './lobby.js';
 import { FakeClock, FakeFactory, FakeRematches, fakeLink, viewer, type FakeLink } from './test-kit.suite.js';
 
 /**
@@ -34,24 +34,7 @@ const POOLS = [
   { variant: 'short', matchLength: 3, timeControl: { kind: 'fischer', initialMs: 60000, incrementMs: 0 }, rated: true },
   { variant: 'long', matchLength: 0, timeControl: { kind: 'matchReserve', perPointMs: 1, delayMs: 0 }, rated: false },
 ];
-const KINDS = [
-  'lobby.subscribe',
-  'lobby.unsubscribe',
-  'seek.create',
-  'seek.cancel',
-  'seek.accept',
-  'quickPair.join',
-  'quickPair.leave',
-  'challenge.send',
-  'challenge.accept',
-  'challenge.decline',
-  'challenge.cancel',
-  'table.create',
-  'table.join',
-  'rematch.offer',
-  'rematch.accept',
-  'rematch.decline',
-] as const;
+const KINDS = LOBBY_TYPES;
 
 type Step =
   | { readonly op: 'cmd'; readonly slot: number; readonly kind: (typeof KINDS)[number]; readonly pick: number; readonly seed: boolean }
