@@ -12,7 +12,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.{ts,tsx}'],
     pool: 'threads',
     // Both cores: the long property suites (random games per variant) run side by side.
     maxWorkers: 2,

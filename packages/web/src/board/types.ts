@@ -1,0 +1,58 @@
+/**
+ * The board component's contract (DESIGN.md §5): it draws what it is given and reports the player's steps.
+ * No rules inside — the legal turns come from the server's view (`view.legal.turns`), and the mapping of each
+ * side's route onto the 24 physical points comes from the engine's geometry through the app (`toAbs`).
+ * Only types are imported from the engine and the protocol.
+ */
+import type { Color } from '@nardy/engine';
+
+/** One step of a turn in the mover's own frame: `from` 25 = bar, 1–24 points (24 = start), `to` 0 = off. */
+export interface BoardStep {
+  readonly from: number;
+  readonly to: number;
+  readonly die: number;
+  readonly hit: boolean;
+}
+
+/** What to draw. Boards are in each colour's own frame (26 slots: [0] = off, 1..24, [25] = bar). */
+export interface BoardModel {
+  readonly variant: 'long' | 'short' | 'caucasian';
+  readonly board: { readonly white: readonly number[]; readonly black: readonly number[] };
+  /** Absolute (physical) point 1..24 of a colour's own point p, White's numbering (RULES.md §1). */
+  readonly toAbs: (color: Color, p: number) => number;
+  /** The point number printed beside absolute point `abs` for the viewer (notation numbering). */
+  readonly label: (abs: number) => number;
+  /** The side to move, or null between games. */
+  readonly turn: Color | null;
+  /** The dice as thrown (two values), or null before the throw. */
+  readonly dice: readonly [number, number] | null;
+  /** null when the variant plays without a cube. `owner` null = centred. */
+  readonly cube: { readonly value: number; readonly owner: Color | null } | null;
+  readonly pips: { readonly white: number; readonly black: number };
+}
+
+/** The viewer's input state: legal turns for the side the viewer moves, or null when it is not his move. */
+export interface BoardInput {
+  readonly color: Color;
+  /** Every legal whole turn (`view.legal.turns`); `[[]]` when no die can be played (L14). */
+  readonly turns: readonly (readonly BoardStep[])[];
+}
+
+export interface BoardSettings {
+  /** Play a forced turn (exactly one legal turn) by itself; still needs confirm unless `autoConfirm`. */
+  readonly autoPlayForced: boolean;
+  readonly autoConfirm: boolean;
+  readonly reducedMotion: boolean;
+}
+
+export interface BoardProps {
+  readonly model: BoardModel;
+  /** The colour drawn at the bottom (the viewer's; spectators choose). */
+  readonly orientation: Color;
+  readonly input: BoardInput | null;
+  readonly settings: BoardSettings;
+  /** A whole legal turn, confirmed by the player. */
+  readonly onTurn: (steps: readonly BoardStep[]) => void;
+  /** Translated labels (the board holds no strings of its own). */
+  readonly t: (key: string, options?: Record<string, unknown>) => string;
+}
