@@ -1,6 +1,6 @@
 /**
  * The board component's contract (DESIGN.md §5): it draws what it is given and reports the player's steps.
- * No rules inside — the legal turns come from the server's view (`view.legal.turns`), and the mapping of each
+ * No rules inside — the legal steps come from the engine through the app (`BoardInput.next`), and the mapping of each
  * side's route onto the 24 physical points comes from the engine's geometry through the app (`toAbs`).
  * Only types are imported from the engine and the protocol.
  */
@@ -31,10 +31,15 @@ export interface BoardModel {
   readonly pips: { readonly white: number; readonly black: number };
 }
 
-/** The viewer's input state: legal turns for the side the viewer moves, or null when it is not his move. */
+/**
+ * The viewer's input state, or null when it is not his move. The legal steps come from the engine (the room calls
+ * `nextSteps` on the view's position and dice), so steps may be played in any order that leads to a legal turn.
+ */
 export interface BoardInput {
   readonly color: Color;
-  /** Every legal whole turn (`view.legal.turns`); `[[]]` when no die can be played (L14). */
+  /** The legal next steps after `played` (a legal prefix); empty when `played` is a whole turn (confirm). */
+  readonly next: (played: readonly BoardStep[]) => readonly BoardStep[];
+  /** Every legal whole turn (`view.legal.turns`); one turn = forced (auto-play); `[[]]` or `[]`: nothing to play (L14). */
   readonly turns: readonly (readonly BoardStep[])[];
 }
 
