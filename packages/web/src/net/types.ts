@@ -37,19 +37,25 @@ export interface GameUpdate {
 }
 
 export interface Link {
-  /** Sends a command; resolves with the ack's result (undefined for a bare ack), rejects with ServerError. */
+  /**
+   * Sends a command; resolves with the ack's result (undefined for a bare ack), rejects with ServerError.
+   * While `connecting` it waits for the handshake; while `offline` it fails at once with `DISCONNECTED`.
+   * `lobby.subscribe` / `lobby.unsubscribe` are remembered and redone after every reconnect.
+   */
   send(command: Command): Promise<AckResult | undefined>;
   /** Pushed messages of one type (lobby.*, challenge.*, game.started, chat.message, pm.message). Returns unsubscribe. */
   on<T extends ServerToClient['type']>(type: T, handler: (message: Extract<ServerToClient, { type: T }>) => void): () => void;
   /**
    * Follows a game: subscribes now and again after every reconnect with `since` = the last event seen, so the
-   * handler gets each event once, in order, or a fresh snapshot. Returns unsubscribe (sends game.unsubscribe).
+   * handler gets each event once, in order, or a fresh snapshot. A handler added while the game is already followed
+   * gets the latest update at once. `onError`: the server refused the subscription (e.g. `NOT_FOUND`).
+   * Returns unsubscribe (sends game.unsubscribe when the last handler goes).
    */
-  watchGame(gameId: string, handler: (update: GameUpdate) => void): () => void;
+  watchGame(gameId: string, handler: (update: GameUpdate) => void, onError?: (error: ServerError) => void): () => void;
   /** The connection state, for the "reconnecting…" banner. Returns unsubscribe. */
   onStatus(handler: (status: LinkStatus) => void): () => void;
   readonly status: LinkStatus;
-  /** Who the server says we are (after hello), null before the first welcome. */
+  /** Who the server says we are (after hello), null before the first welcome; read it again on each `online`. */
   readonly me: UserRef | null;
   /** Server time minus local time in ms, from hello and pings (for clocks). */
   readonly clockOffset: number;

@@ -1,0 +1,63 @@
+/**
+ * Following one game over a socket that may drop (docs/protocol.md §6), as pure functions: what to send when
+ * (re)subscribing, and what each `game.snapshot` / `game.event` means — deliver it, drop a duplicate, or resync
+ * after a gap. The connection keeps one `Follow` per watched game and does what these functions say.
+ */
+import type { ServerMessage } from '@nardy/protocol';
+import type { Command, GameUpdate } from './types';
+
+export interface Follow {
+  readonly gameId: string;
+  /** The last event number delivered (a snapshot's `lastEvent` counts), null before the first snapshot. */
+  readonly last: number | null;
+  /**
+   * True after a gap: a subscription without `since` is on its way, so events are ignored until its snapshot
+   * (events of the dropped subscription may still be in the pipe).
+   */
+  readonly resyncing: boolean;
+}
+
+export const newFollow = (gameId: string): Follow => ({ gameId, last: null, resyncing: false });
+
+/** The `game.subscribe` to send now: with `since` once something was seen, so a reconnect catches up by events. */
+export function subscribeCommand(f: Follow): Command {
+  return f.last === null || f.resyncing
+    ? { type: 'game.subscribe', gameId: f.gameId }
+    : { type: 'game.subscribe', gameId: f.gameId, since: f.last };
+}
+
+/** What the connection does with one game message. */
+export interface Step {
+  readonly follow: Follow;
+  /** Hand this to the watchers (null: nothing new). */
+  readonly update: GameUpdate | null;
+  /** Send this `game.subscribe` now (a gap was seen). */
+  readonly resubscribe: Command | null;
+}
+
+/** A snapshot replaces whatever came before: it is the whole view as of `lastEvent`. */
+export function onSnapshot(f: Follow, msg: ServerMessage<'game.snapshot'>): Step {
+  return {
+    follow: { gameId: f.gameId, last: msg.lastEvent, resyncing: false },
+    update: { view: msg.view, n: msg.lastEvent, event: null },
+    resubscribe: null,
+  };
+}
+
+/**
+ * An event: the next one is delivered; one already seen (n ≤ last) is a duplicate and dropped; one past the next
+ * is a gap, answered by a subscription without `since` (a fresh snapshot). Before any snapshot, or while a resync
+ * is under way, events are ignored — the snapshot that is coming includes them.
+ */
+export function onEvent(f: Follow, msg: ServerMessage<'game.event'>): Step {
+  if (f.last === null || f.resyncing || msg.n <= f.last) return { follow: f, update: null, resubscribe: null };
+  if (msg.n !== f.last + 1) {
+    const follow = { ...f, resyncing: true };
+    return { follow, update: null, resubscribe: subscribeCommand(follow) };
+  }
+  return {
+    follow: { ...f, last: msg.n },
+    update: { view: msg.view, n: msg.n, event: msg.event },
+    resubscribe: null,
+  };
+}
