@@ -29,6 +29,8 @@ export interface BoardModel {
   /** null when the variant plays without a cube. `owner` null = centred. */
   readonly cube: { readonly value: number; readonly owner: Color | null } | null;
   readonly pips: { readonly white: number; readonly black: number };
+  /** The turn that led to this position (marked on the board), when the host knows it. */
+  readonly lastTurn?: { readonly color: Color; readonly steps: readonly BoardStep[] } | null;
 }
 
 /**
@@ -44,8 +46,9 @@ export interface BoardInput {
 }
 
 export interface BoardSettings {
-  /** Play a forced turn (exactly one legal turn) by itself; still needs confirm unless `autoConfirm`. */
+  /** Play a forced turn (exactly one legal turn, or nothing to play) by itself; still needs confirm unless `autoConfirm`. */
   readonly autoPlayForced: boolean;
+  /** Confirm a turn the board played by itself (a forced turn); turns the player makes are always confirmed by hand. */
   readonly autoConfirm: boolean;
   readonly reducedMotion: boolean;
 }
