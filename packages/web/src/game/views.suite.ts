@@ -13,7 +13,8 @@ import {
   type Seat,
   type Setup,
 } from '@nardy/engine';
-import { legalFor, type GameView } from '@nardy/protocol';
+import { legalFor, type GameEvent, type GameView } from '@nardy/protocol';
+import type { GameUpdate } from '../net/types';
 
 const USERS = {
   p1: { userId: 'u_alice', name: 'Alice', guest: false, rating: 1540 },
@@ -100,4 +101,25 @@ export function viewOf(m: MatchState, you: Seat | null, gameId = 'g_test'): Game
       throws: 0,
     },
   };
+}
+
+/**
+ * What a room following the match from its start receives: the first snapshot, then one `action` event per
+ * action (and a `gameEnded` after each action that finished a game), numbered 1, 2, … with the view after each.
+ */
+export type WireAction = Extract<GameEvent, { kind: 'action' }>['action'];
+
+export function timeline(settings: MatchSettingsInput, actions: readonly WireAction[], you: Seat | null): GameUpdate[] {
+  let m = play(settings, []);
+  const out: GameUpdate[] = [{ view: viewOf(m, you), n: 0, event: null }];
+  for (const action of actions) {
+    const r = apply(m, action);
+    if (!r.ok) throw new Error(`${action.type}: ${r.error.message}`);
+    const ended = r.value.games.slice(m.games.length);
+    m = r.value;
+    const view = viewOf(m, you);
+    out.push({ view, n: out.length, event: { kind: 'action', action } });
+    for (const g of ended) out.push({ view, n: out.length, event: { kind: 'gameEnded', result: view.games[g.number - 1]! } });
+  }
+  return out;
 }

@@ -1,0 +1,121 @@
+import type { GameView } from '@nardy/protocol';
+import { describe, expect, it } from 'vitest';
+import { claimable, concessionChoices, decisionChoices, promptPhrase, rematchChoice, resignCost, surrenderCost } from './choices';
+import { NOW, play, viewOf, type WireAction } from './views.suite';
+
+/** Short nardy: p1 opened 3–1 (8/5 6/5), p2 threw 6–4 and ran 24/14; p1 to start his turn. */
+const SHORT: WireAction[] = [
+  { type: 'opening', dice: { p1: 3, p2: 1 } },
+  { type: 'move', seat: 'p1', steps: [{ from: 8, to: 5 }, { from: 6, to: 5 }] },
+  { type: 'roll', seat: 'p2', dice: [6, 4] },
+  { type: 'move', seat: 'p2', steps: [{ from: 24, to: 18 }, { from: 18, to: 14 }] },
+];
+const SHORT_MONEY = { variant: 'short', cube: { beaver: true } } as const;
+
+const types = (choices: readonly { action: { type: string } }[]) => choices.map((c) => c.action.type);
+
+describe('decisionChoices and the prompt', () => {
+  it('your turn with the cube: roll or double to 2', () => {
+    const view = viewOf(play(SHORT_MONEY, SHORT), 'p1');
+    const d = decisionChoices(view);
+    expect(types(d)).toEqual(['roll', 'double']);
+    expect(d[1]!.phrase).toEqual({ key: 'actions.double', params: { value: 2 } });
+    expect(promptPhrase(view)).toEqual({ key: 'prompt.yourRoll' });
+    expect(promptPhrase(viewOf(play(SHORT_MONEY, SHORT), 'p2'))).toEqual({ key: 'prompt.toRoll', params: { name: 'Alice' } });
+  });
+
+  it('a cube offered to you: take and play for 2, or pass and lose 1 (G3); beaver when the table allows it', () => {
+    const view = viewOf(play(SHORT_MONEY, [...SHORT, { type: 'double', seat: 'p1' }]), 'p2');
+    expect(promptPhrase(view)).toEqual({
+      key: 'prompt.cubeToYou',
+      params: {
+        name: 'Alice',
+        value: 2,
+        take: { key: 'points', params: { count: 2 } },
+        lose: { key: 'points', params: { count: 1 } },
+      },
+    });
+    const d = decisionChoices(view);
+    expect(types(d)).toEqual(['take', 'beaver', 'pass']);
+    expect(d.map((c) => c.phrase.params)).toEqual([{ value: 2 }, { value: 4 }, { lose: { key: 'points', params: { count: 1 } } }]);
+    expect(promptPhrase(viewOf(play(SHORT_MONEY, [...SHORT, { type: 'double', seat: 'p1' }]), 'p1'))).toEqual({
+      key: 'prompt.cubeWaiting',
+      params: { name: 'Борис', value: 2 },
+    });
+  });
+
+  it('after a beaver the doubler answers a cube of 4: passing loses 2', () => {
+    const view = viewOf(play(SHORT_MONEY, [...SHORT, { type: 'double', seat: 'p1' }, { type: 'beaver', seat: 'p2' }]), 'p1');
+    expect(promptPhrase(view).key).toBe('prompt.beaverToYou');
+    expect(types(decisionChoices(view))).toEqual(['take', 'pass']);
+    expect(decisionChoices(view)[1]!.phrase.params).toEqual({ lose: { key: 'points', params: { count: 2 } } });
+  });
+
+  it('a resign offer to you: accept and win what it names (G5b)', () => {
+    const view = viewOf(play({ variant: 'long' }, [{ type: 'opening', dice: { p1: 5, p2: 3 } }, { type: 'resign', seat: 'p1', level: 'mars' }]), 'p2');
+    expect(types(decisionChoices(view))).toEqual(['acceptResign', 'declineResign']);
+    expect(promptPhrase(view)).toEqual({
+      key: 'prompt.resignToYou',
+      params: { name: 'Alice', kind: { key: 'kinds.mars' }, points: { key: 'points', params: { count: 2 } } },
+    });
+  });
+
+  it('spectators are told who decides', () => {
+    const view = viewOf(play(SHORT_MONEY, SHORT.slice(0, 3)), null);
+    expect(decisionChoices(view)).toEqual([]);
+    expect(concessionChoices(view)).toEqual([]);
+    expect(promptPhrase(view)).toEqual({ key: 'prompt.toMove', params: { name: 'Борис' } });
+  });
+});
+
+describe('concessionChoices and costs', () => {
+  it('long nardy by default: resign oin 1 or mars 2 (koks is capped to 2 and not offered twice); surrender valued by the position', () => {
+    const view = viewOf(play({ variant: 'long', matchLength: 5 }, [{ type: 'opening', dice: { p1: 5, p2: 3 } }]), 'p1');
+    const c = concessionChoices(view);
+    expect(types(c)).toEqual(['resign', 'resign', 'surrender', 'resignMatch']);
+    expect(c.map((x) => x.phrase.params?.['kind'])).toEqual([{ key: 'kinds.oin' }, { key: 'kinds.mars' }, { key: 'kinds.mars' }, undefined]);
+    expect(surrenderCost(view, 'p1')).toEqual({ kind: 'mars', points: 2 });
+  });
+
+  it('the cube multiplies; Jacoby counts a mars as one while the cube was never turned (G3)', () => {
+    const jacoby = viewOf(play({ variant: 'short', cube: { jacoby: true } }, SHORT), 'p1');
+    expect(resignCost(jacoby, 'mars')).toEqual({ kind: 'mars', points: 1 });
+    const turned: GameView = { ...jacoby, cube: { value: 4, owner: 'p2', turned: true, automaticDoubles: 0 } };
+    expect(resignCost(turned, 'mars')).toEqual({ kind: 'mars', points: 8 });
+    expect(resignCost(turned, 'koks')).toEqual({ kind: 'koks', points: 12 });
+    // Short nardy surrender at the start: none off, a checker in the winner's home → koks (S7).
+    expect(surrenderCost(turned, 'p1')).toEqual({ kind: 'koks', points: 12 });
+  });
+
+  it('a money session can be ended between games (G6)', () => {
+    const view = viewOf(play({ variant: 'short' }, []), 'p1');
+    expect(types(concessionChoices(view))).toEqual(['endSession']);
+  });
+});
+
+describe('claimable', () => {
+  const base = viewOf(play({ variant: 'short' }, SHORT), 'p1');
+  const gone = (graceUntil: number): GameView => ({ ...base, players: { ...base.players, p2: { ...base.players.p2, online: false, graceUntil } } });
+  it('only after the opponent’s grace ran out, and only for a player', () => {
+    expect(claimable(base, NOW)).toBe(false);
+    expect(claimable(gone(NOW + 1000), NOW)).toBe(false);
+    expect(claimable(gone(NOW), NOW)).toBe(true);
+    expect(claimable({ ...gone(NOW), you: null }, NOW)).toBe(false);
+  });
+});
+
+describe('rematchChoice', () => {
+  const over: GameView = { ...viewOf(play({ variant: 'short' }, SHORT), 'p1'), end: { winner: 'p1', reason: 'resignMatch' } };
+  const none = { offeredBy: null, declinedBy: null, gameId: null };
+  it('offer, answer, wait, declined; a bot gets a new bot game', () => {
+    expect(rematchChoice(over, none)).toBe('offer');
+    expect(rematchChoice(over, { ...none, offeredBy: 'p2' })).toBe('answer');
+    expect(rematchChoice(over, { ...none, offeredBy: 'p1' })).toBe('waiting');
+    expect(rematchChoice(over, { ...none, declinedBy: 'p2' })).toBe('declined');
+    expect(rematchChoice(over, { ...none, gameId: 'g2' })).toBe('none');
+    expect(rematchChoice({ ...over, end: null }, none)).toBe('none');
+    expect(rematchChoice({ ...over, you: null }, none)).toBe('none');
+    const bot = { ...over, players: { ...over.players, p2: { ...over.players.p2, user: { userId: 'bot3', name: 'Bot', guest: false, bot: 3 } } } };
+    expect(rematchChoice(bot, none)).toBe('bot');
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * What the viewer may decide now, and what it costs: the buttons of the action bar (from `view.legal.actions`),
+ * the prompt above them, the claim after an opponent's grace ran out, and the rematch offer after the match.
+ * Points are worked out with the engine's scoring (G3–G5), so a button says what it concedes.
+ */
+import {
+  getVariant,
+  jacobyInForce,
+  kindForPoints,
+  maxWinPoints,
+  otherSeat,
+  scoreWin,
+  stakeFor,
+  type ResignLevel,
+  type Seat,
+  type WinKind,
+  type WinPoints,
+} from '@nardy/engine';
+import type { GameView, PlayerAction } from '@nardy/protocol';
+import { seatColor } from './boardModel';
+import { points, type Phrase } from './phrase';
+import { kindPhrase, seatNames } from './results';
+import type { RoomState } from './roomState';
+
+export interface Choice {
+  readonly action: PlayerAction;
+  readonly phrase: Phrase;
+  /** `primary`: what the game waits for; `danger`: it gives something up. */
+  readonly tone: 'primary' | 'plain' | 'danger';
+}
+
+/** What a win of `base` points (1–3, before the cube) scores now: Jacoby, then the cube (G3). */
+const stakeNow = (view: GameView, base: WinPoints): number => stakeFor(base, view.cube, jacobyInForce(view.settings.match));
+
+/** G5b: the points a resign offer names before the cap, as the engine's `acceptResign` counts them. */
+const LEVEL_POINTS: Readonly<Record<ResignLevel, WinPoints>> = { single: 1, mars: 2, koks: 3 };
+
+export interface Cost {
+  readonly kind: WinKind;
+  readonly points: number;
+}
+
+/** What accepting a resign offer at `level` gives the opponent: capped by what a win can be worth here (G4). */
+export function resignCost(view: GameView, level: ResignLevel): Cost {
+  const settings = view.settings.match;
+  const scoring = getVariant(settings.variant).scoring;
+  const base = Math.min(LEVEL_POINTS[level], maxWinPoints(scoring, settings)) as WinPoints;
+  return { kind: kindForPoints(scoring, base), points: stakeNow(view, base) };
+}
+
+/** G5a: a surrender by `seat` now, valued by the position under the ceiling. */
+export function surrenderCost(view: GameView, seat: Seat): Cost {
+  const win = scoreWin(view.position, seatColor(view, otherSeat(seat)), view.settings.match);
+  return { kind: win.kind, points: stakeNow(view, win.points) };
+}
+
+const costParams = (c: Cost) => ({ kind: kindPhrase(c.kind), points: points(c.points) });
+
+const can = (view: GameView, type: PlayerAction['type']): boolean => view.legal?.actions.includes(type) ?? false;
+
+/** The decisions the game waits for from the viewer: roll or double, answer a cube or a resign offer. */
+export function decisionChoices(view: GameView): Choice[] {
+  const out: Choice[] = [];
+  const offer = view.cubeOffer;
+  if (can(view, 'roll')) out.push({ action: { type: 'roll' }, phrase: { key: 'actions.roll' }, tone: 'primary' });
+  if (can(view, 'double')) {
+    out.push({ action: { type: 'double' }, phrase: { key: 'actions.double', params: { value: view.cube.value * 2 } }, tone: 'plain' });
+  }
+  if (offer) {
+    if (can(view, 'take')) out.push({ action: { type: 'take' }, phrase: { key: 'actions.take', params: { value: offer.value } }, tone: 'primary' });
+    if (can(view, 'beaver')) {
+      out.push({ action: { type: 'beaver' }, phrase: { key: 'actions.beaver', params: { value: offer.value * 2 } }, tone: 'plain' });
+    }
+    if (can(view, 'pass')) {
+      out.push({ action: { type: 'pass' }, phrase: { key: 'actions.pass', params: { lose: points(offer.value / 2) } }, tone: 'danger' });
+    }
+  }
+  const resign = view.resignOffer;
+  if (resign && can(view, 'acceptResign')) {
+    const cost = resignCost(view, resign.level);
+    out.push({ action: { type: 'acceptResign' }, phrase: { key: 'actions.acceptResign', params: costParams(cost) }, tone: 'primary' });
+  }
+  if (can(view, 'declineResign')) out.push({ action: { type: 'declineResign' }, phrase: { key: 'actions.declineResign' }, tone: 'plain' });
+  return out;
+}
+
+/**
+ * Giving something up: resign offers (one per distinct value — under a low ceiling several levels cost the same),
+ * surrender valued by the position (G5a), resigning the match, ending a money session (G6).
+ */
+export function concessionChoices(view: GameView): Choice[] {
+  const out: Choice[] = [];
+  const seen = new Set<number>();
+  for (const level of view.legal?.resignLevels ?? []) {
+    const cost = resignCost(view, level);
+    if (seen.has(cost.points)) continue;
+    seen.add(cost.points);
+    out.push({ action: { type: 'resign', level }, phrase: { key: 'actions.resign', params: costParams(cost) }, tone: 'plain' });
+  }
+  if (can(view, 'surrender') && view.you !== null) {
+    const cost = surrenderCost(view, view.you);
+    out.push({ action: { type: 'surrender' }, phrase: { key: 'actions.surrender', params: costParams(cost) }, tone: 'danger' });
+  }
+  if (can(view, 'resignMatch')) out.push({ action: { type: 'resignMatch' }, phrase: { key: 'actions.resignMatch' }, tone: 'danger' });
+  if (can(view, 'endSession')) out.push({ action: { type: 'endSession' }, phrase: { key: 'actions.endSession' }, tone: 'plain' });
+  return out;
+}
+
+/** The line above the action bar: whose decision it is, and what a pending offer means for the viewer. */
+export function promptPhrase(view: GameView): Phrase {
+  const names = seatNames(view);
+  const you = view.you;
+  if (view.end) return { key: 'prompt.matchOver' };
+  const cube = view.cubeOffer;
+  if (view.phase === 'cubeOffered' && cube) {
+    const responder = otherSeat(cube.by);
+    if (you === responder) {
+      return {
+        key: cube.beaver ? 'prompt.beaverToYou' : 'prompt.cubeToYou',
+        params: { name: names[cube.by], value: cube.value, take: points(cube.value), lose: points(cube.value / 2) },
+      };
+    }
+    if (you === cube.by) return { key: 'prompt.cubeWaiting', params: { name: names[responder], value: cube.value } };
+    return { key: 'prompt.cubeOffered', params: { name: names[cube.by], value: cube.value } };
+  }
+  const resign = view.resignOffer;
+  if (view.phase === 'resignOffered' && resign) {
+    const params = costParams(resignCost(view, resign.level));
+    if (you === resign.by) return { key: 'prompt.resignWaiting', params: { ...params, name: names[otherSeat(resign.by)] } };
+    return { key: you === null ? 'prompt.resignOffered' : 'prompt.resignToYou', params: { ...params, name: names[resign.by] } };
+  }
+  const actor = view.toAct;
+  if (actor === null) return { key: 'prompt.opening' };
+  if (actor !== you) return { key: view.phase === 'moving' ? 'prompt.toMove' : 'prompt.toRoll', params: { name: names[actor] } };
+  if (view.phase === 'turnStart') return { key: view.legal ? 'prompt.yourRoll' : 'prompt.rolling' };
+  return { key: view.legal && view.legal.turns.length > 0 ? 'prompt.yourMove' : 'prompt.noMove' };
+}
+
+/** The match line: "Match to 5 · game 2" or "Money session · game 3". */
+export const matchPhrase = (view: GameView): Phrase =>
+  view.settings.match.matchLength > 0
+    ? { key: 'match.toPoints', params: { length: view.settings.match.matchLength, game: view.gameNumber } }
+    : { key: 'match.money', params: { game: view.gameNumber } };
+
+/** The opponent has been gone past the grace period: the viewer may claim the win or call the game off. */
+export function claimable(view: GameView, serverNow: number): boolean {
+  if (view.you === null || view.end !== null) return false;
+  const opp = view.players[otherSeat(view.you)];
+  return !opp.online && opp.graceUntil !== null && serverNow >= opp.graceUntil;
+}
+
+/**
+ * The rematch after the match (protocol §5): `offer`, `answer` an offer, `waiting` for the answer, `declined`;
+ * against a bot a rematch is a new bot game (`bot`); `none` for spectators and before the end.
+ */
+export type RematchChoice = 'none' | 'offer' | 'answer' | 'waiting' | 'declined' | 'bot';
+
+export function rematchChoice(view: GameView, rematch: RoomState['rematch']): RematchChoice {
+  const you = view.you;
+  if (you === null || view.end === null || rematch.gameId !== null) return 'none';
+  const opp = otherSeat(you);
+  if (view.players[opp].user.bot !== undefined) return 'bot';
+  if (rematch.offeredBy === opp) return 'answer';
+  if (rematch.offeredBy === you) return 'waiting';
+  return rematch.declinedBy !== null ? 'declined' : 'offer';
+}

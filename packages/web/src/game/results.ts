@@ -1,0 +1,37 @@
+/**
+ * How games and matches ended, as phrases: the winner, the kind of win named per variant and locale (ойн, марс,
+ * домашний марс, кокс; single, mars, koks — L24–L25, S7), how it ended, the cube and the points (G3–G7).
+ * Shared by the game room, the replay and the profile.
+ */
+import type { BySeat, MatchEnd, Seat } from '@nardy/engine';
+import type { GameView } from '@nardy/protocol';
+import type { ResultLine } from './moveList';
+import { points, type Phrase } from './phrase';
+
+export type MatchEndReason = MatchEnd['reason'] | 'abandoned' | 'aborted';
+
+/** The kind of a finished game: `kinds.oin`, `kinds.mars`, … `kinds.draw`. */
+export const kindPhrase = (kind: ResultLine['kind']): Phrase => ({ key: `kinds.${kind}` });
+
+/** One finished game: "Game 2: Alice wins a mars by bearing off, cube 2 — 4 points". */
+export function gameResultPhrase(result: ResultLine, names: BySeat<string>): Phrase {
+  const common = { number: result.number, how: { key: `ends.${result.end}` }, cube: result.cubeValue };
+  if (result.winner === null) return { key: 'result.draw', params: { ...common, points: points(result.points.p1) } };
+  return {
+    key: 'result.win',
+    params: { ...common, winner: names[result.winner], kind: kindPhrase(result.kind), points: points(result.points[result.winner]) },
+  };
+}
+
+/** The end of the match or session: who won, the final score, and why (G5, G6, G8, a claim). */
+export function matchEndPhrase(end: { readonly winner: Seat | null; readonly reason: MatchEndReason }, score: BySeat<number>, names: BySeat<string>): Phrase {
+  const params = { reason: { key: `matchEnds.${end.reason}` }, p1: names.p1, p2: names.p2, s1: score.p1, s2: score.p2 };
+  if (end.reason === 'aborted') return { key: 'result.matchAborted', params };
+  if (end.winner === null) return { key: 'result.matchLevel', params };
+  return { key: 'result.matchWon', params: { ...params, winner: names[end.winner] } };
+}
+
+export const seatNames = (view: Pick<GameView, 'players'>): BySeat<string> => ({
+  p1: view.players.p1.user.name,
+  p2: view.players.p2.user.name,
+});

@@ -1,0 +1,125 @@
+/**
+ * The game room's state without React: a reducer over what the link delivers (views with their events, chat
+ * lines, refusals), so the room component only draws. What to show from it is chosen by pure selectors:
+ * `choices.ts` (prompts, buttons and what each costs), `clock.ts` (clocks, grace), `results.ts` (game and match ends).
+ */
+import type { Seat } from '@nardy/engine';
+import type { ChatRoom, GameView, UserRef } from '@nardy/protocol';
+import type { GameUpdate } from '../net/types';
+import { actionEntry, beforeOfView, resultEntry, type MoveEntry } from './moveList';
+
+export interface ChatLine {
+  readonly room: ChatRoom['kind'];
+  readonly from: UserRef;
+  readonly text: string;
+  readonly at: number;
+}
+
+/** The most chat lines kept (older ones scroll away). */
+export const CHAT_KEPT = 200;
+
+export interface RoomState {
+  readonly view: GameView | null;
+  readonly moves: readonly MoveEntry[];
+  /**
+   * The list may miss moves: the room opened a game already under way, or caught up by a snapshot after a gap
+   * (the server sends live games' moves only as events; a finished game's list comes from its record).
+   */
+  readonly movesPartial: boolean;
+  /**
+   * When the running seat's clock was started, if the room saw it start (server time): G8's simple delay is shown
+   * counting down only then — a snapshot does not say how much of the delay is used.
+   */
+  readonly spell: { readonly seat: Seat; readonly since: number } | null;
+  readonly chat: readonly ChatLine[];
+  /** After the match (protocol §5 Rematch): who offered or declined, and the new game once it starts. */
+  readonly rematch: { readonly offeredBy: Seat | null; readonly declinedBy: Seat | null; readonly gameId: string | null };
+  /** The server's refusal of the last command: its code and message. */
+  readonly error: { readonly code: string; readonly message: string } | null;
+}
+
+export const initialRoom: RoomState = {
+  view: null,
+  moves: [],
+  movesPartial: false,
+  spell: null,
+  chat: [],
+  rematch: { offeredBy: null, declinedBy: null, gameId: null },
+  error: null,
+};
+
+export type RoomEvent =
+  | { readonly type: 'update'; readonly update: GameUpdate }
+  /** The whole move list, from the finished game's record. */
+  | { readonly type: 'record'; readonly moves: readonly MoveEntry[] }
+  | { readonly type: 'chat'; readonly line: ChatLine }
+  | { readonly type: 'refused'; readonly code: string; readonly message: string }
+  | { readonly type: 'dismiss' };
+
+/** Nothing has happened in the match yet: the list from here on is complete. */
+const atStart = (view: GameView): boolean => view.version === 0;
+
+/** The running clock's start: kept while the same seat's clock runs on; known only when an event started it. */
+function spellAfter(state: RoomState, view: GameView, seen: boolean): RoomState['spell'] {
+  const running = view.clock.running;
+  if (running === null) return null;
+  if (state.view?.clock.running === running) return state.spell;
+  return seen ? { seat: running, since: view.clock.at } : null;
+}
+
+function onUpdate(state: RoomState, { view, n, event }: GameUpdate): RoomState {
+  const prev = state.view;
+  if (!event || !prev) {
+    // A snapshot: the first view, or a resync after a gap.
+    return {
+      ...state,
+      view,
+      moves: prev ? state.moves : [],
+      movesPartial: prev ? true : !atStart(view),
+      spell: spellAfter(state, view, false),
+      error: null,
+    };
+  }
+  let moves = state.moves;
+  let rematch = state.rematch;
+  switch (event.kind) {
+    case 'action': {
+      const entry = actionEntry(beforeOfView(prev), event.action, n);
+      if (entry) moves = [...moves, entry];
+      break;
+    }
+    case 'gameEnded':
+      moves = [...moves, resultEntry(event.result, n)];
+      break;
+    case 'rematchOffered':
+      rematch = { ...rematch, offeredBy: event.by, declinedBy: null };
+      break;
+    case 'rematchDeclined':
+      rematch = { ...rematch, offeredBy: null, declinedBy: event.by };
+      break;
+    case 'rematchStarted':
+      rematch = { ...rematch, gameId: event.gameId };
+      break;
+    case 'matchEnded':
+    case 'presence':
+      break;
+  }
+  // A newer view makes an old refusal moot only once the game moved on.
+  const error = view.version !== prev.version ? null : state.error;
+  return { ...state, view, moves, rematch, error, spell: spellAfter(state, view, true) };
+}
+
+export function roomReducer(state: RoomState, e: RoomEvent): RoomState {
+  switch (e.type) {
+    case 'update':
+      return onUpdate(state, e.update);
+    case 'record':
+      return { ...state, moves: e.moves, movesPartial: false };
+    case 'chat':
+      return { ...state, chat: [...state.chat, e.line].slice(-CHAT_KEPT) };
+    case 'refused':
+      return { ...state, error: { code: e.code, message: e.message } };
+    case 'dismiss':
+      return { ...state, error: null };
+  }
+}
