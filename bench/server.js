@@ -2,6 +2,7 @@
 // Server load: simulated players on real games over WebSocket on loopback.
 // Usage: npm run bench:server -- [--games N] [--duration S] [--pace MS|MIN-MAX] [--ramp S] [--variant long|short|caucasian]
 //                                 [--seed HEX64] [--db file|memory] [--log-level L] [--cpu-prof DIR] [--json]
+//                                 [--node-args "--trace-gc …"] [--keep-log FILE]
 //
 // Starts the built server (packages/server/dist/main.js) as a child process on a temp SQLite file and a free
 // 127.0.0.1 port, opens 2·N WebSocket clients (no cookie: each socket is a fresh guest, docs/protocol.md §1 —
@@ -24,7 +25,7 @@
 // --seed <64 hex> to fix it (every table then throws the same dice; the run is still not bit-reproducible
 // because think times and scheduling are random).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, openSync, closeSync, existsSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, openSync, closeSync, existsSync, mkdirSync, copyFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -46,7 +47,9 @@ const VARIANT = opt('variant', 'long');
 const SEED = opt('seed', null);
 const LOG_LEVEL = opt('log-level', 'warn');
 const CPU_PROF = opt('cpu-prof', null);
-const DB = opt('db', 'file'); // 'file' (a temp SQLite file, WAL, synchronous=FULL as deployed) or 'memory' (SQLite :memory:, a diagnostic: no fsync)
+const NODE_ARGS = String(opt('node-args', '')).split(/\s+/).filter(Boolean); // extra flags for the server's node (diagnostics)
+const KEEP_LOG = opt('keep-log', null); // copy the server's output (its log, and --trace-gc lines) here at the end
+const DB = opt('db', 'file'); // 'file' (a temp SQLite file, WAL, synchronous=NORMAL as deployed) or 'memory' (SQLite :memory:, a diagnostic: no fsync)
 if (![GAMES, DURATION_S, PACE_MIN, PACE_MAX, RAMP_S].every(Number.isFinite) || PACE_MIN < 0 || PACE_MAX < PACE_MIN) {
   console.error('bad options; see the header of bench/server.js');
   process.exit(2);
@@ -337,7 +340,7 @@ const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_UR
 delete env.NARDY_DICE_SEED;
 delete env.REDIS_URL;
 if (SEED) env.NARDY_DICE_SEED = SEED;
-const nodeArgs = [];
+const nodeArgs = [...NODE_ARGS];
 if (CPU_PROF) {
   const profDir = resolve(CPU_PROF);
   mkdirSync(profDir, { recursive: true });
@@ -369,6 +372,7 @@ hardStop.unref();
 
 function cleanup() {
   for (const c of clients) c.close();
+  if (KEEP_LOG) copyFileSync(logFile, resolve(KEEP_LOG));
   try {
     rmSync(dir, { recursive: true, force: true });
   } catch {}

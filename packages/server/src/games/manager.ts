@@ -30,7 +30,8 @@ import { wireEvents, wireResult, wireView, type ViewContext } from './views.js';
  * - Every actor logs to the Store (`StoreActionLog`): an action is durable before anyone hears of it.
  * - On start, `restoreActive` rebuilds every active game from its log (`GameActor.restore`).
  * - The wire numbering is the manager's: each core event becomes 0..n protocol events numbered 1, 2, 3 …
- *   with the three views after it (p1, p2, spectator) kept for catch-up. A restored game numbers on from the
+ *   with the players' views after it kept for catch-up; the spectators' view is built only while someone
+ *   watches (a spectator who missed an event without it gets a snapshot). A restored game numbers on from the
  *   restore time in ms (the protocol has no epoch): any number a client kept from before the restart is
  *   older than the history, so it gets a snapshot.
  * - A finished match is recorded with `store.finishGame` (result, seed revealed).
@@ -71,7 +72,7 @@ export interface GameManagerOptions {
 interface WireItem {
   readonly n: number;
   readonly event: WireEvent;
-  readonly views: { readonly p1: WireView; readonly p2: WireView; readonly spectator: WireView };
+  readonly views: { readonly p1: WireView; readonly p2: WireView; readonly spectator: WireView | null };
 }
 
 interface Sub {
@@ -143,7 +144,10 @@ class LiveGame {
     if (e.type === 'ended' && e.abandonedBy) this.abandonedBy = e.abandonedBy;
     const events = wireEvents(e);
     if (events.length === 0) return events;
-    const views = { p1: this.view({ seat: 'p1' }), p2: this.view({ seat: 'p2' }), spectator: this.view('spectator') };
+    // Most games have no spectator: their view is built only for one who is watching (a third of the work per event).
+    let watched = false;
+    for (const s of this.subs) if (!s.seat) watched = true;
+    const views = { p1: this.view({ seat: 'p1' }), p2: this.view({ seat: 'p2' }), spectator: watched ? this.view('spectator') : null };
     for (const event of events) {
       const item: WireItem = { n: ++this.n, event, views };
       this.history.push(item);
@@ -153,17 +157,19 @@ class LiveGame {
     return events;
   }
 
+  /** The event message for `seat` (null = spectator); the item must hold that view (see `since`). */
   eventMessage(item: WireItem, seat: Seat | null): ServerToClient {
-    return { type: 'game.event', gameId: this.header.gameId, n: item.n, event: item.event, view: item.views[seat ?? 'spectator'] };
+    return { type: 'game.event', gameId: this.header.gameId, n: item.n, event: item.event, view: item.views[seat ?? 'spectator']! };
   }
 
-  /** The wire events after `n`, or null when they are not all here (send a snapshot). */
-  since(n: number): readonly WireItem[] | null {
+  /** The wire events after `n` with `seat`'s views, or null when they are not all here (send a snapshot). */
+  since(n: number, seat: Seat | null): readonly WireItem[] | null {
     if (n === this.n) return [];
     if (n > this.n) return null;
     const first = this.history[0];
     if (!first || first.n > n + 1) return null;
-    return this.history.slice(n + 1 - first.n);
+    const items = this.history.slice(n + 1 - first.n);
+    return seat || items.every((i) => i.views.spectator) ? items : null;
   }
 
   push(s: Sub, msg: ServerToClient): void {
@@ -345,7 +351,7 @@ export class GameManager implements GameFactory, CommandModule {
     const old = this.byLink.get(link.id)?.get(msg.gameId);
     // Everything below up to the ack is synchronous: the catch-up and the live subscription are consistent.
     const sub: Sub = { link, game: live, seat, buffer: [] };
-    const missed = msg.since !== undefined ? live.since(msg.since) : null;
+    const missed = msg.since !== undefined ? live.since(msg.since, seat) : null;
     if (missed) for (const item of missed) sub.buffer!.push(live.eventMessage(item, seat));
     else sub.buffer!.push({ type: 'game.snapshot', gameId: msg.gameId, lastEvent: live.lastEvent, view: live.view(seat ? { seat } : 'spectator') });
     live.subs.add(sub);

@@ -49,6 +49,32 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  * PostgreSQL connects lazily: a bad host or port shows up as DB_UNAVAILABLE from the first query, not here.
  * Pool errors on idle connections (a database restart) are absorbed, so they never crash the process.
  */
+/** How many prepared SQLite statements are kept: the server's queries are a few dozen shapes. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely prepares every query anew; on the server's hot path (an action append is BEGIN, UPDATE, INSERT, COMMIT)
+ * preparing cost as much as running (bench/RESULTS.md, server profile). Statements are reusable, so the same
+ * SQL text gets the same statement, least recently used first out. Kysely runs one query at a time on its single
+ * SQLite connection, so a cached statement is never in use twice.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): { prepare(sql: string): BetterSqlite3.Statement; close(): void } {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    prepare(sql) {
+      let stmt = cache.get(sql);
+      if (stmt) cache.delete(sql);
+      else {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, stmt);
+      return stmt;
+    },
+    close: () => sqlite.close(),
+  };
+}
+
 export async function openDatabase(url: string, opts: OpenOptions = {}): Promise<StoreResult<Database>> {
   const timeoutMs = opts.timeoutMs ?? 5000;
   if (isPostgresUrl(url)) {
@@ -102,7 +128,7 @@ export async function openDatabase(url: string, opts: OpenOptions = {}): Promise
     const c = classifyError(e);
     return storeErr(c.code === 'DB_ERROR' ? 'DB_UNAVAILABLE' : c.code, `cannot open SQLite database '${file}': ${c.message}`);
   }
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   let closed = false;
   return storeOk({
     db,
