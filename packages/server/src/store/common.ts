@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Action, MatchSettings, VariantId } from '@nardy/engine';
+import type { GamesTable } from './schema.js';
 import {
   storeErr,
   storeOk,
@@ -82,27 +83,8 @@ export function checkRatingUpdates(updates: readonly RatingUpdate[]): StoreResul
   return storeOk(updates);
 }
 
-/** The game row as text/number columns (shared shape of the SQL row and the in-memory row). */
-export interface GameRow {
-  id: string;
-  variant: string;
-  settings: string;
-  p1_user_id: string | null;
-  p1_bot: string | null;
-  p2_user_id: string | null;
-  p2_bot: string | null;
-  status: string;
-  seed_commitment: string;
-  server_seed: string;
-  seed_revealed: number;
-  client_seeds: string;
-  rated: number;
-  rating_recorded: number;
-  last_seq: number;
-  result: string;
-  created_at: number | string;
-  finished_at: number | string | null;
-}
+/** The game row as text/number columns: the SQL table's shape, also the in-memory store's row. */
+export type GameRow = GamesTable;
 
 /** PostgreSQL returns `bigint` columns as strings. */
 export const num = (x: number | string): number => (typeof x === 'number' ? x : Number(x));
