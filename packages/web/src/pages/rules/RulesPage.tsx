@@ -1,0 +1,108 @@
+import { useTranslation } from 'react-i18next';
+import {
+  PAGE_GROUPS,
+  RULES_VARIANTS,
+  citationKey,
+  firstCitations,
+  readGroup,
+  sectionAnchor,
+  type RulesGroup,
+  type RulesGroupId,
+  type RulesVariant,
+} from './rulesDoc';
+import { StartDiagram } from './StartDiagram';
+import './rules.css';
+
+/**
+ * `/rules/:variant`: the rules of one variant for players, in the reader's language, with the rule book's ids
+ * (RULES.md) as small tags and anchors (`#L9`). All text comes from the `rules` namespace and is rendered as text.
+ */
+export function RulesPage({ variant }: { readonly variant: RulesVariant }) {
+  const { t } = useTranslation('rules');
+  const groups = PAGE_GROUPS[variant].flatMap((gid) => {
+    const group = readGroup(t(`doc.${gid}`, { returnObjects: true }));
+    return group ? [[gid, group] as const] : [];
+  });
+  const anchored = firstCitations(groups);
+  const variantName = t(`variant.${variant}`);
+
+  return (
+    <article className="rules">
+      <nav className="rules-variants" aria-label={t('otherVariants')}>
+        {RULES_VARIANTS.map((v) => (
+          <a key={v} href={`/rules/${v}`} aria-current={v === variant ? 'page' : undefined}>
+            {t(`variant.${v}`)}
+          </a>
+        ))}
+      </nav>
+      <h1>{t('pageTitle', { variant: variantName })}</h1>
+      <p className="rules-hint">{t('citeHint')}</p>
+      <StartDiagram variant={variant} />
+      <nav className="rules-contents" aria-label={t('contents')}>
+        <h2>{t('contents')}</h2>
+        <ol>
+          {groups.map(([gid, group]) => (
+            <li key={gid}>
+              {group.heading}
+              <ol>
+                {group.sections.map((s) => (
+                  <li key={s.id}>
+                    <a href={`#${sectionAnchor(gid, s.id)}`}>{s.title}</a>
+                  </li>
+                ))}
+              </ol>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {groups.map(([gid, group]) => (
+        <GroupView key={gid} id={gid} group={group} anchored={anchored} tagLabel={(id) => t('ruleTag', { id })} />
+      ))}
+    </article>
+  );
+}
+
+interface GroupViewProps {
+  readonly id: RulesGroupId;
+  readonly group: RulesGroup;
+  readonly anchored: ReadonlySet<string>;
+  readonly tagLabel: (id: string) => string;
+}
+
+function GroupView({ id, group, anchored, tagLabel }: GroupViewProps) {
+  return (
+    <section className="rules-group" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{group.heading}</h2>
+      <p className="rules-intro">{group.intro}</p>
+      {group.sections.map((section, si) => (
+        <section key={section.id} id={sectionAnchor(id, section.id)} className="rules-section">
+          <h3>{section.title}</h3>
+          {section.blocks.map((block, bi) => (
+            <div key={bi} className="rules-block">
+              <p>
+                {block.rules.map((rule) => (
+                  <span
+                    key={rule}
+                    id={anchored.has(citationKey(id, si, bi, rule)) ? rule : undefined}
+                    className="rules-tag"
+                    title={tagLabel(rule)}
+                  >
+                    {rule}
+                  </span>
+                ))}
+                {block.text}
+              </p>
+              {block.list.length > 0 && (
+                <ul>
+                  {block.list.map((item, i) => (
+                    <li key={i}>{item}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          ))}
+        </section>
+      ))}
+    </section>
+  );
+}
