@@ -7,7 +7,7 @@
  *   | cube | 6 points | bar | 6 points | tray |    (x)
  *   labels / top points / middle gap with the dice / bottom points / labels    (y)
  */
-import { BAR_STOP, TRAY_STOP, type Place, type Row, type Stop } from './layout';
+import { BAR_STOP, TRAY_STOP, type Direction, type Place, type Row, type Stop } from './layout';
 
 export interface XY {
   readonly x: number;
@@ -143,4 +143,11 @@ export function projectRect(portrait: boolean, r: Rect): Rect {
   const a = project(portrait, r);
   const b = project(portrait, { x: r.x + r.w, y: r.y + r.h });
   return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
+}
+
+/** An arrow key on screen as a direction on the landscape board (in portrait, down the screen is along a row). */
+export function landscapeDirection(portrait: boolean, dir: Direction): Direction {
+  if (!portrait) return dir;
+  const turned: Record<Direction, Direction> = { down: 'right', up: 'left', left: 'down', right: 'up' };
+  return turned[dir];
 }

@@ -1,6 +1,6 @@
 import type { Color, VariantId } from '@nardy/engine';
 import { describe, expect, it } from 'vitest';
-import { onPoint, project, stopAt, stopRect, unproject, WIDTH, HEIGHT } from './geometry';
+import { landscapeDirection, onPoint, project, stopAt, stopRect, unproject, WIDTH, HEIGHT } from './geometry';
 import { cellStop, placement, stopCell, TRAY_STOP, BAR_STOP } from './layout';
 import { BAR, OFF } from './position';
 import { model } from './testModels';
@@ -103,5 +103,17 @@ describe('geometry (landscape SVG units; portrait is a quarter turn)', () => {
   it('a point is at least 34 units across, so a portrait board 360 px wide gives touch targets of 32 px or more', () => {
     const r = stopRect({ row: 'top', index: 0 });
     expect((r.w * 360) / HEIGHT).toBeGreaterThanOrEqual(32);
+  });
+
+  it('portrait arrow keys follow the turned picture', () => {
+    // A step right on the landscape board goes down the portrait screen.
+    const a = project(true, onPoint({ row: 'top', col: 3 }, 0));
+    const b = project(true, onPoint({ row: 'top', col: 4 }, 0));
+    expect(b.y).toBeGreaterThan(a.y);
+    expect(landscapeDirection(true, 'down')).toBe('right');
+    expect(landscapeDirection(false, 'down')).toBe('down');
+    // The bottom row lies to the left of the top row on a portrait screen.
+    expect(project(true, onPoint({ row: 'bottom', col: 3 }, 0)).x).toBeLessThan(a.x);
+    expect(landscapeDirection(true, 'left')).toBe('down');
   });
 });
