@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apply, currentTurns, newMatch, toAct, type Action, type MatchSettingsInput, type Seat } from '@nardy/engine';
+import { apply, newMatch, type Action, type MatchSettingsInput } from '@nardy/engine';
+import { firstChoice } from '@nardy/engine/testing';
 import { commitment, throwAt, type ClientSeeds } from '@nardy/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './test-io.js';
@@ -20,31 +21,7 @@ function playMatch(input: MatchSettingsInput): Action[] {
   let n = 0;
   while (state.phase !== 'matchOver') {
     if (log.length > 5000) throw new Error('the match does not end');
-    const seat = toAct(state) as Seat;
-    let a: Action;
-    switch (state.phase) {
-      case 'opening': {
-        const d = throwAt(SEED, SEEDS, ++n, 'opening');
-        a = { type: 'opening', dice: { p1: d[0], p2: d[1] } };
-        break;
-      }
-      case 'turnStart':
-        a = { type: 'roll', seat, dice: throwAt(SEED, SEEDS, ++n, 'roll') };
-        break;
-      case 'moving': {
-        const t = currentTurns(state)[0];
-        a = { type: 'move', seat, steps: t ? t.steps.map((x) => ({ from: x.from, to: x.to })) : [] };
-        break;
-      }
-      case 'cubeOffered':
-        a = { type: 'take', seat };
-        break;
-      case 'resignOffered':
-        a = { type: 'acceptResign', seat };
-        break;
-      default:
-        throw new Error(`unexpected phase ${state.phase}`);
-    }
+    const a = firstChoice(state, (kind) => throwAt(SEED, SEEDS, ++n, kind))!;
     const r = apply(state, a);
     if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.error.message}`);
     state = r.value;

@@ -11,6 +11,7 @@ import { randomPlayPosition, scatteredPosition, type RandomPlayOptions } from '.
 export * from './random-play.js';
 export * from './random-games.js';
 export * from './reference-movegen.js';
+export * from './first-choice.js';
 
 export const variantArb: fc.Arbitrary<VariantId> = fc.constantFrom(...VARIANT_IDS);
 

@@ -1,4 +1,5 @@
-import { currentTurns, matchSettings, newMatch, apply, toAct, type Action, type MatchSettingsInput, type MatchState, type Seat } from '@nardy/engine';
+import { matchSettings, newMatch, apply, toAct, type Action, type Dice, type MatchSettingsInput, type MatchState } from '@nardy/engine';
+import { firstChoice } from '@nardy/engine/testing';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { commitment, throwAt, type ClientSeeds } from '../game/dice.js';
@@ -21,37 +22,13 @@ function playMatch(input: MatchSettingsInput, script: Script = () => null, tampe
   let state = s.value;
   const log: Action[] = [];
   let n = 0;
-  const dice = (kind: 'opening' | 'roll'): [number, number] => {
+  const dice = (kind: 'opening' | 'roll'): Dice => {
     const d = throwAt(SEED, SEEDS, ++n, kind) as [number, number];
-    return tamper ? tamper(n, d) : d;
+    return (tamper ? tamper(n, d) : d) as Dice;
   };
   while (state.phase !== 'matchOver') {
     if (log.length > 5000) throw new Error('the match does not end');
-    const seat = toAct(state) as Seat;
-    let a = script(state);
-    if (!a) {
-      switch (state.phase) {
-        case 'opening': {
-          const [p1, p2] = dice('opening');
-          a = { type: 'opening', dice: { p1, p2 } } as Action;
-          break;
-        }
-        case 'turnStart':
-          a = { type: 'roll', seat, dice: dice('roll') } as Action;
-          break;
-        case 'moving': {
-          const t = currentTurns(state)[0];
-          a = { type: 'move', seat, steps: t ? t.steps.map((x) => ({ from: x.from, to: x.to })) : [] };
-          break;
-        }
-        case 'cubeOffered':
-          a = { type: 'take', seat };
-          break;
-        case 'resignOffered':
-          a = { type: 'acceptResign', seat };
-          break;
-      }
-    }
+    const a = script(state) ?? firstChoice(state, dice);
     const r = apply(state, a!);
     if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.error.message}`);
     state = r.value;
