@@ -19,7 +19,7 @@ import {
 import type { GameView, PlayerAction } from '@nardy/protocol';
 import { seatColor } from './boardModel';
 import { points, type Phrase } from './phrase';
-import { kindPhrase, seatNames } from './results';
+import { kindPhrase, LEVEL_POINTS, seatNames } from './results';
 import type { RoomState } from './roomState';
 
 export interface Choice {
@@ -31,9 +31,6 @@ export interface Choice {
 
 /** What a win of `base` points (1–3, before the cube) scores now: Jacoby, then the cube (G3). */
 const stakeNow = (view: GameView, base: WinPoints): number => stakeFor(base, view.cube, jacobyInForce(view.settings.match));
-
-/** G5b: the points a resign offer names before the cap, as the engine's `acceptResign` counts them. */
-const LEVEL_POINTS: Readonly<Record<ResignLevel, WinPoints>> = { single: 1, mars: 2, koks: 3 };
 
 export interface Cost {
   readonly kind: WinKind;
@@ -64,7 +61,9 @@ export function decisionChoices(view: GameView): Choice[] {
   const offer = view.cubeOffer;
   if (can(view, 'roll')) out.push({ action: { type: 'roll' }, phrase: { key: 'actions.roll' }, tone: 'primary' });
   if (can(view, 'double')) {
-    out.push({ action: { type: 'double' }, phrase: { key: 'actions.double', params: { value: view.cube.value * 2 } }, tone: 'plain' });
+    // The first offer is a double (даве), the owner's later one a redouble (басе), G3.
+    const key = view.cube.owner === null ? 'actions.double' : 'actions.redouble';
+    out.push({ action: { type: 'double' }, phrase: { key, params: { value: view.cube.value * 2 } }, tone: 'plain' });
   }
   if (offer) {
     if (can(view, 'take')) out.push({ action: { type: 'take' }, phrase: { key: 'actions.take', params: { value: offer.value } }, tone: 'primary' });

@@ -3,7 +3,7 @@
  * домашний марс, кокс; single, mars, koks — L24–L25, S7), how it ended, the cube and the points (G3–G7).
  * Shared by the game room, the replay and the profile.
  */
-import type { BySeat, MatchEnd, Seat } from '@nardy/engine';
+import { kindForPoints, type BySeat, type MatchEnd, type ResignLevel, type ScoringId, type Seat, type WinKind, type WinPoints } from '@nardy/engine';
 import type { GameView } from '@nardy/protocol';
 import type { ResultLine } from './moveList';
 import { points, type Phrase } from './phrase';
@@ -12,6 +12,12 @@ export type MatchEndReason = MatchEnd['reason'] | 'abandoned' | 'aborted';
 
 /** The kind of a finished game: `kinds.oin`, `kinds.mars`, … `kinds.draw`. */
 export const kindPhrase = (kind: ResultLine['kind']): Phrase => ({ key: `kinds.${kind}` });
+
+/** G5b: the points a resign offer names before the ceiling, as the engine's `acceptResign` counts them. */
+export const LEVEL_POINTS: Readonly<Record<ResignLevel, WinPoints>> = { single: 1, mars: 2, koks: 3 };
+
+/** What a resign level is called in a variant (a single is an oin in long nardy). */
+export const levelKind = (scoring: ScoringId, level: ResignLevel): WinKind => kindForPoints(scoring, LEVEL_POINTS[level]);
 
 /** One finished game: "Game 2: Alice wins a mars by bearing off, cube 2 — 4 points". */
 export function gameResultPhrase(result: ResultLine, names: BySeat<string>): Phrase {

@@ -1,0 +1,64 @@
+import type { GameView, PlayerAction } from '@nardy/protocol';
+import { concessionChoices, decisionChoices, promptPhrase, type Choice } from './choices';
+import { say, type Translate } from './phrase';
+
+interface Props {
+  readonly view: GameView;
+  /** A command is on its way: the buttons wait for its answer. */
+  readonly busy: boolean;
+  /** The opponent's grace ran out: offer to claim the win (protocol §5; calling the game off is reserved). */
+  readonly claimable: boolean;
+  readonly act: (action: PlayerAction) => void;
+  readonly claimWin: () => void;
+  readonly t: Translate;
+}
+
+/** The shared button look of a choice's tone. */
+export const toneClass = (tone: Choice['tone']): string => (tone === 'primary' ? 'btn btn-primary' : tone === 'danger' ? 'btn btn-danger' : 'btn');
+
+function Choices({ choices, busy, act, t }: { readonly choices: readonly Choice[] } & Pick<Props, 'busy' | 'act' | 't'>) {
+  return (
+    <div className="actions">
+      {choices.map((c) => (
+        <button
+          key={c.action.type + ('level' in c.action ? c.action.level : '')}
+          type="button"
+          className={toneClass(c.tone)}
+          disabled={busy}
+          onClick={() => act(c.action)}
+        >
+          {say(t, c.phrase)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The prompt (what the game waits for, what an offer means) and the viewer's decisions with their costs. */
+export function ActionBar({ view, busy, claimable, act, claimWin, t }: Props) {
+  const decisions = decisionChoices(view);
+  const concessions = concessionChoices(view);
+  return (
+    <section className="room-actions card" aria-label={t('actions.title')}>
+      <p className="room-prompt" aria-live="polite">
+        {say(t, promptPhrase(view))}
+      </p>
+      {decisions.length > 0 && <Choices choices={decisions} busy={busy} act={act} t={t} />}
+      {claimable && (
+        <div className="room-claim">
+          <p>{t('claim.prompt')}</p>
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={claimWin}>
+            {t('claim.win')}
+          </button>
+        </div>
+      )}
+      {concessions.length > 0 && (
+        // Giving up takes two clicks: open, then choose (what each costs is on its button).
+        <details className="room-more">
+          <summary>{t('actions.more')}</summary>
+          <Choices choices={concessions} busy={busy} act={act} t={t} />
+        </details>
+      )}
+    </section>
+  );
+}

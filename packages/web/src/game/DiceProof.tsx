@@ -1,0 +1,33 @@
+import { diceCheckUrl } from '../net/api';
+import type { Translate } from './phrase';
+
+interface Props {
+  readonly gameId: string;
+  /** SHA-256 of the server seed, shown before play (G10, protocol §8). */
+  readonly commitment: string;
+  /** The server seed once the match is over, else null. */
+  readonly serverSeed: string | null;
+  readonly t: Translate;
+}
+
+/** G10: the dice commitment during the match; the revealed seed and the link to check every throw after it. */
+export function DiceProof({ gameId, commitment, serverSeed, t }: Props) {
+  return (
+    <section className="dice-proof card" aria-label={t('dice.title')}>
+      <h3 className="dice-proof-title">{t('dice.title')}</h3>
+      <p>{t('dice.commitment')}</p>
+      <code className="dice-proof-hash">{commitment}</code>
+      {serverSeed !== null && (
+        <>
+          <p>{t('dice.seed')}</p>
+          <code className="dice-proof-hash">{serverSeed}</code>
+          <p>
+            <a href={diceCheckUrl(gameId)} target="_blank" rel="noreferrer">
+              {t('dice.verify')}
+            </a>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

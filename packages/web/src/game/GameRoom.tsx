@@ -1,0 +1,128 @@
+/**
+ * The game room (`/game/:gameId`): follows the game over the link into the room's state (roomState.ts) and turns
+ * the player's decisions into commands. Drawing is RoomView's; what to show is decided by the pure modules beside
+ * it (choices, clock, results, boardModel).
+ */
+import { otherSeat } from '@nardy/engine';
+import type { AckResult, PlayerAction } from '@nardy/protocol';
+import { useCallback, useEffect, useReducer, useState } from 'react';
+import type { BoardSettings } from '../board/types';
+import { api } from '../net/api';
+import { ServerError, type Command, type Link } from '../net/types';
+import { paths } from '../router';
+import { ticking } from './clock';
+import { replayLog } from './moveList';
+import type { RematchCommand } from './ResultPanel';
+import { initialRoom, roomReducer, type ChatLine } from './roomState';
+import { RoomView } from './RoomView';
+import { useServerNow } from './useServerNow';
+import { useTranslate } from './useTranslate';
+
+export interface GameRoomProps {
+  readonly gameId: string;
+  readonly link: Link;
+  readonly settings: BoardSettings;
+  readonly navigate: (path: string) => void;
+}
+
+/** Another game (a rematch) is another room: its state starts afresh. */
+export function GameRoom(props: GameRoomProps) {
+  return <Room key={props.gameId} {...props} />;
+}
+
+type Sent = { readonly ok: true; readonly result: AckResult | undefined } | { readonly ok: false };
+
+function Room({ gameId, link, settings, navigate }: GameRoomProps) {
+  const t = useTranslate('game');
+  const [state, dispatch] = useReducer(roomReducer, initialRoom);
+  const [busy, setBusy] = useState(false);
+  /** Bumped when the server refuses a turn: the board is drawn afresh from the view. */
+  const [boardResets, setBoardResets] = useState(0);
+  const view = state.view;
+
+  useEffect(() => link.watchGame(gameId, (update) => dispatch({ type: 'update', update })), [link, gameId]);
+  useEffect(
+    () =>
+      link.on('chat.message', (m) => {
+        if (m.room.kind === 'lobby' || m.room.gameId !== gameId) return;
+        dispatch({ type: 'chat', line: { room: m.room.kind, from: m.from, text: m.text, at: m.at } });
+      }),
+    [link, gameId],
+  );
+
+  // A finished game opened afterwards: its whole move list comes from the record.
+  const over = view !== null && view.end !== null;
+  useEffect(() => {
+    if (!over || !state.movesPartial) return undefined;
+    let current = true;
+    api.game(gameId).then(
+      (r) => {
+        if (current && 'actions' in r) dispatch({ type: 'record', moves: replayLog(r.game.settings, r.actions.map((a) => a.action)).entries });
+      },
+      () => undefined, // the list from the events stays, marked partial
+    );
+    return () => {
+      current = false;
+    };
+  }, [over, state.movesPartial, gameId]);
+
+  useEffect(() => {
+    if (state.rematch.gameId !== null) navigate(paths.game(state.rematch.gameId));
+  }, [state.rematch.gameId, navigate]);
+
+  const serverNow = useCallback(() => Date.now() + link.clockOffset, [link]);
+  const now = useServerNow(serverNow, view !== null && ticking(view));
+
+  const send = useCallback(
+    async (command: Command, hold: boolean): Promise<Sent> => {
+      if (hold) setBusy(true);
+      try {
+        return { ok: true, result: await link.send(command) };
+      } catch (e) {
+        const refusal = e instanceof ServerError ? e : new ServerError('INTERNAL', e instanceof Error ? e.message : '');
+        dispatch({ type: 'refused', code: refusal.code, message: refusal.message });
+        return { ok: false };
+      } finally {
+        if (hold) setBusy(false);
+      }
+    },
+    [link],
+  );
+
+  if (!view) return <p className="room-loading">{t('loading')}</p>;
+
+  const act = (action: PlayerAction) => {
+    void send({ type: 'game.action', gameId, version: view.version, action }, true).then((r) => {
+      if (!r.ok) setBoardResets((n) => n + 1);
+    });
+  };
+  const sendChat = (room: ChatLine['room'], text: string) =>
+    send({ type: 'chat.send', room: { kind: room, gameId }, text }, false).then((r) => r.ok);
+  const onRematch = (command: RematchCommand) => {
+    const opponent = view.you === null ? null : view.players[otherSeat(view.you)].user;
+    // A bot does not answer rematch offers: its rematch is a new bot game at the same table settings.
+    const sent =
+      command === 'bot'
+        ? send({ type: 'bot.play', level: opponent?.bot ?? 1, settings: view.settings }, true)
+        : send({ type: `rematch.${command}`, gameId }, true);
+    void sent.then((r) => {
+      if (r.ok && r.result?.kind === 'game') navigate(paths.game(r.result.gameId));
+    });
+  };
+
+  return (
+    <RoomView
+      gameId={gameId}
+      state={{ ...state, view }}
+      now={now}
+      busy={busy}
+      boardKey={boardResets}
+      settings={settings}
+      act={act}
+      claimWin={() => void send({ type: 'game.claim', gameId, claim: 'win' }, true)}
+      sendChat={sendChat}
+      onRematch={onRematch}
+      dismiss={() => dispatch({ type: 'dismiss' })}
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import type { GameView } from '@nardy/protocol';
+import { toneClass } from './ActionBar';
+import type { RematchChoice } from './choices';
+import { say, type Translate } from './phrase';
+import { gameResultPhrase, matchEndPhrase, seatNames } from './results';
+
+export type RematchCommand = 'offer' | 'accept' | 'decline' | 'bot';
+
+interface Props {
+  readonly view: GameView;
+  readonly rematch: RematchChoice;
+  readonly busy: boolean;
+  readonly onRematch: (command: RematchCommand) => void;
+  readonly t: Translate;
+}
+
+/**
+ * The games finished so far (winner, oin / mars / koks, how, cube, points); after the match its end, the final
+ * score and the rematch. During a match only the last finished game is shown.
+ */
+export function ResultPanel({ view, rematch, busy, onRematch, t }: Props) {
+  const names = seatNames(view);
+  const shown = view.end ? view.games : view.games.slice(-1);
+  if (shown.length === 0 && !view.end) return null;
+  const button = (command: RematchCommand, key: string, tone: 'primary' | 'plain') => (
+    <button type="button" className={toneClass(tone)} disabled={busy} onClick={() => onRematch(command)}>
+      {t(key)}
+    </button>
+  );
+  const opponent = view.you === 'p1' ? names.p2 : names.p1;
+  return (
+    <section className="room-result card" aria-label={t('result.title')}>
+      <ul className="room-result-games">
+        {shown.map((g) => (
+          <li key={g.number}>{say(t, gameResultPhrase(g, names))}</li>
+        ))}
+      </ul>
+      {view.end && <p className="room-result-match">{say(t, matchEndPhrase(view.end, view.score, names))}</p>}
+      {rematch !== 'none' && (
+        <div className="actions" aria-live="polite">
+          {rematch === 'offer' && button('offer', 'rematch.offer', 'primary')}
+          {rematch === 'bot' && button('bot', 'rematch.bot', 'primary')}
+          {rematch === 'answer' && (
+            <>
+              <p>{t('rematch.offered', { name: opponent })}</p>
+              {button('accept', 'rematch.accept', 'primary')}
+              {button('decline', 'rematch.decline', 'plain')}
+            </>
+          )}
+          {rematch === 'waiting' && <p>{t('rematch.waiting')}</p>}
+          {rematch === 'declined' && <p>{t('rematch.declined')}</p>}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Language } from '@nardy/protocol';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../i18n';
+import type { GameUpdate } from '../net/types';
+import { initialRoom, roomReducer, type RoomState } from './roomState';
+import { RoomView } from './RoomView';
+import { NOW, timeline, type WireAction } from './views.suite';
+
+const SETTINGS = { autoPlayForced: false, autoConfirm: false, reducedMotion: true } as const;
+
+function roomOf(updates: readonly GameUpdate[], more: Partial<RoomState> = {}): RoomState {
+  return { ...updates.reduce((s, update) => roomReducer(s, { type: 'update', update }), initialRoom), ...more };
+}
+
+function render(state: RoomState, lang: Language = 'en'): string {
+  const view = state.view;
+  if (!view) throw new Error('no view');
+  const noop = () => undefined;
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <RoomView
+        gameId={view.gameId}
+        state={{ ...state, view }}
+        now={NOW}
+        busy={false}
+        boardKey={0}
+        settings={SETTINGS}
+        act={noop}
+        claimWin={noop}
+        sendChat={() => Promise.resolve(true)}
+        onRematch={noop}
+        dismiss={noop}
+      />
+    </I18nextProvider>,
+  );
+}
+
+/** The text of the markup, tags dropped and entities kept (so escaping stays visible). */
+const text = (html: string): string => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+const LONG_FIRST_TURN: WireAction[] = [
+  { type: 'opening', dice: { p1: 5, p2: 3 } },
+  { type: 'roll', seat: 'p1', dice: [6, 5] },
+];
+const SHORT: WireAction[] = [
+  { type: 'opening', dice: { p1: 3, p2: 1 } },
+  { type: 'move', seat: 'p1', steps: [{ from: 8, to: 5 }, { from: 6, to: 5 }] },
+  { type: 'roll', seat: 'p2', dice: [6, 4] },
+  { type: 'move', seat: 'p2', steps: [{ from: 24, to: 18 }, { from: 18, to: 14 }] },
+  { type: 'double', seat: 'p1' },
+];
+
+describe('RoomView', () => {
+  it('your turn to move: the prompt, both players with profile links, the move list, what giving up costs', () => {
+    const html = render(roomOf(timeline({ variant: 'long', matchLength: 3 }, LONG_FIRST_TURN, 'p1')));
+    const s = text(html);
+    expect(s).toContain('Your move: play the dice on the board, then confirm.');
+    expect(html).toContain('href="/profile/u_alice"');
+    expect(html).toContain('href="/profile/u_boris"');
+    expect(s).toContain('Match to 3 · game 1');
+    expect(s).toContain('Opening throw: Alice 5, Борис 3');
+    expect(s).toContain('Offer to resign — oin, 1 point');
+    expect(s).toContain('Offer to resign — mars, 2 points');
+    expect(s).toContain('Surrender now — valued by the position: mars, 2 points');
+    expect(s).toContain('Resign the match');
+    expect(s).not.toContain('Roll');
+    expect(html).toContain('<svg');
+  });
+
+  it('a cube offered to you: what taking and passing mean, in both languages', () => {
+    const state = roomOf(timeline({ variant: 'short', cube: { beaver: true } }, SHORT, 'p2'));
+    const en = text(render(state));
+    expect(en).toContain('Alice offers to double to 2: take and play for 2 points, or pass and lose 1 point.');
+    expect(en).toContain('Take (cube 2)');
+    expect(en).toContain('Beaver (cube 4)');
+    expect(en).toContain('Pass (lose 1 point)');
+    expect(en).toContain('Alice doubles to 2');
+    const ru = text(render(state, 'ru'));
+    expect(ru).toContain('Alice предлагает даве — удвоить до 2: примите и играйте на 2 очка или откажитесь и проиграйте 1 очко.');
+    expect(ru).toContain('Отказаться (проиграть 1 очко)');
+  });
+
+  it('game over with a mars: the result named, the final score, the rematch, the revealed seed and the dice check', () => {
+    const over = roomOf(
+      timeline({ variant: 'long', matchLength: 1 }, [...LONG_FIRST_TURN, { type: 'resign', seat: 'p2', level: 'mars' }, { type: 'acceptResign', seat: 'p1' }], 'p1'),
+    );
+    const html = render(over);
+    const s = text(html);
+    expect(s).toContain('Game 1: Alice wins — mars, resignation accepted, cube 1: 2 points.');
+    expect(s).toContain('Alice wins the match: the match length was reached. Final score Alice 2 — 0 Борис.');
+    expect(s).toContain('Offer a rematch');
+    expect(s).toContain('The match is over.');
+    expect(html).toContain('href="/api/games/g_test/dice"');
+    expect(html).toContain('b'.repeat(64));
+    const ru = text(render(over, 'ru'));
+    expect(ru).toContain('Партия 1: победа — Alice, марс, сдача принята, куб 1: 2 очка.');
+  });
+
+  it('a spectator: no decisions, a flip button, the table chat to read and the spectators’ chat to write; text stays text', () => {
+    const state = roomOf(timeline({ variant: 'short' }, SHORT.slice(0, 3), null), {
+      chat: [
+        { room: 'table', from: { userId: 'u_alice', name: 'Alice', guest: false }, text: '<b>gl</b> & hf', at: NOW },
+        { room: 'spectators', from: { userId: 'u_c', name: 'Carol', guest: true }, text: 'nice', at: NOW },
+      ],
+    });
+    const html = render(state);
+    const s = text(html);
+    expect(s).toContain('You are watching this game.');
+    expect(s).toContain('Flip the board');
+    expect(s).toContain('Борис is moving.');
+    expect(s).toContain('Only the players write here.');
+    expect(s).toContain('Spectators’ chat');
+    expect(html).not.toContain('<b>gl</b>');
+    expect(html).toContain('&lt;b&gt;gl&lt;/b&gt; &amp; hf');
+    expect(html).not.toContain('btn btn-primary');
+  });
+
+  it('a refusal shows the server’s reason, translated, with its message', () => {
+    const state = roomOf(timeline({ variant: 'long' }, LONG_FIRST_TURN, 'p1'), { error: { code: 'ILLEGAL_TURN', message: 'not a legal turn' } });
+    const s = text(render(state));
+    expect(s).toContain('That turn is not allowed.');
+    expect(s).toContain('not a legal turn');
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * What the game room draws from its state: the board with a player bar (clock) above and below, the match line,
+ * a refusal, the prompt and decisions, results and rematch, the moves and the chat, the dice proof.
+ */
+import { opposite, otherSeat, type Color, type Seat } from '@nardy/engine';
+import type { GameView, PlayerAction } from '@nardy/protocol';
+import { useMemo, useState } from 'react';
+import { Board } from '../board/Board';
+import type { BoardSettings, BoardStep } from '../board/types';
+import { ActionBar } from './ActionBar';
+import { seatColor, viewBoardInput, viewBoardModel } from './boardModel';
+import { ChatPanel } from './ChatPanel';
+import { claimable, matchPhrase, rematchChoice } from './choices';
+import { clockFace, graceLeft } from './clock';
+import { DiceProof } from './DiceProof';
+import { MoveList } from './MoveList';
+import { say } from './phrase';
+import { PlayerBar } from './PlayerBar';
+import { ResultPanel, type RematchCommand } from './ResultPanel';
+import { seatNames } from './results';
+import type { ChatLine, RoomState } from './roomState';
+import { useTranslate } from './useTranslate';
+import './GameRoom.css';
+
+export interface RoomViewProps {
+  readonly gameId: string;
+  /** The room's state; its view is present. */
+  readonly state: RoomState & { readonly view: GameView };
+  /** Server time now (ms). */
+  readonly now: number;
+  /** A command is on its way. */
+  readonly busy: boolean;
+  /** Changes when the board must be drawn afresh from the view (a refused turn). */
+  readonly boardKey: number;
+  readonly settings: BoardSettings;
+  readonly act: (action: PlayerAction) => void;
+  readonly claimWin: () => void;
+  readonly sendChat: (room: ChatLine['room'], text: string) => Promise<boolean>;
+  readonly onRematch: (command: RematchCommand) => void;
+  readonly dismiss: () => void;
+}
+
+const seatOfColor = (view: GameView, color: Color): Seat => (color === 'white' ? view.white : otherSeat(view.white));
+
+const TABS = ['moves', 'chat'] as const;
+
+export function RoomView({ gameId, state, now, busy, boardKey, settings, act, claimWin, sendChat, onRematch, dismiss }: RoomViewProps) {
+  const t = useTranslate('game');
+  const tBoard = useTranslate('board');
+  const tErrors = useTranslate('errors');
+  const [flipped, setFlipped] = useState(false);
+  const [tab, setTab] = useState<(typeof TABS)[number]>('moves');
+  const view = state.view;
+  // Players see their own colour at the bottom (in long nardy it changes between games, G6); spectators choose.
+  const own: Color = view.you === null ? 'white' : seatColor(view, view.you);
+  const orientation = flipped ? opposite(own) : own;
+  const model = useMemo(() => viewBoardModel(view, orientation), [view, orientation]);
+  const input = useMemo(() => viewBoardInput(view), [view]);
+
+  const onTurn = (steps: readonly BoardStep[]) => act({ type: 'move', steps: steps.map((s) => ({ from: s.from, to: s.to })) });
+  const bottom = seatOfColor(view, orientation);
+  const player = (seat: Seat) => (
+    <PlayerBar view={view} seat={seat} clock={clockFace(view, state.spell, seat, now)} grace={graceLeft(view, seat, now)} t={t} />
+  );
+
+  return (
+    <div className="room">
+      <div className="room-main">
+        {player(otherSeat(bottom))}
+        <Board key={boardKey} model={model} orientation={orientation} input={input} settings={settings} onTurn={onTurn} t={tBoard} />
+        {player(bottom)}
+        {view.you === null && (
+          <div className="room-spectator">
+            <p>{t('board.spectating')}</p>
+            <button type="button" className="btn btn-small" onClick={() => setFlipped((f) => !f)}>
+              {t('board.flip')}
+            </button>
+          </div>
+        )}
+      </div>
+      <aside className="room-side">
+        <header className="room-match">
+          <span>{say(t, matchPhrase(view))}</span>
+          <span>{t(view.settings.rated ? 'match.rated' : 'match.casual')}</span>
+          {view.crawford && <span className="chip">{t('match.crawford')}</span>}
+          {view.lastThrow && <span className="chip">{t('match.lastThrow')}</span>}
+        </header>
+        {state.error && (
+          <div className="alert room-error" role="alert">
+            <p>
+              {tErrors(state.error.code)}
+              {state.error.message !== '' && <small>{state.error.message}</small>}
+            </p>
+            <button type="button" className="btn btn-small" onClick={dismiss}>
+              {t('refused.dismiss')}
+            </button>
+          </div>
+        )}
+        <ActionBar view={view} busy={busy} claimable={claimable(view, now)} act={act} claimWin={claimWin} t={t} />
+        <ResultPanel view={view} rematch={rematchChoice(view, state.rematch)} busy={busy} onRematch={onRematch} t={t} />
+        <div className="room-tabs" role="tablist" aria-label={t('tabs.label')}>
+          {TABS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`room-tab-${name}`}
+              aria-controls={`room-panel-${name}`}
+              aria-selected={tab === name}
+              className="room-tab"
+              onClick={() => setTab(name)}
+            >
+              {t(`tabs.${name}`)}
+            </button>
+          ))}
+        </div>
+        <div id="room-panel-moves" role="tabpanel" aria-labelledby="room-tab-moves" className={`room-panel${tab === 'moves' ? ' room-panel--active' : ''}`}>
+          <MoveList entries={state.moves} names={seatNames(view)} variant={view.settings.match.variant} current={null} partial={state.movesPartial} t={t} />
+        </div>
+        <div id="room-panel-chat" role="tabpanel" aria-labelledby="room-tab-chat" className={`room-panel${tab === 'chat' ? ' room-panel--active' : ''}`}>
+          <ChatPanel lines={state.chat} spectator={view.you === null} send={sendChat} t={t} />
+        </div>
+        <DiceProof gameId={gameId} commitment={view.diceProof.commitment} serverSeed={view.diceProof.serverSeed} t={t} />
+      </aside>
+    </div>
+  );
+}
