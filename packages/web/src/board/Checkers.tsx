@@ -61,9 +61,20 @@ const translate = (p: XY): string => `translate(${p.x}px, ${p.y}px)`;
 export function Checkers({ pl, model, ids, portrait, dragged }: Props) {
   const { checkers, stacks } = layoutCheckers(pl, model.toAbs, ids);
   const slab = portrait ? { w: SLAB.h, h: SLAB.w } : SLAB;
+  const shape = (off: boolean) =>
+    off ? (
+      <rect x={-slab.w / 2} y={-slab.h / 2} width={slab.w} height={slab.h} rx={2} />
+    ) : (
+      <>
+        <circle r={CHECKER_R} />
+        <circle className="board-checker-rim" r={CHECKER_R - 5} />
+      </>
+    );
+  const held = dragged ? checkers.find((c) => c.id === dragged.id) : undefined;
   return (
     <g className="board-checkers" aria-hidden="true">
       {checkers.map(({ id, color, at, off }) => {
+        // The dragged checker's own element follows the pointer unseen, so that on release it slides from there.
         const isDragged = dragged?.id === id;
         const p = project(portrait, isDragged ? dragged.at : at);
         return (
@@ -73,14 +84,7 @@ export function Checkers({ pl, model, ids, portrait, dragged }: Props) {
             style={{ transform: translate(p) }}
             data-checker={color}
           >
-            {off ? (
-              <rect x={-slab.w / 2} y={-slab.h / 2} width={slab.w} height={slab.h} rx={2} />
-            ) : (
-              <>
-                <circle r={CHECKER_R} />
-                <circle className="board-checker-rim" r={CHECKER_R - 5} />
-              </>
-            )}
+            {shape(off)}
           </g>
         );
       })}
@@ -92,6 +96,16 @@ export function Checkers({ pl, model, ids, portrait, dragged }: Props) {
           </text>
         );
       })}
+      {/* What the player sees while dragging: a copy above everything (moving the element itself to the end
+          of the list would cost other checkers their running transitions). */}
+      {held && dragged && (
+        <g
+          className={`board-checker board-checker--${held.color} board-checker--held`}
+          style={{ transform: translate(project(portrait, dragged.at)) }}
+        >
+          {shape(false)}
+        </g>
+      )}
     </g>
   );
 }

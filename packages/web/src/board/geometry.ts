@@ -37,6 +37,14 @@ const MID_Y = HEIGHT / 2;
 const TOP_Y = FRAME + LABEL_H;
 const BOTTOM_Y = HEIGHT - FRAME - LABEL_H;
 
+/** The landscape areas: the wooden frame (point numbers are printed on it), the two halves and the bar. */
+export const AREAS = {
+  board: { x: 0, y: 0, w: WIDTH, h: HEIGHT },
+  leftHalf: { x: LEFT, y: TOP_Y, w: 6 * POINT_W, h: BOTTOM_Y - TOP_Y },
+  rightHalf: { x: RIGHT, y: TOP_Y, w: 6 * POINT_W, h: BOTTOM_Y - TOP_Y },
+  bar: { x: BAR_X, y: FRAME, w: BAR_W, h: HEIGHT - 2 * FRAME },
+} as const;
+
 export const CHECKER_R = 15;
 /** Checkers of a stack overlap a little so that five fit a point; more are drawn as the fifth with a count. */
 const STACK_STEP = 28;
@@ -47,13 +55,6 @@ const SLAB_STEP = 10;
 export const DIE_SIZE = 28;
 export const CUBE_SIZE = 30;
 
-/** The landscape frame areas drawn as the wooden frame, the two halves, the bar, the trays and the cube column. */
-export const AREAS = {
-  board: { x: 0, y: 0, w: WIDTH, h: HEIGHT },
-  leftHalf: { x: LEFT, y: FRAME, w: 6 * POINT_W, h: HEIGHT - 2 * FRAME },
-  rightHalf: { x: RIGHT, y: FRAME, w: 6 * POINT_W, h: HEIGHT - 2 * FRAME },
-  bar: { x: BAR_X, y: FRAME, w: BAR_W, h: HEIGHT - 2 * FRAME },
-} as const;
 
 const colX = (col: number): number => (col < 6 ? LEFT + col * POINT_W : RIGHT + (col - 6) * POINT_W);
 
