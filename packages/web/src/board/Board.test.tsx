@@ -2,7 +2,7 @@ import { legalTurns, nextSteps, startPosition, type Color, type VariantId } from
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Board } from './Board';
-import { model, nextFrom, steps, type ModelOptions } from './testModels';
+import { model, nextFrom, side, steps, type ModelOptions } from './testModels';
 import type { BoardInput, BoardModel, BoardSettings } from './types';
 
 const MANUAL: BoardSettings = { autoPlayForced: false, autoConfirm: false, reducedMotion: false };
@@ -160,6 +160,28 @@ describe('Board markup: cube, dice, pips', () => {
     const html = render(model('long'), 'white');
     expect(html).toContain('pipsOf{&quot;color&quot;:&quot;color.white&quot;,&quot;count&quot;:360}');
     expect(html).toContain('pipsOf{&quot;color&quot;:&quot;color.black&quot;,&quot;count&quot;:360}');
+  });
+});
+
+describe('Board markup: bar and trays', () => {
+  const m = model('short', {
+    board: { white: side({ 25: 2, 0: 9, 6: 2, 5: 1, 4: 1 }), black: side({ 25: 7, 0: 3, 1: 2, 2: 2, 3: 1 }) },
+    dice: [5, 3],
+  });
+
+  it('bar stacks and borne-off checkers are drawn with their counts', () => {
+    const html = render(m, 'white');
+    expect(html).toContain('class="board-count board-count--black" x="284"');
+    expect(html).toMatch(/board-count--black"[^>]*>7</);
+    expect([...html.matchAll(/board-count--tray"[^>]*>(\d+)</g)].map((x) => x[1])).toEqual(['9', '3']);
+    expect(checkers(html)).toHaveLength(30);
+  });
+
+  it('the bar is a source when the mover must enter (S4)', () => {
+    const input: BoardInput = { color: 'white', next: nextFrom([steps('25/20 25/22')]), turns: [steps('25/20 25/22')] };
+    const html = render(m, 'white', input);
+    expect(html).toContain('class="board-bar-mark is-source"');
+    expect(points(html).filter((p) => p.classes.includes('is-source'))).toEqual([]);
   });
 });
 

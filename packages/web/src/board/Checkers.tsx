@@ -20,6 +20,7 @@ interface Drawn {
 interface Stack {
   readonly color: Color;
   readonly count: number;
+  readonly inTray: boolean;
   /** Where the count is printed: on the top checker of a point or the bar, past the last slab in a tray. */
   readonly at: XY;
 }
@@ -39,7 +40,7 @@ export function layoutCheckers(pl: Placement, toAbs: BoardModel['toAbs'], ids: C
       const count = slotIds.length;
       if (slot === OFF ? count > 0 : count > STACK_SHOWN) {
         const at = slotPosition(pl, toAbs, color, slot, slot === OFF ? count : STACK_SHOWN - 1);
-        stacks.push({ color, count, at });
+        stacks.push({ color, count, at, inTray: slot === OFF });
       }
     });
   }
@@ -88,10 +89,15 @@ export function Checkers({ pl, model, ids, portrait, dragged }: Props) {
           </g>
         );
       })}
-      {stacks.map(({ color, count, at }) => {
+      {stacks.map(({ color, count, at, inTray: tray }) => {
         const p = project(portrait, at);
         return (
-          <text key={`${color}-${p.x}-${p.y}`} className={`board-count board-count--${color}`} x={p.x} y={p.y}>
+          <text
+            key={`${color}-${p.x}-${p.y}`}
+            className={`board-count board-count--${tray ? 'tray' : color}`}
+            x={p.x}
+            y={p.y}
+          >
             {count}
           </text>
         );
