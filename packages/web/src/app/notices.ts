@@ -1,0 +1,71 @@
+/**
+ * The app-wide notice area: a refused command shows its code translated (`errors` namespace) with the server's
+ * message as detail; short confirmations ("link copied") show as info. Any module may post one; the shell's
+ * `Notices` component shows them and each fades after a while.
+ */
+import { ServerError } from '../net/types';
+
+export interface Notice {
+  readonly id: number;
+  readonly kind: 'error' | 'info';
+  /** A translation key with its namespace, e.g. `errors:NOT_FOUND`. */
+  readonly key: string;
+  readonly params: Readonly<Record<string, string | number>>;
+  /** The server's own words (English, for the curious), shown small under the translation. */
+  readonly detail: string | null;
+}
+
+/** At most this many at once: the oldest goes first. */
+const MAX_SHOWN = 4;
+const ERROR_MS = 10_000;
+const INFO_MS = 4_000;
+
+/** What a failure says to the player: its code's translation and the server's message. */
+export function describeError(e: unknown): { readonly key: string; readonly detail: string | null } {
+  if (e instanceof ServerError) return { key: `errors:${e.code}`, detail: e.message === '' ? null : e.message };
+  return { key: 'errors:INTERNAL', detail: e instanceof Error ? e.message : null };
+}
+
+export interface NoticeBoard {
+  readonly list: () => readonly Notice[];
+  readonly showError: (e: unknown) => void;
+  readonly showInfo: (key: string, params?: Readonly<Record<string, string | number>>) => void;
+  readonly dismiss: (id: number) => void;
+  readonly subscribe: (listener: () => void) => () => void;
+}
+
+export function createNoticeBoard(timers: { set: (fn: () => void, ms: number) => unknown } = { set: (fn, ms) => setTimeout(fn, ms) }): NoticeBoard {
+  let notices: readonly Notice[] = [];
+  let nextId = 0;
+  const listeners = new Set<() => void>();
+  const publish = (next: readonly Notice[]) => {
+    notices = next;
+    for (const l of [...listeners]) l();
+  };
+  const dismiss = (id: number) => {
+    if (notices.some((n) => n.id === id)) publish(notices.filter((n) => n.id !== id));
+  };
+  const post = (n: Omit<Notice, 'id'>, ms: number) => {
+    // The same message twice in a row (a double click) shows once.
+    const last = notices[notices.length - 1];
+    if (last && last.key === n.key && last.detail === n.detail && JSON.stringify(last.params) === JSON.stringify(n.params)) return;
+    const notice: Notice = { ...n, id: ++nextId };
+    publish([...notices, notice].slice(-MAX_SHOWN));
+    timers.set(() => dismiss(notice.id), ms);
+  };
+  return {
+    list: () => notices,
+    showError: (e) => post({ kind: 'error', params: {}, ...describeError(e) }, ERROR_MS),
+    showInfo: (key, params = {}) => post({ kind: 'info', key, params, detail: null }, INFO_MS),
+    dismiss,
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => void listeners.delete(l);
+    },
+  };
+}
+
+/** The app's notice board. */
+export const notices: NoticeBoard = createNoticeBoard();
+/** Shows a failure (a `ServerError` by its code) in the notice area. */
+export const showError = (e: unknown): void => notices.showError(e);

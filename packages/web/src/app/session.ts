@@ -1,0 +1,66 @@
+/**
+ * Who the player is, from the HTTP side (docs/protocol.md §11): a registered account or a guest session. The
+ * socket is whoever the session cookie says, so every change of account ends with `link.reconnect()`.
+ *
+ * A first visit without a cookie asks for a guest session (`POST /api/guest`) before the socket opens, so the
+ * guest keeps one identity — and his seat in a game — across reconnects (a socket without a cookie would be a
+ * new guest each time). If that fails the socket still connects and the server makes it a guest.
+ */
+import { useSyncExternalStore } from 'react';
+import type { Language } from '@nardy/protocol';
+import type { Api, Profile, ProfilePatch } from '../net/api';
+
+export interface Session {
+  /** The account, null when the server could not be asked (the socket is then an anonymous guest). */
+  readonly profile: () => Profile | null;
+  readonly subscribe: (listener: () => void) => () => void;
+  /** Finds the session, or starts a guest one. Never throws. */
+  readonly start: (lang: Language) => Promise<void>;
+  readonly login: (name: string, password: string) => Promise<void>;
+  readonly register: (name: string, password: string, lang: Language) => Promise<void>;
+  /** Ends the account's session and goes on as a fresh guest. */
+  readonly logout: (lang: Language) => Promise<void>;
+  readonly update: (patch: ProfilePatch) => Promise<void>;
+  /** Called after each change of account (the app reconnects its link there). */
+  readonly onIdentityChange: (listener: () => void) => () => void;
+}
+
+export function createSession(api: Api): Session {
+  let profile: Profile | null = null;
+  const listeners = new Set<() => void>();
+  const identity = new Set<() => void>();
+  const set = (p: Profile | null) => {
+    profile = p;
+    for (const l of [...listeners]) l();
+  };
+  const changed = (p: Profile | null) => {
+    set(p);
+    for (const l of [...identity]) l();
+  };
+  const guestOrNull = (lang: Language) => api.guest(lang).catch(() => null);
+
+  return {
+    profile: () => profile,
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => void listeners.delete(l);
+    },
+    start: async (lang) => {
+      const me = await api.me().catch(() => null);
+      set(me ?? (await guestOrNull(lang)));
+    },
+    login: async (name, password) => changed(await api.login(name, password)),
+    register: async (name, password, lang) => changed(await api.register(name, password, lang)),
+    logout: async (lang) => {
+      await api.logout();
+      changed(await guestOrNull(lang));
+    },
+    update: async (patch) => set(await api.patchMe(patch)),
+    onIdentityChange: (l) => {
+      identity.add(l);
+      return () => void identity.delete(l);
+    },
+  };
+}
+
+export const useProfile = (session: Session): Profile | null => useSyncExternalStore(session.subscribe, session.profile, session.profile);
