@@ -1,0 +1,72 @@
+import { LIMITS } from '@nardy/protocol';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showError } from '../../app/notices';
+import { useServices } from '../../app/services';
+import { UserLabel } from '../../app/UserLabel';
+import type { ChatLine } from './lobbyState';
+
+/** The lobby's chat room (protocol §9). Lines are rendered as text, never as HTML. */
+export function LobbyChat({ lines }: { readonly lines: readonly ChatLine[] }) {
+  const { t, i18n } = useTranslation('lobby');
+  const { link } = useServices();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const list = useRef<HTMLOListElement>(null);
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+
+  useEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lines.length]);
+
+  const send = () => {
+    const line = text.trim();
+    if (line === '') return;
+    setSending(true);
+    link
+      .send({ type: 'chat.send', room: { kind: 'lobby' }, text: line })
+      .then(() => setText(''), showError)
+      .finally(() => setSending(false));
+  };
+
+  return (
+    <section className="card lobby-chat" aria-labelledby="chat-title">
+      <h2 id="chat-title">{t('chat.title')}</h2>
+      <ol className="chat-lines" ref={list} aria-live="polite">
+        {lines.length === 0 && <li className="empty">{t('chat.empty')}</li>}
+        {lines.map((l) => (
+          <li key={l.key}>
+            <time className="muted" dateTime={new Date(l.at).toISOString()}>
+              {time.format(l.at)}
+            </time>{' '}
+            <UserLabel user={l.from} /> <span className="chat-text">{l.text}</span>
+          </li>
+        ))}
+      </ol>
+      <form
+        className="chat-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          send();
+        }}
+      >
+        <label className="visually-hidden" htmlFor="lobby-chat-input">
+          {t('chat.label')}
+        </label>
+        <input
+          id="lobby-chat-input"
+          type="text"
+          maxLength={LIMITS.chatLength}
+          autoComplete="off"
+          placeholder={t('chat.placeholder')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn" disabled={sending || text.trim() === ''}>
+          {t('chat.send')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Language } from '@nardy/protocol';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../i18n';
+import { TableSettingsFields } from './TableSettingsFields';
+import { defaultForm, update, type TableForm } from './tableForm';
+
+/** Renders the fields and returns the markup, the form controls' names, and any translation key that was missing. */
+function render(form: TableForm, options: { part?: 'table' | 'bot' | 'pool'; guest?: boolean; lng?: Language } = {}) {
+  const missing: string[] = [];
+  const i18n = createI18n(options.lng ?? 'en', (key) => missing.push(key));
+  const html = renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <TableSettingsFields form={form} onChange={() => {}} part={options.part ?? 'table'} guest={options.guest ?? false} />
+    </I18nextProvider>,
+  );
+  const names = [...html.matchAll(/name="(\w+)"/g)].map((m) => m[1]);
+  return { html, names: new Set(names), missing };
+}
+
+const ALWAYS = ['variant', 'matchLength', 'clock', 'ceiling', 'lastRollDraw', 'cubeEnabled', 'rated', 'stake'];
+const LONG_ONLY = ['marsDefinition', 'homeMars', 'koks', 'openingThrow', 'nextGameStarter', 'headExceptionScope', 'blockCheck', 'blockAheadCountsBorneOff'];
+const MONEY_CUBE = ['beaver', 'jacoby', 'automaticDoubles'];
+
+const expectFields = (names: Set<string | undefined>, shown: readonly string[], hidden: readonly string[]) => {
+  for (const n of shown) expect(names.has(n), `${n} shown`).toBe(true);
+  for (const n of hidden) expect(names.has(n), `${n} hidden`).toBe(false);
+};
+
+describe('the table settings form (RULES §7)', () => {
+  it('long nardy: mars, home mars and koks options, opening throw, next starter, rule options; no cube options until the cube is on', () => {
+    const { names } = render(defaultForm('long', true));
+    expectFields(names, [...ALWAYS, ...LONG_ONLY], ['cubeMax', 'crawford', ...MONEY_CUBE, 'drawScoring', 'flagLoses']);
+    const withCube = render(update(defaultForm('long', true), { cube: { ...defaultForm('long', true).cube, enabled: true } })).names;
+    expectFields(withCube, ['cubeMax', 'crawford'], MONEY_CUBE);
+  });
+
+  for (const variant of ['short', 'caucasian'] as const) {
+    it(`${variant} nardy: the cube with Crawford in a match; beaver, Jacoby and automatic doubles in a money session; no long-nardy options`, () => {
+      const match = render(defaultForm(variant, true)).names;
+      expectFields(match, [...ALWAYS, 'cubeMax', 'crawford'], [...LONG_ONLY, ...MONEY_CUBE]);
+      const money = render(update(defaultForm(variant, true), { matchLength: 0 })).names;
+      expectFields(money, [...ALWAYS, 'cubeMax', ...MONEY_CUBE], [...LONG_ONLY, 'crawford']);
+    });
+  }
+
+  it('offers the draw scoring with the last-throw draw, and what a flag loses with a clock', () => {
+    const names = render(update(defaultForm('long', true), { lastRollDraw: true, clock: 'tournament' })).names;
+    expectFields(names, ['drawScoring', 'flagLoses'], []);
+  });
+
+  it('offers match-reserve clocks only in a match', () => {
+    const match = render(defaultForm('short', true)).html;
+    expect(match).toContain('value="tournament"');
+    expect(match).toContain('Tournament: 3 min per point + 15 s delay');
+    expect(match).toContain('US federation: 2 min per point + 12 s delay');
+    const money = render(update(defaultForm('short', true), { matchLength: 0 })).html;
+    expect(money).not.toContain('value="tournament"');
+    expect(money).not.toContain('value="us"');
+    expect(money).toContain('value="fischer"');
+  });
+
+  it('shows only the pool fields for quick pairing, and no rated or stake for a bot', () => {
+    expectFields(render(defaultForm('long', true), { part: 'pool' }).names, ['variant', 'matchLength', 'clock', 'rated'], ['ceiling', 'cubeEnabled', 'stake', ...LONG_ONLY]);
+    expectFields(render(defaultForm('short', true), { part: 'bot' }).names, ['variant', 'ceiling', 'cubeEnabled'], ['rated', 'stake']);
+  });
+
+  it('does not let a guest ask for a rated game', () => {
+    const { html } = render(defaultForm('long', true), { guest: true });
+    const rated = /<input[^>]*name="rated"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(rated).toContain('disabled=""');
+    expect(rated).not.toContain('checked');
+    expect(html).toContain('rated games need an account');
+  });
+
+  it('has every label translated, in both languages, for every variant and state', () => {
+    const states: TableForm[] = (['long', 'short', 'caucasian'] as const).flatMap((v) => {
+      const f = defaultForm(v, true);
+      return [f, update(f, { matchLength: 0, lastRollDraw: true, clock: 'bronstein', cube: { ...f.cube, enabled: true } })];
+    });
+    for (const lng of ['en', 'ru'] as const) {
+      for (const f of states) for (const part of ['table', 'bot', 'pool'] as const) expect(render(f, { part, lng }).missing).toEqual([]);
+    }
+    const ru = render(defaultForm('long', true), { lng: 'ru' }).html;
+    expect(ru).toContain('Длинные нарды');
+    expect(ru).toContain('до кокса: 1, 2 или 3');
+    expect(ru).toContain('Домашний марс');
+    expect(ru).toContain('3 очка');
+    expect(ru).toContain('5 очков');
+    expect(ru).toContain('1 очко');
+  });
+});

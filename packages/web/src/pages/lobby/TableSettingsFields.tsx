@@ -1,0 +1,305 @@
+import { VARIANT_IDS } from '@nardy/engine';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeClock } from './describe';
+import {
+  AUTOMATIC_DOUBLES,
+  CLOCK_PRESETS,
+  BLOCK_CHECKS,
+  CEILINGS,
+  CUBE_MAX_VALUES,
+  DRAW_SCORINGS,
+  FLAG_LOSES,
+  HEAD_EXCEPTION_SCOPES,
+  MARS_DEFINITIONS,
+  MATCH_LENGTHS,
+  NEXT_GAME_STARTERS,
+  OPENING_THROWS,
+  applicable,
+  update,
+  type TableForm,
+} from './tableForm';
+
+/**
+ * The table settings as form fields (RULES.md §7). `part`: `table` — everything a seek, challenge or private
+ * table carries; `bot` — the same without rated and stake (bot games are casual); `pool` — what a quick-pairing
+ * pool is made of (variant, length, clock, rated). Fields that cannot apply to the current choice are not shown.
+ */
+export function TableSettingsFields({
+  form,
+  onChange,
+  part = 'table',
+  guest = false,
+}: {
+  readonly form: TableForm;
+  readonly onChange: (form: TableForm) => void;
+  readonly part?: 'table' | 'bot' | 'pool';
+  /** Guests cannot play rated games. */
+  readonly guest?: boolean;
+}) {
+  const { t } = useTranslation('lobby');
+  const a = applicable(form);
+  const set = (patch: Partial<TableForm>) => onChange(update(form, patch));
+  const full = part !== 'pool';
+
+  return (
+    <div className="table-settings">
+      <div className="grid-fields">
+        <Select label={t('form.variant')} name="variant" value={form.variant} onChange={(v) => set({ variant: v as TableForm['variant'] })}>
+          {VARIANT_IDS.map((v) => (
+            <option key={v} value={v}>
+              {t(`common:variant.${v}`)}
+            </option>
+          ))}
+        </Select>
+        <Select label={t('form.length')} name="matchLength" value={String(form.matchLength)} onChange={(v) => set({ matchLength: Number(v) })}>
+          {MATCH_LENGTHS.map((n) => (
+            <option key={n} value={n}>
+              {n === 0 ? t('form.money') : t('form.points', { count: n })}
+            </option>
+          ))}
+        </Select>
+        <Select label={t('form.clock')} name="clock" value={form.clock} onChange={(v) => set({ clock: v as TableForm['clock'] })}>
+          {a.clocks.map((c) => {
+            const clock = describeClock(CLOCK_PRESETS[c]);
+            return (
+              <option key={c} value={c}>
+                {t(`form.clockPreset.${c}`, { clock: t(clock.key, clock.params) })}
+              </option>
+            );
+          })}
+        </Select>
+        {full && a.flagLoses && (
+          <Select label={t('form.flagLoses')} name="flagLoses" value={form.flagLoses} onChange={(v) => set({ flagLoses: v as TableForm['flagLoses'] })}>
+            {FLAG_LOSES.map((f) => (
+              <option key={f} value={f}>
+                {t(`form.flagLosesOption.${f}`)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </div>
+
+      {full && (
+        <fieldset className="group">
+          <legend>{t('form.scoring')}</legend>
+          <Select label={t('form.ceiling')} name="ceiling" value={form.ceiling} onChange={(v) => set({ ceiling: v as TableForm['ceiling'] })}>
+            {CEILINGS.map((c) => (
+              <option key={c} value={c}>
+                {t(`form.ceilingOption.${c}`)}
+              </option>
+            ))}
+          </Select>
+          {a.longOptions && (
+            <>
+              <Select
+                label={t('form.marsDefinition')}
+                name="marsDefinition"
+                value={form.marsDefinition}
+                onChange={(v) => set({ marsDefinition: v as TableForm['marsDefinition'] })}
+              >
+                {MARS_DEFINITIONS.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`form.marsDefinitionOption.${m}`)}
+                  </option>
+                ))}
+              </Select>
+              <Check label={t('form.homeMars')} name="homeMars" checked={form.homeMars} onChange={(homeMars) => set({ homeMars })} />
+              <Check label={t('form.koks')} name="koks" checked={form.koks} onChange={(koks) => set({ koks })} />
+            </>
+          )}
+          <Check label={t('form.lastRollDraw')} name="lastRollDraw" checked={form.lastRollDraw} onChange={(lastRollDraw) => set({ lastRollDraw })} />
+          {a.drawScoring && (
+            <Select label={t('form.drawScoring')} name="drawScoring" value={form.drawScoring} onChange={(v) => set({ drawScoring: v as TableForm['drawScoring'] })}>
+              {DRAW_SCORINGS.map((d) => (
+                <option key={d} value={d}>
+                  {t(`form.drawScoringOption.${d}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </fieldset>
+      )}
+
+      {full && (
+        <fieldset className="group">
+          <legend>{t('form.cube')}</legend>
+          <Check
+            label={t('form.cubeEnabled')}
+            name="cubeEnabled"
+            checked={form.cube.enabled}
+            onChange={(enabled) => set({ cube: { ...form.cube, enabled } })}
+          />
+          {a.cubeOptions && (
+            <Select
+              label={t('form.cubeMax')}
+              name="cubeMax"
+              value={String(form.cube.maxValue)}
+              onChange={(v) => set({ cube: { ...form.cube, maxValue: Number(v) } })}
+            >
+              {CUBE_MAX_VALUES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </Select>
+          )}
+          {a.moneyCube && (
+            <>
+              <Check label={t('form.beaver')} name="beaver" checked={form.cube.beaver} onChange={(beaver) => set({ cube: { ...form.cube, beaver } })} />
+              <Check label={t('form.jacoby')} name="jacoby" checked={form.cube.jacoby} onChange={(jacoby) => set({ cube: { ...form.cube, jacoby } })} />
+              <Select
+                label={t('form.automaticDoubles')}
+                name="automaticDoubles"
+                value={String(form.cube.automaticDoubles)}
+                onChange={(v) => set({ cube: { ...form.cube, automaticDoubles: Number(v) } })}
+              >
+                {AUTOMATIC_DOUBLES.map((n) => (
+                  <option key={n} value={n}>
+                    {n === 0 ? t('form.automaticDoublesOff') : t('form.automaticDoublesUpTo', { n })}
+                  </option>
+                ))}
+              </Select>
+            </>
+          )}
+          {a.crawford && <Check label={t('form.crawford')} name="crawford" checked={form.crawford} onChange={(crawford) => set({ crawford })} />}
+        </fieldset>
+      )}
+
+      {full && a.longOptions && (
+        <details className="group-details">
+          <summary>{t('form.longRules')}</summary>
+          <Select label={t('form.openingThrow')} name="openingThrow" value={form.openingThrow} onChange={(v) => set({ openingThrow: v as TableForm['openingThrow'] })}>
+            {OPENING_THROWS.map((o) => (
+              <option key={o} value={o}>
+                {t(`form.openingThrowOption.${o}`)}
+              </option>
+            ))}
+          </Select>
+          <Select
+            label={t('form.nextGameStarter')}
+            name="nextGameStarter"
+            value={form.nextGameStarter}
+            onChange={(v) => set({ nextGameStarter: v as TableForm['nextGameStarter'] })}
+          >
+            {NEXT_GAME_STARTERS.map((o) => (
+              <option key={o} value={o}>
+                {t(`form.nextGameStarterOption.${o}`)}
+              </option>
+            ))}
+          </Select>
+          <Select
+            label={t('form.headExceptionScope')}
+            name="headExceptionScope"
+            value={form.rules.headExceptionScope}
+            onChange={(v) => set({ rules: { ...form.rules, headExceptionScope: v as TableForm['rules']['headExceptionScope'] } })}
+          >
+            {HEAD_EXCEPTION_SCOPES.map((o) => (
+              <option key={o} value={o}>
+                {t(`form.headExceptionScopeOption.${o}`)}
+              </option>
+            ))}
+          </Select>
+          <Select
+            label={t('form.blockCheck')}
+            name="blockCheck"
+            value={form.rules.blockCheck}
+            onChange={(v) => set({ rules: { ...form.rules, blockCheck: v as TableForm['rules']['blockCheck'] } })}
+          >
+            {BLOCK_CHECKS.map((o) => (
+              <option key={o} value={o}>
+                {t(`form.blockCheckOption.${o}`)}
+              </option>
+            ))}
+          </Select>
+          <Check
+            label={t('form.blockAheadCountsBorneOff')}
+            name="blockAheadCountsBorneOff"
+            checked={form.rules.blockAheadCountsBorneOff}
+            onChange={(blockAheadCountsBorneOff) => set({ rules: { ...form.rules, blockAheadCountsBorneOff } })}
+          />
+        </details>
+      )}
+
+      {part !== 'bot' && (
+        <div className="grid-fields">
+          <Check
+            label={t('form.rated')}
+            name="rated"
+            checked={form.rated && !guest}
+            disabled={guest}
+            hint={guest ? t('form.ratedNeedsAccount') : undefined}
+            onChange={(rated) => set({ rated })}
+          />
+          {part === 'table' && (
+            <label className="field">
+              <span>{t('form.stake')}</span>
+              <input
+                type="number"
+                name="stake"
+                min={0}
+                step={1}
+                inputMode="numeric"
+                value={form.stake}
+                onChange={(e) => set({ stake: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
+              />
+              <span className="field-hint">{t('form.stakeHint')}</span>
+            </label>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Select({
+  label,
+  name,
+  value,
+  onChange,
+  children,
+}: {
+  readonly label: string;
+  readonly name: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+function Check({
+  label,
+  name,
+  checked,
+  onChange,
+  disabled = false,
+  hint,
+}: {
+  readonly label: string;
+  readonly name: string;
+  readonly checked: boolean;
+  readonly onChange: (checked: boolean) => void;
+  readonly disabled?: boolean;
+  readonly hint?: string | undefined;
+}) {
+  return (
+    <label className="check">
+      <input type="checkbox" name={name} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
+      <span>
+        {label}
+        {hint !== undefined && <span className="field-hint check-hint">{hint}</span>}
+      </span>
+    </label>
+  );
+}

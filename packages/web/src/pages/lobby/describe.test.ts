@@ -1,0 +1,72 @@
+import { defaultMatchSettings } from '@nardy/engine';
+import type { TableSettings } from '@nardy/protocol';
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../i18n';
+import { describeClock, describeSettings } from './describe';
+
+const table = (match: Partial<TableSettings['match']> & { variant: TableSettings['match']['variant'] }, more: Partial<TableSettings> = {}): TableSettings => ({
+  match: { ...(defaultMatchSettings(match.variant) as TableSettings['match']), ...match },
+  rated: false,
+  stake: 0,
+  ...more,
+});
+
+describe('table settings in words', () => {
+  it('names the clock with its minutes and seconds', () => {
+    const en = createI18n('en');
+    const say = (p: ReturnType<typeof describeClock>) => en.t(p.key, p.params);
+    expect(say(describeClock({ kind: 'matchReserve', perPointMs: 180_000, delayMs: 15_000 }))).toBe('3 min per point + 15 s delay');
+    expect(say(describeClock({ kind: 'fischer', initialMs: 90_000, incrementMs: 2_500 }))).toBe('Fischer 1.5 min + 2.5 s per move');
+    expect(say(describeClock({ kind: 'perMove', limitMs: 60_000 }))).toBe('60 s per move');
+    expect(say(describeClock({ kind: 'none' }))).toBe('No clock');
+  });
+
+  it('says a long-nardy match with its options in Russian', () => {
+    const ru = createI18n('ru');
+    const words = describeSettings(
+      table({ variant: 'long', matchLength: 5, homeMars: true, koks: true, lastRollDraw: true, timeControl: { kind: 'matchReserve', perPointMs: 180_000, delayMs: 15_000 } }, { rated: true }),
+    ).map((p) => ru.t(p.key, p.params));
+    expect(words).toEqual([
+      'Длинные нарды',
+      'Матч до 5 очков',
+      'До кокса',
+      'Домашний марс',
+      'Кокс — 3 очка',
+      'Последний бросок, ничья ½',
+      'Без куба',
+      '3 мин на очко + 15 с задержки',
+      'Рейтинговая',
+    ]);
+  });
+
+  it('says the money cube options and the stake', () => {
+    const en = createI18n('en');
+    const s = table({ variant: 'short', cube: { enabled: true, maxValue: 16, beaver: true, jacoby: true, automaticDoubles: 2 } }, { stake: 10 });
+    expect(describeSettings(s).map((p) => en.t(p.key, p.params))).toEqual([
+      'Short nardy',
+      'Money session',
+      'Up to koks',
+      'Cube up to 16',
+      'Beaver',
+      'Jacoby',
+      'Automatic doubles up to 2',
+      'No clock',
+      'Casual',
+      'Stake 10 per point',
+    ]);
+  });
+
+  it('has every phrase in both languages', () => {
+    const samples = [
+      table({ variant: 'long', matchLength: 1, marsDefinition: 'notAllHome', lastRollDraw: true, drawScoring: 'one', flagLoses: 'game', timeControl: { kind: 'bronstein', initialMs: 60_000, delayMs: 5_000 } }),
+      table({ variant: 'caucasian', matchLength: 3, crawford: false, ceiling: 'oin' }, { rated: true, stake: 1 }),
+      table({ variant: 'short', ceiling: 'mars', cube: { enabled: true, maxValue: 64, beaver: false, jacoby: false, automaticDoubles: 0 } }),
+    ];
+    for (const lng of ['en', 'ru'] as const) {
+      const missing: string[] = [];
+      const i18n = createI18n(lng, (key) => missing.push(key));
+      for (const s of samples) for (const p of describeSettings(s)) i18n.t(p.key, p.params);
+      expect(missing).toEqual([]);
+    }
+  });
+});

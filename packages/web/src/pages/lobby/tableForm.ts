@@ -1,0 +1,246 @@
+/**
+ * The table-settings form as data (RULES.md §7, docs/protocol.md §4 "Table settings"): its state, which fields
+ * apply to it, and the `TableSettingsInput` it sends. Which options go together is the engine's decision
+ * (`matchSettings`); the form only hides what cannot apply (long-nardy scoring in short nardy, money-play cube
+ * options in a match, a match-reserve clock in a money session), and the server answers anything else with
+ * `BAD_OPTIONS` and the engine's reason.
+ */
+import {
+  CEILINGS,
+  MARS_DEFINITIONS,
+  TOURNAMENT_CLOCK,
+  US_CLOCK,
+  defaultMatchSettings,
+  matchSettings,
+  type Ceiling,
+  type CubeSettings,
+  type DrawScoring,
+  type FlagLoses,
+  type MarsDefinition,
+  type MatchSettingsInput,
+  type NextGameStarter,
+  type OpeningThrow,
+  type RuleOptions,
+  type TimeControl,
+  type VariantId,
+} from '@nardy/engine';
+import type { QuickPairPool, TableSettingsInput } from '@nardy/protocol';
+
+/**
+ * The clocks offered (G8): the rule texts' tournament control (3 min per point + 15 s delay), the US
+ * federation's (2 min per point + 12 s), Fischer, Bronstein, a casual per-move limit, or none.
+ */
+export const CLOCK_PRESETS = {
+  none: { kind: 'none' },
+  tournament: TOURNAMENT_CLOCK,
+  us: US_CLOCK,
+  fischer: { kind: 'fischer', initialMs: 300_000, incrementMs: 5_000 },
+  bronstein: { kind: 'bronstein', initialMs: 300_000, delayMs: 10_000 },
+  perMove: { kind: 'perMove', limitMs: 60_000 },
+} as const satisfies Record<string, TimeControl>;
+export type ClockPreset = keyof typeof CLOCK_PRESETS;
+export const CLOCK_PRESET_IDS = Object.keys(CLOCK_PRESETS) as ClockPreset[];
+
+export { CEILINGS, MARS_DEFINITIONS };
+export const OPENING_THROWS = ['fresh', 'useOpeningDice'] as const satisfies readonly OpeningThrow[];
+export const NEXT_GAME_STARTERS = ['previousBlack', 'previousWinner', 'openingThrow'] as const satisfies readonly NextGameStarter[];
+export const DRAW_SCORINGS = ['half', 'one'] as const satisfies readonly DrawScoring[];
+export const FLAG_LOSES = ['match', 'game'] as const satisfies readonly FlagLoses[];
+export const HEAD_EXCEPTION_SCOPES = ['federation', 'blockedDouble', 'anyDouble'] as const satisfies readonly RuleOptions['headExceptionScope'][];
+export const BLOCK_CHECKS = ['perStep', 'endOfTurn'] as const satisfies readonly RuleOptions['blockCheck'][];
+/** Match lengths offered: 0 = money session, then 1–25 points (G6). */
+export const MATCH_LENGTHS = Array.from({ length: 26 }, (_, i) => i);
+/** G3: the cube's highest value, a power of two. */
+export const CUBE_MAX_VALUES = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
+export const AUTOMATIC_DOUBLES = [0, 1, 2, 3, 4, 5, 6];
+export const BOT_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+export interface TableForm {
+  readonly variant: VariantId;
+  readonly matchLength: number;
+  readonly ceiling: Ceiling;
+  readonly marsDefinition: MarsDefinition;
+  readonly homeMars: boolean;
+  readonly koks: boolean;
+  readonly openingThrow: OpeningThrow;
+  readonly nextGameStarter: NextGameStarter;
+  readonly rules: RuleOptions;
+  readonly lastRollDraw: boolean;
+  readonly drawScoring: DrawScoring;
+  readonly cube: CubeSettings;
+  readonly crawford: boolean;
+  readonly flagLoses: FlagLoses;
+  readonly clock: ClockPreset;
+  readonly rated: boolean;
+  readonly stake: number;
+}
+
+/** A match to 3 points, the variant's own rules and cube, no clock. */
+export function defaultForm(variant: VariantId, rated: boolean): TableForm {
+  const m = defaultMatchSettings(variant);
+  return {
+    variant,
+    matchLength: 3,
+    ceiling: m.ceiling,
+    marsDefinition: m.marsDefinition,
+    homeMars: m.homeMars,
+    koks: m.koks,
+    openingThrow: m.openingThrow,
+    nextGameStarter: m.nextGameStarter,
+    rules: m.rules,
+    lastRollDraw: m.lastRollDraw,
+    drawScoring: m.drawScoring,
+    cube: m.cube,
+    crawford: m.crawford,
+    flagLoses: m.flagLoses,
+    clock: 'none',
+    rated,
+    stake: 0,
+  };
+}
+
+const isMatchReserve = (p: ClockPreset): boolean => CLOCK_PRESETS[p].kind === 'matchReserve';
+
+/** The clocks that fit: a match reserve needs a match length (G8). */
+export const clockChoices = (matchLength: number): ClockPreset[] =>
+  CLOCK_PRESET_IDS.filter((p) => matchLength > 0 || !isMatchReserve(p));
+
+/** Which fields apply to the form as it stands. */
+export interface Applicable {
+  /** L24–L25 mars options, L4 opening throw, G6 next-game starter, L10/L16 rule options. */
+  readonly longOptions: boolean;
+  readonly drawScoring: boolean;
+  /** Maximum cube value (the cube is on). */
+  readonly cubeOptions: boolean;
+  /** Beaver, automatic doubles, Jacoby: cube on, money play (G3). */
+  readonly moneyCube: boolean;
+  /** The Crawford rule: cube on, match play (G3). */
+  readonly crawford: boolean;
+  /** What a flag fall loses: only with a clock (G8). */
+  readonly flagLoses: boolean;
+  readonly clocks: readonly ClockPreset[];
+}
+
+export function applicable(f: TableForm): Applicable {
+  const money = f.matchLength === 0;
+  return {
+    longOptions: f.variant === 'long',
+    drawScoring: f.lastRollDraw,
+    cubeOptions: f.cube.enabled,
+    moneyCube: f.cube.enabled && money,
+    crawford: f.cube.enabled && !money,
+    flagLoses: f.clock !== 'none',
+    clocks: clockChoices(f.matchLength),
+  };
+}
+
+/**
+ * The form after a change: a new variant takes that variant's own rules and cube default (what players of it
+ * expect); a money session drops a match-reserve clock.
+ */
+export function update(f: TableForm, patch: Partial<TableForm>): TableForm {
+  let next: TableForm = { ...f, ...patch };
+  if (patch.variant !== undefined && patch.variant !== f.variant) {
+    const d = defaultForm(patch.variant, f.rated);
+    next = {
+      ...next,
+      marsDefinition: d.marsDefinition,
+      homeMars: d.homeMars,
+      koks: d.koks,
+      openingThrow: d.openingThrow,
+      nextGameStarter: d.nextGameStarter,
+      rules: d.rules,
+      cube: d.cube,
+    };
+  }
+  if (!clockChoices(next.matchLength).includes(next.clock)) next = { ...next, clock: 'none' };
+  return next;
+}
+
+/** The match settings the form asks for: only what applies, the engine fills in the rest (protocol §4). */
+export function toMatchInput(f: TableForm): MatchSettingsInput {
+  const a = applicable(f);
+  const cube: Partial<CubeSettings> = !f.cube.enabled
+    ? { enabled: false }
+    : {
+        enabled: true,
+        maxValue: f.cube.maxValue,
+        ...(a.moneyCube ? { beaver: f.cube.beaver, automaticDoubles: f.cube.automaticDoubles, jacoby: f.cube.jacoby } : {}),
+      };
+  return {
+    variant: f.variant,
+    matchLength: f.matchLength,
+    ceiling: f.ceiling,
+    ...(a.longOptions
+      ? {
+          marsDefinition: f.marsDefinition,
+          homeMars: f.homeMars,
+          koks: f.koks,
+          openingThrow: f.openingThrow,
+          nextGameStarter: f.nextGameStarter,
+          rules: f.rules,
+        }
+      : {}),
+    lastRollDraw: f.lastRollDraw,
+    ...(a.drawScoring ? { drawScoring: f.drawScoring } : {}),
+    cube,
+    ...(a.crawford ? { crawford: f.crawford } : {}),
+    timeControl: CLOCK_PRESETS[f.clock],
+    ...(a.flagLoses ? { flagLoses: f.flagLoses } : {}),
+  };
+}
+
+export const toSettingsInput = (f: TableForm): TableSettingsInput => ({
+  match: toMatchInput(f) as TableSettingsInput['match'],
+  rated: f.rated,
+  stake: f.stake,
+});
+
+/** Bot games are casual and without stakes (the server plays them so). */
+export const toBotSettings = (f: TableForm): TableSettingsInput => ({ ...toSettingsInput(f), rated: false, stake: 0 });
+
+/** A quick-pairing pool: variant, length, clock and rated of the form (protocol §4 Quick pairing). */
+export const toPool = (f: TableForm): QuickPairPool => ({
+  variant: f.variant,
+  matchLength: f.matchLength,
+  timeControl: { ...CLOCK_PRESETS[f.clock] },
+  rated: f.rated,
+});
+
+/** The engine's objection to the form, if any (the server would answer BAD_OPTIONS with the same reason). */
+export function problem(f: TableForm): string | null {
+  const r = matchSettings(toMatchInput(f));
+  return r.ok ? null : r.error.message;
+}
+
+const samePreset = (tc: TimeControl): ClockPreset =>
+  CLOCK_PRESET_IDS.find((p) => JSON.stringify(CLOCK_PRESETS[p]) === JSON.stringify(tc)) ?? 'none';
+
+/**
+ * A form from saved settings (the profile's preferred settings): the engine completes them; a clock that is not
+ * one of the presets becomes none. Unreadable settings give the default form.
+ */
+export function formFromSettings(saved: TableSettingsInput | null, fallbackRated: boolean): TableForm {
+  const m = saved ? matchSettings(saved.match) : null;
+  if (!saved || !m?.ok) return defaultForm('long', fallbackRated);
+  const s = m.value;
+  return {
+    variant: s.variant,
+    matchLength: s.matchLength,
+    ceiling: s.ceiling,
+    marsDefinition: s.marsDefinition,
+    homeMars: s.homeMars,
+    koks: s.koks,
+    openingThrow: s.openingThrow,
+    nextGameStarter: s.nextGameStarter,
+    rules: s.rules,
+    lastRollDraw: s.lastRollDraw,
+    drawScoring: s.drawScoring,
+    cube: s.cube,
+    crawford: s.crawford,
+    flagLoses: s.flagLoses,
+    clock: samePreset(s.timeControl),
+    rated: saved.rated,
+    stake: saved.stake,
+  };
+}
