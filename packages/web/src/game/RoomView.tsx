@@ -80,7 +80,7 @@ export function RoomView({ gameId, state, now, busy, boardKey, settings, act, cl
       </div>
       <aside className="room-side">
         <header className="room-match">
-          <span>{say(t, matchPhrase(view))}</span>
+          <span>{say(t, matchPhrase(view.settings.match.matchLength, view.gameNumber))}</span>
           <span>{t(view.settings.rated ? 'match.rated' : 'match.casual')}</span>
           {view.crawford && <span className="chip">{t('match.crawford')}</span>}
           {view.lastThrow && <span className="chip">{t('match.lastThrow')}</span>}

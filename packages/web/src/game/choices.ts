@@ -136,10 +136,8 @@ export function promptPhrase(view: GameView): Phrase {
 }
 
 /** The match line: "Match to 5 · game 2" or "Money session · game 3". */
-export const matchPhrase = (view: GameView): Phrase =>
-  view.settings.match.matchLength > 0
-    ? { key: 'match.toPoints', params: { length: view.settings.match.matchLength, game: view.gameNumber } }
-    : { key: 'match.money', params: { game: view.gameNumber } };
+export const matchPhrase = (matchLength: number, game: number): Phrase =>
+  matchLength > 0 ? { key: 'match.toPoints', params: { length: matchLength, game } } : { key: 'match.money', params: { game } };
 
 /** The opponent has been gone past the grace period: the viewer may claim the win or call the game off. */
 export function claimable(view: GameView, serverNow: number): boolean {
