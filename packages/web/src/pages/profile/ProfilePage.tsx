@@ -1,0 +1,69 @@
+/**
+ * `/profile/:userId`: the player's finished games from `GET /api/users/:id/games`, one page at a time (the
+ * server's `next` cursor). On one's own profile the display name is shown; it is changed on the settings page.
+ */
+import { useEffect, useState } from 'react';
+import { useServices } from '../../app/services';
+import { useProfile } from '../../app/session';
+import { useTranslate } from '../../game/useTranslate';
+import { currentLanguage } from '../../i18n';
+import type { UserGames } from '../../net/api';
+import { ServerError } from '../../net/types';
+import { ProfileView } from './ProfileView';
+
+export interface ProfilePageProps {
+  readonly userId: string;
+  readonly navigate: (path: string) => void;
+}
+
+type Loaded =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'failed'; readonly error: ServerError }
+  /** `more`: an older page is on its way; `moreError`: why the last one did not come. */
+  | { readonly kind: 'loaded'; readonly data: UserGames; readonly more: boolean; readonly moreError: ServerError | null };
+
+const asServerError = (e: unknown): ServerError => (e instanceof ServerError ? e : new ServerError('INTERNAL', String(e)));
+
+export function ProfilePage({ userId }: ProfilePageProps) {
+  const { api, session } = useServices();
+  const me = useProfile(session);
+  const t = useTranslate('profile');
+  const tErrors = useTranslate('errors');
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    api.userGames(userId).then(
+      (data) => current && setLoaded({ kind: 'loaded', data, more: false, moreError: null }),
+      (e: unknown) => current && setLoaded({ kind: 'failed', error: asServerError(e) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, userId]);
+
+  if (loaded.kind === 'loading') return <p className="empty">{t('loading')}</p>;
+  const failure = (error: ServerError) => (
+    <p className="alert" role="alert">
+      {tErrors(error.code)}
+      {error.message !== '' && <small>{error.message}</small>}
+    </p>
+  );
+  if (loaded.kind === 'failed') return failure(loaded.error);
+
+  const { data } = loaded;
+  const onMore = () => {
+    if (data.next === null) return;
+    setLoaded({ kind: 'loaded', data, more: true, moreError: null });
+    api.userGames(userId, { before: data.next }).then(
+      (page) => setLoaded({ kind: 'loaded', data: { ...page, games: [...data.games, ...page.games] }, more: false, moreError: null }),
+      (e: unknown) => setLoaded({ kind: 'loaded', data, more: false, moreError: asServerError(e) }),
+    );
+  };
+  return (
+    <>
+      <ProfileView data={data} own={me?.id === userId} lang={currentLanguage()} loadingMore={loaded.more} onMore={onMore} />
+      {loaded.moreError && failure(loaded.moreError)}
+    </>
+  );
+}
