@@ -1,13 +1,13 @@
 /** The doubling cube (куб даве) beside the board: in the middle when centred, at its owner's end otherwise. */
 import { cubeAt, CUBE_SIZE, project } from './geometry';
 import type { Placement } from './layout';
-import type { BoardModel, BoardProps } from './types';
+import type { BoardModel, Translate } from './types';
 
 interface Props {
   readonly cube: NonNullable<BoardModel['cube']>;
   readonly pl: Placement;
   readonly portrait: boolean;
-  readonly t: BoardProps['t'];
+  readonly t: Translate;
 }
 
 export function Cube({ cube, pl, portrait, t }: Props) {

@@ -2,7 +2,7 @@
 import type { DieFace } from './dice';
 import { diceAt, DIE_SIZE, project } from './geometry';
 import type { Row } from './layout';
-import type { BoardProps } from './types';
+import type { Translate } from './types';
 
 /** Pip positions on a die face in thirds of its half-size: [x, y] ∈ {-1, 0, 1}². */
 const PIPS: Record<number, readonly (readonly [number, number])[]> = {
@@ -18,7 +18,7 @@ interface Props {
   readonly faces: readonly DieFace[];
   readonly row: Row;
   readonly portrait: boolean;
-  readonly t: BoardProps['t'];
+  readonly t: Translate;
 }
 
 export function Dice({ faces, row, portrait, t }: Props) {

@@ -7,7 +7,7 @@ import type { Color } from '@nardy/engine';
 import { AREAS, CHECKER_R, labelAt, onPoint, pointTriangle, project, projectRect, stopRect, trayRect, type Rect } from './geometry';
 import { BAR_STOP, cellStop, type Placement, type Stop } from './layout';
 import { BAR, OFF, otherColor, ownPoint } from './position';
-import type { BoardModel, BoardProps } from './types';
+import type { BoardModel, Translate } from './types';
 
 export interface Marks {
   /** Cells (absolute points, `BAR`, `OFF`) of each kind of mark. */
@@ -28,7 +28,7 @@ interface Props {
   readonly cursorCell: number | null;
   readonly cursorId: string;
   readonly portrait: boolean;
-  readonly t: BoardProps['t'];
+  readonly t: Translate;
 }
 
 const rectProps = (portrait: boolean, r: Rect) => {
@@ -46,7 +46,7 @@ function occupant(model: BoardModel, abs: number): { color: Color; count: number
 }
 
 /** The aria-label of a cell to the mover: a point, his bar or his tray, with its mark. */
-export function cellLabel(model: BoardModel, mover: Color, marks: Marks, cell: number, t: BoardProps['t']): string {
+export function cellLabel(model: BoardModel, mover: Color, marks: Marks, cell: number, t: Translate): string {
   let label: string;
   if (cell === BAR) {
     label = t('bar', { white: model.board.white[BAR] ?? 0, black: model.board.black[BAR] ?? 0 });

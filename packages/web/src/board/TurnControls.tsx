@@ -1,14 +1,14 @@
 /** Under the board: whose turn it is, the pip counts, and the buttons of the turn in progress. */
 import { canConfirm, canUndo, type BoardEvent, type BoardState } from './state';
 import { isComplete } from './moves';
-import type { BoardModel, BoardProps } from './types';
+import type { BoardModel, Translate } from './types';
 
 interface Props {
   readonly state: BoardState;
   /** The drawn position: its pips count the steps played so far. */
   readonly drawn: BoardModel;
   readonly dispatch: (event: BoardEvent) => void;
-  readonly t: BoardProps['t'];
+  readonly t: Translate;
 }
 
 function statusKey({ input, model, sent, played, autoPlayed }: BoardState): string | null {

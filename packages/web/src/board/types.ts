@@ -62,5 +62,14 @@ export interface BoardProps {
   /** A whole legal turn, confirmed by the player. */
   readonly onTurn: (steps: readonly BoardStep[]) => void;
   /** Translated labels (the board holds no strings of its own). */
-  readonly t: (key: string, options?: Record<string, unknown>) => string;
+  readonly t: Translate;
+}
+
+/**
+ * A translation function of the `board` namespace. Two signatures rather than an optional `options`, so that
+ * i18next's own `t` (`useTranslation('board').t`) fits under exactOptionalPropertyTypes.
+ */
+export interface Translate {
+  (key: string): string;
+  (key: string, options: Record<string, unknown>): string;
 }
