@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../app/Field';
 import { useServices } from '../../app/services';
 import { currentLanguage } from '../../i18n';
 import { paths } from '../../router';
@@ -37,25 +38,19 @@ export function AuthPage({ mode }: { readonly mode: AuthMode }) {
 
   const field = (key: keyof AuthInput, type: 'text' | 'password', autoComplete: string) => {
     const problem = problems[key];
-    const errorId = `auth-${key}-error`;
     return (
-      <label className="field">
-        <span>{t(`field.${key}`)}</span>
-        <input
-          type={type}
-          name={key}
-          autoComplete={autoComplete}
-          value={input[key]}
-          aria-invalid={problem !== undefined}
-          aria-describedby={problem !== undefined ? errorId : undefined}
-          onChange={(e) => setInput({ ...input, [key]: e.target.value })}
-        />
-        {problem !== undefined && (
-          <span className="field-error" id={errorId}>
-            {t(problem)}
-          </span>
+      <Field label={t(`field.${key}`)} error={problem === undefined ? undefined : t(problem)}>
+        {(control) => (
+          <input
+            {...control}
+            type={type}
+            name={key}
+            autoComplete={autoComplete}
+            value={input[key]}
+            onChange={(e) => setInput({ ...input, [key]: e.target.value })}
+          />
         )}
-      </label>
+      </Field>
     );
   };
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../app/Field';
 import { describeError, notices, showError } from '../../app/notices';
 import { useProfile } from '../../app/session';
 import { useLinkStatus, useServices } from '../../app/services';
@@ -126,35 +127,39 @@ export function NewGame({ known }: { readonly known: readonly UserRef[] }) {
         }}
       >
         {mode === 'challenge' && (
-          <label className="field">
-            <span>{t('challenge.opponent')}</span>
-            <input
-              type="text"
-              name="opponent"
-              list="lobby-known-users"
-              autoComplete="off"
-              value={opponent}
-              onChange={(e) => setOpponent(e.target.value)}
-            />
-            <datalist id="lobby-known-users">
-              {known.map((u) => (
-                <option key={u.userId} value={u.name} />
-              ))}
-            </datalist>
-            <span className="field-hint">{t('challenge.opponentHint')}</span>
-          </label>
+          <Field label={t('challenge.opponent')} hint={t('challenge.opponentHint')}>
+            {(control) => (
+              <>
+                <input
+                  {...control}
+                  type="text"
+                  name="opponent"
+                  list="lobby-known-users"
+                  autoComplete="off"
+                  value={opponent}
+                  onChange={(e) => setOpponent(e.target.value)}
+                />
+                <datalist id="lobby-known-users">
+                  {known.map((u) => (
+                    <option key={u.userId} value={u.name} />
+                  ))}
+                </datalist>
+              </>
+            )}
+          </Field>
         )}
         {mode === 'bot' && (
-          <label className="field">
-            <span>{t('bot.level')}</span>
-            <select name="botLevel" value={level} onChange={(e) => setLevel(Number(e.target.value))}>
-              {BOT_LEVELS.map((n) => (
-                <option key={n} value={n}>
-                  {t('bot.levelOption', { level: n })}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field label={t('bot.level')}>
+            {(control) => (
+              <select {...control} name="botLevel" value={level} onChange={(e) => setLevel(Number(e.target.value))}>
+                {BOT_LEVELS.map((n) => (
+                  <option key={n} value={n}>
+                    {t('bot.levelOption', { level: n })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
 
         <TableSettingsFields form={form} onChange={setForm} part={mode === 'quick' ? 'pool' : mode === 'bot' ? 'bot' : 'table'} guest={guest} />
@@ -191,10 +196,9 @@ export function NewGame({ known }: { readonly known: readonly UserRef[] }) {
 
       {mode === 'table' && tableUrl !== null && (
         <div className="table-link">
-          <label className="field">
-            <span>{t('table.share')}</span>
-            <input type="url" readOnly value={tableUrl} onFocus={(e) => e.target.select()} />
-          </label>
+          <Field label={t('table.share')}>
+            {(control) => <input {...control} type="url" readOnly value={tableUrl} onFocus={(e) => e.target.select()} />}
+          </Field>
           <div className="actions">
             <button type="button" className="btn" onClick={() => copy(tableUrl)}>
               {t('table.copy')}

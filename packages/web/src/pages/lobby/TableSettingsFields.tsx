@@ -1,6 +1,7 @@
 import { VARIANT_IDS } from '@nardy/engine';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../app/Field';
 import { describeClock } from './describe';
 import {
   AUTOMATIC_DOUBLES,
@@ -232,19 +233,20 @@ export function TableSettingsFields({
             onChange={(rated) => set({ rated })}
           />
           {part === 'table' && (
-            <label className="field">
-              <span>{t('form.stake')}</span>
-              <input
-                type="number"
-                name="stake"
-                min={0}
-                step={1}
-                inputMode="numeric"
-                value={form.stake}
-                onChange={(e) => set({ stake: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
-              />
-              <span className="field-hint">{t('form.stakeHint')}</span>
-            </label>
+            <Field label={t('form.stake')} hint={t('form.stakeHint')}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  name="stake"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  value={form.stake}
+                  onChange={(e) => set({ stake: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
+                />
+              )}
+            </Field>
           )}
         </div>
       )}
@@ -265,16 +267,14 @@ function Select({
   readonly onChange: (value: string) => void;
   readonly children: ReactNode;
 }) {
-  const id = useId();
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
-    </div>
+    <Field label={label}>
+      {(control) => (
+        <select {...control} name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+          {children}
+        </select>
+      )}
+    </Field>
   );
 }
 

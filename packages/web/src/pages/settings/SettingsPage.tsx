@@ -1,6 +1,7 @@
 import { LIMITS } from '@nardy/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../app/Field';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { notices, showError } from '../../app/notices';
 import { useProfile } from '../../app/session';
@@ -78,11 +79,15 @@ function DisplayName({ initial }: { readonly initial: string }) {
           if (!blank) save();
         }}
       >
-        <label className="field">
-          <span>{t('profile.displayName')}</span>
-          <input type="text" name="displayName" maxLength={LIMITS.nameLength} value={name} aria-invalid={blank} onChange={(e) => setName(e.target.value)} />
-          <span className={blank ? 'field-error' : 'field-hint'}>{t(blank ? 'profile.nameBlank' : 'profile.displayNameHint')}</span>
-        </label>
+        <Field
+          label={t('profile.displayName')}
+          hint={t('profile.displayNameHint')}
+          error={blank ? t('profile.nameBlank') : undefined}
+        >
+          {(control) => (
+            <input {...control} type="text" name="displayName" maxLength={LIMITS.nameLength} value={name} onChange={(e) => setName(e.target.value)} />
+          )}
+        </Field>
         <div className="actions">
           <button type="submit" className="btn btn-primary" disabled={busy || blank}>
             {t('save')}

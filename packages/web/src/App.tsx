@@ -1,0 +1,80 @@
+import { Suspense, lazy, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChallengeInbox } from './app/ChallengeInbox';
+import { ConnectionBanner } from './app/ConnectionBanner';
+import { Header } from './app/Header';
+import { NotFound } from './app/NotFound';
+import { Notices } from './app/Notices';
+import { ServicesContext, useServices, type Services } from './app/services';
+import { useSettings } from './app/settings';
+import { AuthPage } from './pages/auth/AuthPage';
+import { JoinTablePage } from './pages/lobby/JoinTablePage';
+import { LobbyPage } from './pages/lobby/LobbyPage';
+import { SettingsPage } from './pages/settings/SettingsPage';
+import { TopPage } from './pages/top/TopPage';
+import { matchRoute, paths, usePath, type Route, type Router } from './router';
+import './styles/global.css';
+import './styles/shell.css';
+
+// The heavier pages load when first opened (the board and the rule texts are not needed to see the lobby).
+const GameRoom = lazy(() => import('./game/GameRoom').then((m) => ({ default: m.GameRoom })));
+const ProfilePage = lazy(() => import('./pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const ReplayPage = lazy(() => import('./pages/replay/ReplayPage').then((m) => ({ default: m.ReplayPage })));
+const RulesPage = lazy(() => import('./pages/rules/RulesPage').then((m) => ({ default: m.RulesPage })));
+
+/** The app: header, the page of the current route, the connection banner and the notice area. */
+export function App({ services, router }: { readonly services: Services; readonly router: Router }) {
+  const route = matchRoute(usePath(router));
+  const { t } = useTranslation();
+
+  // Being seated at a new game (a seek accepted, quick pairing, a challenge, a rematch) opens it.
+  useEffect(() => services.link.on('game.started', (m) => services.navigate(paths.game(m.gameId))), [services]);
+
+  useEffect(() => {
+    document.title = t('documentTitle', { page: t(`pageTitle.${route.name}`) });
+  }, [t, route.name]);
+
+  return (
+    <ServicesContext.Provider value={services}>
+      <div className="app">
+        <Header route={route} />
+        <ConnectionBanner />
+        <main className="page" id="main">
+          <ChallengeInbox />
+          <Suspense fallback={<p className="empty">{t('loading')}</p>}>
+            <Page route={route} />
+          </Suspense>
+        </main>
+        <Notices />
+      </div>
+    </ServicesContext.Provider>
+  );
+}
+
+function Page({ route }: { readonly route: Route }) {
+  const { link, settings, navigate } = useServices();
+  const board = useSettings(settings);
+  switch (route.name) {
+    case 'lobby':
+      return <LobbyPage />;
+    case 'login':
+    case 'signup':
+      return <AuthPage key={route.name} mode={route.name} />;
+    case 'settings':
+      return <SettingsPage />;
+    case 'top':
+      return <TopPage variant={route.variant} />;
+    case 'game':
+      return <GameRoom key={route.gameId} gameId={route.gameId} link={link} settings={board} navigate={navigate} />;
+    case 'table':
+      return <JoinTablePage key={route.tableId} token={route.tableId} />;
+    case 'profile':
+      return <ProfilePage key={route.userId} userId={route.userId} navigate={navigate} />;
+    case 'replay':
+      return <ReplayPage key={route.gameId} gameId={route.gameId} navigate={navigate} />;
+    case 'rules':
+      return <RulesPage variant={route.variant} />;
+    case 'notFound':
+      return <NotFound />;
+  }
+}
