@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   PAGE_GROUPS,
@@ -26,6 +27,12 @@ export function RulesPage({ variant }: { readonly variant: RulesVariant }) {
   const anchored = firstCitations(groups);
   const variantName = t(`variant.${variant}`);
 
+  // The page is drawn after the browser looked for the address's #anchor (`/rules/long#L16`): go there now.
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id !== '') document.getElementById(id)?.scrollIntoView();
+  }, [variant]);
+
   return (
     <article className="rules">
       <nav className="rules-variants" aria-label={t('otherVariants')}>
@@ -38,7 +45,8 @@ export function RulesPage({ variant }: { readonly variant: RulesVariant }) {
       <h1>{t('pageTitle', { variant: variantName })}</h1>
       <p className="rules-hint">{t('citeHint')}</p>
       <StartDiagram variant={variant} />
-      <nav className="rules-contents" aria-label={t('contents')}>
+      {/* In-page links are left to the browser, which scrolls; the app's router would only change the address. */}
+      <nav className="rules-contents" aria-label={t('contents')} onClick={(e) => e.stopPropagation()}>
         <h2>{t('contents')}</h2>
         <ol>
           {groups.map(([gid, group]) => (
