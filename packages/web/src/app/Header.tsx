@@ -70,7 +70,13 @@ export function Header({ route }: { readonly route: Route }) {
               <a href={paths.settings()} aria-current={current('settings')}>
                 {t('nav.settings')}
               </a>
-              {!guest && (
+              {guest ? (
+                // On a phone the header has no room for these beside the menu.
+                <span className="menu-auth">
+                  <a href={paths.login()}>{t('nav.login')}</a>
+                  <a href={paths.signup()}>{t('nav.signup')}</a>
+                </span>
+              ) : (
                 <button type="button" className="btn-link" onClick={logout}>
                   {t('nav.logout')}
                 </button>
