@@ -1,0 +1,126 @@
+/**
+ * Two registered players in two browsers, one in English and one in Russian: one opens a seek, the other accepts
+ * it from the lobby; they chat (what they type is shown as text, never as markup), play short nardy with a cube
+ * offer that is taken, one reloads the page in the middle of his turn and carries on, and the match is resigned.
+ * Then a long-nardy match is played through the board to the end.
+ */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { acceptSeek, button, createSeek, gameOpened, settled, signUp } from './app';
+import { browserSuite } from './browser';
+import { matchOver, playOn, SOURCE, type Happened } from './play';
+import { pattern, text, type Lang } from './texts';
+import { untranslated } from './untranslated';
+
+const suite = browserSuite();
+
+/** Names unique per test and per run (account names are unique in the database). */
+const stamp = Date.now().toString(36).slice(-5);
+let pairs = 0;
+
+async function twoPlayers(): Promise<{ alice: Page; boris: Page; aliceName: string; borisName: string }> {
+  pairs += 1;
+  const aliceName = `alice${pairs}_${stamp}`;
+  const borisName = `борис${pairs}_${stamp}`;
+  const alice = await suite.player({ lang: 'en' });
+  const boris = await suite.player({ lang: 'ru' });
+  await signUp(alice, 'en', aliceName);
+  await signUp(boris, 'ru', borisName);
+  return { alice, boris, aliceName, borisName };
+}
+
+/** The colour the viewer plays: the chip of the player bar marked "you". */
+async function ownColor(page: Page, lang: Lang): Promise<string> {
+  const you = page.locator('.player', { has: page.locator('.player-tag', { hasText: pattern(lang, 'game:players.you') }) });
+  const chip = (await you.locator('.player-chip').getAttribute('class')) ?? '';
+  return /player-chip--(white|black)/.exec(chip)?.[1] ?? 'unknown';
+}
+
+async function say(page: Page, lang: Lang, line: string): Promise<void> {
+  const tab = page.getByRole('tab', { name: text(lang, 'game:tabs.chat') });
+  if (await tab.isVisible()) await tab.click();
+  await page.getByRole('textbox', { name: text(lang, 'game:chat.message') }).fill(line);
+  await button(page, lang, 'game:chat.send').click();
+}
+
+async function heard(page: Page, lang: Lang, line: string): Promise<void> {
+  const tab = page.getByRole('tab', { name: text(lang, 'game:tabs.chat') });
+  if (await tab.isVisible()) await tab.click();
+  await page.locator('.chat-text', { hasText: line }).first().waitFor();
+}
+
+it('short nardy: seek, chat, a cube offer taken, a reload mid-turn, the match resigned', { timeout: 300_000 }, async () => {
+  const { alice, boris, aliceName, borisName } = await twoPlayers();
+  await createSeek(alice, 'en', { variant: 'short', matchLength: 3, cube: true });
+  const gameId = await acceptSeek(boris, 'ru', aliceName);
+  expect(await gameOpened(alice)).toBe(gameId);
+
+  // Chat both ways; markup typed by a player stays text.
+  const markup = `<b>hi</b> & <img src=x onerror="window.pwned=1"> ${stamp}`;
+  await say(alice, 'en', markup);
+  await heard(boris, 'ru', stamp);
+  expect(await boris.locator('.chat-text', { hasText: stamp }).first().innerText()).toBe(markup);
+  expect(await boris.locator('.chat-log b, .chat-log img').count()).toBe(0);
+  await say(boris, 'ru', `Привет, ${aliceName}!`);
+  await heard(alice, 'en', `Привет, ${aliceName}!`);
+
+  // Alice doubles at her first chance, Boris takes: the cube shows 2 on his side.
+  let taken = false;
+  const untilTaken = (h: Happened) => (taken ||= h === 'answered');
+  await Promise.all([
+    playOn(alice, { lang: 'en', double: true }, { stop: () => taken }),
+    playOn(boris, { lang: 'ru', cubeAnswer: 'take' }, { stop: untilTaken }),
+  ]);
+  const borisColor = await ownColor(boris, 'ru');
+  for (const page of [alice, boris]) {
+    await expect.poll(() => page.locator('.board-cube').getAttribute('data-owner')).toBe(borisColor);
+    expect(await page.locator('.board-cube text').textContent()).toBe('2');
+  }
+  await suite.screenshot(alice, 'room-en-cube');
+
+  // Boris plays one step of a turn, reloads, and plays the turn again from the start.
+  let stepped = false;
+  await Promise.all([
+    playOn(alice, { lang: 'en' }, { stop: () => stepped }),
+    playOn(boris, { lang: 'ru' }, { stop: (h) => (stepped ||= h === 'step') }),
+  ]);
+  await boris.reload();
+  await settled(boris);
+  await boris.locator(`${SOURCE}, .board-confirm:enabled`).first().waitFor();
+  expect(await untranslated(boris, 'ru')).toEqual([]);
+  await suite.screenshot(boris, 'room-ru');
+  let turns = 0;
+  await Promise.all([
+    playOn(alice, { lang: 'en' }, { stop: () => turns >= 2 }),
+    playOn(boris, { lang: 'ru' }, { stop: (h) => (h === 'confirmed' ? ++turns : turns) >= 2 }),
+  ]);
+
+  // Alice resigns the match (two clicks: open the concessions, choose).
+  await alice.locator('.room-more summary').click();
+  await button(alice, 'en', 'game:actions.resignMatch').click();
+  for (const [page, lang] of [[alice, 'en'], [boris, 'ru']] as const) {
+    await expect.poll(() => matchOver(page).innerText()).toMatch(pattern(lang, 'game:result.matchWon'));
+    const over = await matchOver(page).innerText();
+    expect(over).toContain(borisName);
+    expect(over).toContain(text(lang, 'game:matchEnds.resignMatch'));
+    expect(await untranslated(page, lang)).toEqual([]);
+  }
+});
+
+it('long nardy: a one-point match played through the board to the end', { timeout: 600_000 }, async () => {
+  const { alice, boris, borisName } = await twoPlayers();
+  await createSeek(boris, 'ru', { variant: 'long', matchLength: 1 });
+  const gameId = await acceptSeek(alice, 'en', borisName);
+  expect(await gameOpened(boris)).toBe(gameId);
+
+  const [a, b] = await Promise.all([playOn(alice, { lang: 'en' }, { limitMs: 540_000 }), playOn(boris, { lang: 'ru' }, { limitMs: 540_000 })]);
+  console.info(`long nardy, two players: ${a.turns + b.turns} turns, ${a.steps + b.steps} steps, ${Math.max(a.ms, b.ms)} ms`);
+  for (const [page, lang] of [[alice, 'en'], [boris, 'ru']] as const) {
+    await expect.poll(() => matchOver(page).innerText()).toMatch(pattern(lang, 'game:result.matchWon'));
+    // Long nardy scores oin or mars (no koks by default, L24–L25), named in the game's line.
+    const games = await page.locator('.room-result-games').innerText();
+    expect([text(lang, 'game:kinds.oin'), text(lang, 'game:kinds.mars')].some((k) => games.includes(k)), games).toBe(true);
+    expect(games).toContain(text(lang, 'game:ends.bearOff'));
+  }
+  await suite.screenshot(alice, 'room-en-long-over');
+});
