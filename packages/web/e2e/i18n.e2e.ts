@@ -39,12 +39,12 @@ describe.each(LANGS)('in %s', (lang) => {
 it('the language switch changes the page at once and is remembered', async () => {
   const page = await suite.player({ lang: 'en' });
   await open(page, '/rules/long');
-  await page.getByRole('heading', { level: 1, name: text('en', 'rules:pageTitle', { variant: text('en', 'rules:variant.long') }) }).waitFor();
+  await page.getByRole('heading', { level: 1, name: text('en', 'rules:pageTitle', { variant: text('en', 'common:variant.long') }) }).waitFor();
   await page.getByRole('button', { name: text('en', 'common:lang.ru') }).click();
-  await page.getByRole('heading', { level: 1, name: text('ru', 'rules:pageTitle', { variant: text('ru', 'rules:variant.long') }) }).waitFor();
+  await page.getByRole('heading', { level: 1, name: text('ru', 'rules:pageTitle', { variant: text('ru', 'common:variant.long') }) }).waitFor();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
   await page.reload();
-  await page.getByRole('heading', { level: 1, name: text('ru', 'rules:pageTitle', { variant: text('ru', 'rules:variant.long') }) }).waitFor();
+  await page.getByRole('heading', { level: 1, name: text('ru', 'rules:pageTitle', { variant: text('ru', 'common:variant.long') }) }).waitFor();
   expect(await untranslated(page, 'ru')).toEqual([]);
 });
 

@@ -9,7 +9,7 @@ import { text, type Lang } from './texts';
 
 const suite = browserSuite();
 
-const title = (lang: Lang, variant: string) => text(lang, 'rules:pageTitle', { variant: text(lang, `rules:variant.${variant}`) });
+const title = (lang: Lang, variant: string) => text(lang, 'rules:pageTitle', { variant: text(lang, `common:variant.${variant}`) });
 
 it('from the header to each variant, without reloading the app', async () => {
   const page = await suite.player({ lang: 'en' });
@@ -19,7 +19,7 @@ it('from the header to each variant, without reloading the app', async () => {
   await page.getByRole('heading', { level: 1, name: title('en', 'long') }).waitFor();
   const variants = page.getByRole('navigation', { name: text('en', 'rules:otherVariants') });
   for (const v of ['short', 'caucasian', 'long']) {
-    await variants.getByRole('link', { name: text('en', `rules:variant.${v}`) }).click();
+    await variants.getByRole('link', { name: text('en', `common:variant.${v}`) }).click();
     await page.getByRole('heading', { level: 1, name: title('en', v) }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/rules/${v}`);
   }

@@ -25,7 +25,7 @@ export function RulesPage({ variant }: { readonly variant: RulesVariant }) {
     return group ? [[gid, group] as const] : [];
   });
   const anchored = firstCitations(groups);
-  const variantName = t(`variant.${variant}`);
+  const variantName = t(`common:variant.${variant}`);
 
   // The page is drawn after the browser looked for the address's #anchor (`/rules/long#L16`): go there now.
   useEffect(() => {
@@ -38,7 +38,7 @@ export function RulesPage({ variant }: { readonly variant: RulesVariant }) {
       <nav className="rules-variants" aria-label={t('otherVariants')}>
         {RULES_VARIANTS.map((v) => (
           <a key={v} href={`/rules/${v}`} aria-current={v === variant ? 'page' : undefined}>
-            {t(`variant.${v}`)}
+            {t(`common:variant.${v}`)}
           </a>
         ))}
       </nav>
