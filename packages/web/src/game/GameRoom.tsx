@@ -8,10 +8,11 @@ import type { AckResult, PlayerAction } from '@nardy/protocol';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import type { BoardSettings } from '../board/types';
 import { api } from '../net/api';
-import { ServerError, type Command, type Link } from '../net/types';
+import { ServerError, type Command, type GameUpdate, type Link } from '../net/types';
 import { paths } from '../router';
 import { ticking } from './clock';
 import { replayLog } from './moveList';
+import { Refusal } from './Refusal';
 import type { RematchCommand } from './ResultPanel';
 import { initialRoom, roomReducer, type ChatLine } from './roomState';
 import { RoomView } from './RoomView';
@@ -40,7 +41,15 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
   const [boardResets, setBoardResets] = useState(0);
   const view = state.view;
 
-  useEffect(() => link.watchGame(gameId, (update) => dispatch({ type: 'update', update })), [link, gameId]);
+  useEffect(
+    () =>
+      link.watchGame(
+        gameId,
+        (update) => dispatch({ type: 'update', update }),
+        (e) => dispatch({ type: 'refused', code: e.code, message: e.message }),
+      ),
+    [link, gameId],
+  );
   useEffect(
     () =>
       link.on('chat.message', (m) => {
@@ -49,6 +58,25 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
       }),
     [link, gameId],
   );
+
+  // A game opened under way: its earlier events, for the move list, from the server's catch-up (protocol §6: it
+  // keeps the last events of a game; when they are gone it answers with a snapshot and the list stays partial).
+  const historyWanted = state.historyWanted;
+  useEffect(() => {
+    if (historyWanted === null) return undefined;
+    const got = new Map<number, GameUpdate>();
+    const off = link.on('game.event', (m) => {
+      if (m.gameId !== gameId || m.n > historyWanted) return;
+      got.set(m.n, { view: m.view, n: m.n, event: m.event });
+      if (got.size < historyWanted) return;
+      off();
+      dispatch({ type: 'history', updates: [...got.values()].sort((a, b) => a.n - b.n) });
+    });
+    link.send({ type: 'game.subscribe', gameId, since: 0 }).then((ack) => {
+      if (ack?.kind !== 'subscribed' || ack.catchUp !== 'events') off();
+    }, off);
+    return off;
+  }, [historyWanted, link, gameId]);
 
   // A finished game opened afterwards: its whole move list comes from the record.
   const over = view !== null && view.end !== null;
@@ -89,7 +117,14 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
     [link],
   );
 
-  if (!view) return <p className="room-loading">{t('loading')}</p>;
+  if (!view) {
+    // Not followed yet, or refused (no such game).
+    return state.error ? (
+      <Refusal error={state.error} />
+    ) : (
+      <p className="room-loading">{t('loading')}</p>
+    );
+  }
 
   const act = (action: PlayerAction) => {
     void send({ type: 'game.action', gameId, version: view.version, action }, true).then((r) => {

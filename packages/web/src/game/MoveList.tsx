@@ -25,6 +25,7 @@ export function MoveList({ entries, names, variant, current, partial, t }: Props
   }, [current, entries.length]);
   return (
     <section className="moves" aria-label={t('moves.title')}>
+      <h3 className="moves-title">{t('moves.title')}</h3>
       {partial && <p className="moves-note muted">{t('moves.partial')}</p>}
       {entries.length === 0 ? (
         <p className="empty">{t('moves.empty')}</p>

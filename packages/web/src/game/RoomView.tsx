@@ -16,6 +16,7 @@ import { DiceProof } from './DiceProof';
 import { MoveList } from './MoveList';
 import { say } from './phrase';
 import { PlayerBar } from './PlayerBar';
+import { Refusal } from './Refusal';
 import { ResultPanel, type RematchCommand } from './ResultPanel';
 import { seatNames } from './results';
 import type { ChatLine, RoomState } from './roomState';
@@ -47,7 +48,6 @@ const TABS = ['moves', 'chat'] as const;
 export function RoomView({ gameId, state, now, busy, boardKey, settings, act, claimWin, sendChat, onRematch, dismiss }: RoomViewProps) {
   const t = useTranslate('game');
   const tBoard = useTranslate('board');
-  const tErrors = useTranslate('errors');
   const [flipped, setFlipped] = useState(false);
   const [tab, setTab] = useState<(typeof TABS)[number]>('moves');
   const view = state.view;
@@ -85,17 +85,7 @@ export function RoomView({ gameId, state, now, busy, boardKey, settings, act, cl
           {view.crawford && <span className="chip">{t('match.crawford')}</span>}
           {view.lastThrow && <span className="chip">{t('match.lastThrow')}</span>}
         </header>
-        {state.error && (
-          <div className="alert room-error" role="alert">
-            <p>
-              {tErrors(state.error.code)}
-              {state.error.message !== '' && <small>{state.error.message}</small>}
-            </p>
-            <button type="button" className="btn btn-small" onClick={dismiss}>
-              {t('refused.dismiss')}
-            </button>
-          </div>
-        )}
+        {state.error && <Refusal error={state.error} onDismiss={dismiss} />}
         <ActionBar view={view} busy={busy} claimable={claimable(view, now)} act={act} claimWin={claimWin} t={t} />
         <ResultPanel view={view} rematch={rematchChoice(view, state.rematch)} busy={busy} onRematch={onRematch} t={t} />
         <div className="room-tabs" role="tablist" aria-label={t('tabs.label')}>
@@ -114,10 +104,10 @@ export function RoomView({ gameId, state, now, busy, boardKey, settings, act, cl
             </button>
           ))}
         </div>
-        <div id="room-panel-moves" role="tabpanel" aria-labelledby="room-tab-moves" className={`room-panel${tab === 'moves' ? ' room-panel--active' : ''}`}>
+        <div id="room-panel-moves" role="tabpanel" aria-labelledby="room-tab-moves" className={`room-panel card${tab === 'moves' ? ' room-panel--active' : ''}`}>
           <MoveList entries={state.moves} names={seatNames(view)} variant={view.settings.match.variant} current={null} partial={state.movesPartial} t={t} />
         </div>
-        <div id="room-panel-chat" role="tabpanel" aria-labelledby="room-tab-chat" className={`room-panel${tab === 'chat' ? ' room-panel--active' : ''}`}>
+        <div id="room-panel-chat" role="tabpanel" aria-labelledby="room-tab-chat" className={`room-panel card${tab === 'chat' ? ' room-panel--active' : ''}`}>
           <ChatPanel lines={state.chat} spectator={view.you === null} send={sendChat} t={t} />
         </div>
         <DiceProof gameId={gameId} commitment={view.diceProof.commitment} serverSeed={view.diceProof.serverSeed} t={t} />

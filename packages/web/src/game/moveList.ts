@@ -140,3 +140,4 @@ export function replayLog(settings: MatchSettingsInput | MatchSettings, actions:
   }
   return { states, entries, error: null };
 }
+

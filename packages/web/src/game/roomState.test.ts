@@ -41,6 +41,29 @@ describe('roomReducer', () => {
     expect(resynced.view).toBe(t[4]!.view);
   });
 
+  it('a game opened under way asks for the events before its snapshot and puts them first when all came', () => {
+    const t = timeline({ variant: 'short' }, SHORT, 'p1');
+    const opened = feed([{ ...t[2]!, event: null }, t[3]!]);
+    expect(opened.historyWanted).toBe(2);
+    expect(opened.movesPartial).toBe(true);
+    expect(roomReducer(opened, { type: 'history', updates: [t[1]!] })).toBe(opened);
+    expect(roomReducer(opened, { type: 'history', updates: [t[2]!, t[1]!] })).toBe(opened);
+    const filled = roomReducer(opened, { type: 'history', updates: [t[1]!, t[2]!] });
+    expect(filled.moves.map((m) => (m.kind === 'move' ? m.notation : m.kind))).toEqual(['opening', '8/5 6/5']);
+    expect(filled.moves.map((m) => m.at)).toEqual([1, 2]);
+    expect(filled.movesPartial).toBe(false);
+    expect(filled.historyWanted).toBeNull();
+  });
+
+  it('wants no history at the very start, for a finished match (its record has it) or after a resync', () => {
+    const t = timeline({ variant: 'short' }, SHORT, 'p1');
+    expect(feed([t[0]!]).historyWanted).toBeNull();
+    const over = { ...t[2]!, event: null, view: { ...t[2]!.view, end: { winner: 'p1' as const, reason: 'resignMatch' as const } } };
+    expect(feed([over]).historyWanted).toBeNull();
+    const opened = feed([{ ...t[2]!, event: null }]);
+    expect(feed([{ ...t[4]!, event: null }], opened).historyWanted).toBeNull();
+  });
+
   it('takes the record’s list as complete', () => {
     const s = roomReducer(feed([{ ...timeline({ variant: 'short' }, SHORT, null)[4]!, event: null }]), {
       type: 'record',

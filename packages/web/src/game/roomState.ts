@@ -27,6 +27,11 @@ export interface RoomState {
    */
   readonly movesPartial: boolean;
   /**
+   * The first snapshot's event number while the events before it are wanted for the list (the room asks the server
+   * for them: `game.subscribe` with `since: 0`, protocol §6); null when nothing is wanted.
+   */
+  readonly historyWanted: number | null;
+  /**
    * When the running seat's clock was started, if the room saw it start (server time): G8's simple delay is shown
    * counting down only then — a snapshot does not say how much of the delay is used.
    */
@@ -42,6 +47,7 @@ export const initialRoom: RoomState = {
   view: null,
   moves: [],
   movesPartial: false,
+  historyWanted: null,
   spell: null,
   chat: [],
   rematch: { offeredBy: null, declinedBy: null, gameId: null },
@@ -52,12 +58,11 @@ export type RoomEvent =
   | { readonly type: 'update'; readonly update: GameUpdate }
   /** The whole move list, from the finished game's record. */
   | { readonly type: 'record'; readonly moves: readonly MoveEntry[] }
+  /** The events before the first snapshot, 1 … `historyWanted`, in order. */
+  | { readonly type: 'history'; readonly updates: readonly GameUpdate[] }
   | { readonly type: 'chat'; readonly line: ChatLine }
   | { readonly type: 'refused'; readonly code: string; readonly message: string }
   | { readonly type: 'dismiss' };
-
-/** Nothing has happened in the match yet: the list from here on is complete. */
-const atStart = (view: GameView): boolean => view.version === 0;
 
 /** The running clock's start: kept while the same seat's clock runs on; known only when an event started it. */
 function spellAfter(state: RoomState, view: GameView, seen: boolean): RoomState['spell'] {
@@ -67,46 +72,38 @@ function spellAfter(state: RoomState, view: GameView, seen: boolean): RoomState[
   return seen ? { seat: running, since: view.clock.at } : null;
 }
 
-function onUpdate(state: RoomState, { view, n, event }: GameUpdate): RoomState {
+/** The list's entries for one event, given the view before it (null before the first: only the opening comes then). */
+function entriesOf(prev: GameView | null, { view, n, event }: GameUpdate): MoveEntry[] {
+  if (event?.kind === 'gameEnded') return [resultEntry(event.result, n)];
+  if (event?.kind !== 'action') return [];
+  const entry = actionEntry(beforeOfView(prev ?? view), event.action, n);
+  return entry ? [entry] : [];
+}
+
+function onUpdate(state: RoomState, update: GameUpdate): RoomState {
+  const { view, n, event } = update;
   const prev = state.view;
   if (!event || !prev) {
-    // A snapshot: the first view, or a resync after a gap.
-    return {
-      ...state,
-      view,
-      moves: prev ? state.moves : [],
-      movesPartial: prev ? true : !atStart(view),
-      spell: spellAfter(state, view, false),
-      error: null,
-    };
+    // A snapshot: the first view (the events before it are asked for while the match is on), or a resync after a gap.
+    const wanted = prev === null && n > 0 && view.end === null ? n : null;
+    return { ...state, view, movesPartial: prev !== null || n > 0, historyWanted: wanted, spell: spellAfter(state, view, false), error: null };
   }
-  let moves = state.moves;
+  const moves = [...state.moves, ...entriesOf(prev, update)];
   let rematch = state.rematch;
-  switch (event.kind) {
-    case 'action': {
-      const entry = actionEntry(beforeOfView(prev), event.action, n);
-      if (entry) moves = [...moves, entry];
-      break;
-    }
-    case 'gameEnded':
-      moves = [...moves, resultEntry(event.result, n)];
-      break;
-    case 'rematchOffered':
-      rematch = { ...rematch, offeredBy: event.by, declinedBy: null };
-      break;
-    case 'rematchDeclined':
-      rematch = { ...rematch, offeredBy: null, declinedBy: event.by };
-      break;
-    case 'rematchStarted':
-      rematch = { ...rematch, gameId: event.gameId };
-      break;
-    case 'matchEnded':
-    case 'presence':
-      break;
-  }
+  if (event.kind === 'rematchOffered') rematch = { ...rematch, offeredBy: event.by, declinedBy: null };
+  if (event.kind === 'rematchDeclined') rematch = { ...rematch, offeredBy: null, declinedBy: event.by };
+  if (event.kind === 'rematchStarted') rematch = { ...rematch, gameId: event.gameId };
   // A newer view makes an old refusal moot only once the game moved on.
   const error = view.version !== prev.version ? null : state.error;
   return { ...state, view, moves, rematch, error, spell: spellAfter(state, view, true) };
+}
+
+/** The events before the first snapshot: complete (1 … wanted, no gap) they go before the list, else nothing changes. */
+function onHistory(state: RoomState, updates: readonly GameUpdate[]): RoomState {
+  const wanted = state.historyWanted;
+  if (wanted === null || updates.length !== wanted || updates.some((u, i) => u.n !== i + 1)) return state;
+  const earlier = updates.flatMap((u, i) => entriesOf(i > 0 ? updates[i - 1]!.view : null, u));
+  return { ...state, moves: [...earlier, ...state.moves], movesPartial: false, historyWanted: null };
 }
 
 export function roomReducer(state: RoomState, e: RoomEvent): RoomState {
@@ -114,7 +111,9 @@ export function roomReducer(state: RoomState, e: RoomEvent): RoomState {
     case 'update':
       return onUpdate(state, e.update);
     case 'record':
-      return { ...state, moves: e.moves, movesPartial: false };
+      return { ...state, moves: e.moves, movesPartial: false, historyWanted: null };
+    case 'history':
+      return onHistory(state, e.updates);
     case 'chat':
       return { ...state, chat: [...state.chat, e.line].slice(-CHAT_KEPT) };
     case 'refused':

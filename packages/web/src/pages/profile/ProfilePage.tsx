@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/services';
 import { useProfile } from '../../app/session';
+import { Refusal } from '../../game/Refusal';
 import { useTranslate } from '../../game/useTranslate';
 import { currentLanguage } from '../../i18n';
 import type { UserGames } from '../../net/api';
@@ -28,7 +29,6 @@ export function ProfilePage({ userId }: ProfilePageProps) {
   const { api, session } = useServices();
   const me = useProfile(session);
   const t = useTranslate('profile');
-  const tErrors = useTranslate('errors');
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
 
   useEffect(() => {
@@ -43,13 +43,7 @@ export function ProfilePage({ userId }: ProfilePageProps) {
   }, [api, userId]);
 
   if (loaded.kind === 'loading') return <p className="empty">{t('loading')}</p>;
-  const failure = (error: ServerError) => (
-    <p className="alert" role="alert">
-      {tErrors(error.code)}
-      {error.message !== '' && <small>{error.message}</small>}
-    </p>
-  );
-  if (loaded.kind === 'failed') return failure(loaded.error);
+  if (loaded.kind === 'failed') return <Refusal error={loaded.error} />;
 
   const { data } = loaded;
   const onMore = () => {
@@ -63,7 +57,7 @@ export function ProfilePage({ userId }: ProfilePageProps) {
   return (
     <>
       <ProfileView data={data} own={me?.id === userId} lang={currentLanguage()} loadingMore={loaded.more} onMore={onMore} />
-      {loaded.moreError && failure(loaded.moreError)}
+      {loaded.moreError && <Refusal error={loaded.moreError} />}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useServices } from '../../app/services';
 import { useSettings } from '../../app/settings';
 import { replayLog } from '../../game/moveList';
+import { Refusal } from '../../game/Refusal';
 import { useTranslate } from '../../game/useTranslate';
 import { ServerError } from '../../net/types';
 import type { GameRecordResponse } from '../../net/api';
@@ -27,7 +28,6 @@ export function ReplayPage({ gameId }: ReplayPageProps) {
   const { api, settings } = useServices();
   const board = useSettings(settings);
   const t = useTranslate('game');
-  const tErrors = useTranslate('errors');
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
 
   useEffect(() => {
@@ -45,14 +45,7 @@ export function ReplayPage({ gameId }: ReplayPageProps) {
   const log = useMemo(() => (finished ? replayLog(finished.game.settings, finished.actions.map((a) => a.action)) : null), [finished]);
 
   if (loaded.kind === 'loading') return <p className="empty">{t('replay.loading')}</p>;
-  if (loaded.kind === 'failed') {
-    return (
-      <p className="alert" role="alert">
-        {tErrors(loaded.error.code)}
-        {loaded.error.message !== '' && <small>{loaded.error.message}</small>}
-      </p>
-    );
-  }
+  if (loaded.kind === 'failed') return <Refusal error={loaded.error} />;
   if (!finished || !log) {
     return (
       <p>
