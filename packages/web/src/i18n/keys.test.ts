@@ -162,4 +162,18 @@ describe('keys named in the code', () => {
     expect(missing).toEqual([]);
     expect(checked).toBeGreaterThan(50);
   });
+
+  it('exist in both languages when written out with their namespace anywhere (notices, form problems)', () => {
+    const pattern = new RegExp(`(['"\`])((?:${NAMESPACES.join('|')}):[A-Za-z0-9_.]+)\\1`, 'g');
+    const missing: string[] = [];
+    let checked = 0;
+    for (const file of sourceFiles(SRC)) {
+      for (const m of uncommented(readFileSync(file, 'utf8')).matchAll(pattern)) {
+        checked++;
+        if (!resolves(m[2]!, new Set())) missing.push(`${relative(SRC, file)}: '${m[2]}'`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(checked).toBeGreaterThan(20);
+  });
 });

@@ -1,0 +1,108 @@
+import type { Language } from '@nardy/protocol';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from './App';
+import { createChallengeStore } from './app/challenges';
+import { createSession } from './app/session';
+import { createSettingsStore } from './app/settings';
+import { createI18n } from './i18n';
+import { createApi, type Profile } from './net/api';
+import { createLink, type AppLink } from './net/connection';
+import { FakeSocket } from './net/testing/fakeSocket';
+import { MODES } from './pages/lobby/NewGame';
+import { createRouter, matchRoute, type HistoryHost } from './router';
+
+const guest: Profile = { id: 'u_g', username: 'guest-1a2b', displayName: 'Guest 1a2b', guest: true, lang: 'en', preferredSettings: null, createdAt: 1 };
+const alice: Profile = { ...guest, id: 'u_a', username: 'alice', displayName: 'Alice', guest: false };
+
+let links: AppLink[] = [];
+afterEach(() => {
+  for (const l of links) l.close();
+  links = [];
+});
+
+const host = (path: string): HistoryHost => ({
+  location: { pathname: path, search: '', hash: '', origin: 'http://nardy.test' },
+  history: { pushState: () => {}, replaceState: () => {} },
+  addEventListener: () => {},
+});
+
+/** The whole app at `path`, server-rendered with a fake server; returns the markup and any missing key. */
+async function render(path: string, lng: Language, profile: Profile, online = true) {
+  const sockets: FakeSocket[] = [];
+  const link = createLink({ url: 'ws://test/ws', createSocket: (u) => (sockets.push(new FakeSocket(u)), sockets[sockets.length - 1]!), log: () => {} });
+  links.push(link);
+  if (online) {
+    sockets[0]!.open();
+    sockets[0]!.welcome(profile.id);
+  }
+  const api = createApi(async () => new Response(JSON.stringify({ user: profile }), { status: 200 }));
+  const session = createSession(api);
+  await session.start(lng);
+  const missing: string[] = [];
+  const i18n = createI18n(lng, (key) => missing.push(key));
+  const services = {
+    link,
+    api,
+    session,
+    settings: createSettingsStore(null, false),
+    challenges: createChallengeStore(link, () => {}),
+    navigate: () => {},
+  };
+  const html = renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <App services={services} router={createRouter(host(path))} />
+    </I18nextProvider>,
+  );
+  return { html, missing };
+}
+
+const PAGES = ['/', '/login', '/signup', '/settings', '/top/short', '/table/tK9f2LqXv7bN3mZr', '/no/such/page'];
+
+describe('the app shell', () => {
+  for (const lng of ['en', 'ru'] as const) {
+    it(`renders every page of the shell in ${lng} with no missing text`, async () => {
+      for (const path of PAGES) {
+        for (const profile of [guest, alice]) {
+          const { html, missing } = await render(path, lng, profile);
+          expect(missing, `${path} as ${profile.username}`).toEqual([]);
+          expect(html).toContain('<header class="app-header">');
+        }
+      }
+    });
+  }
+
+  it('shows a guest the log in and sign up links, and an account the log out', async () => {
+    const g = (await render('/', 'en', guest)).html;
+    expect(g).toContain('href="/login"');
+    expect(g).toContain('href="/signup"');
+    expect(g).not.toContain('Log out');
+    const a = (await render('/', 'en', alice)).html;
+    expect(a).toContain('Log out');
+    expect(a).toContain('href="/profile/u_a"');
+    expect(a).not.toContain('href="/signup"');
+  });
+
+  it('marks the current section and shows the banner only while not online', async () => {
+    const top = (await render('/top/caucasian', 'ru', alice)).html;
+    expect(top).toMatch(/<a href="\/top\/caucasian" aria-current="page">Лучшие игроки<\/a>/);
+    expect(top).not.toContain('connection-banner');
+    expect((await render('/', 'en', alice, false)).html).toContain('Connecting to the server…');
+  });
+});
+
+describe('words the shell builds at run time', () => {
+  it('has a title for every route and the words for every way to start a game', () => {
+    const routes = ['/', '/login', '/signup', '/settings', '/top', '/game/g', '/table/t', '/profile/u', '/replay/g', '/rules', '/x'];
+    const names = new Set(routes.map((p) => matchRoute(p).name));
+    expect(names.size).toBe(11);
+    for (const lng of ['en', 'ru'] as const) {
+      const missing: string[] = [];
+      const i18n = createI18n(lng, (key) => missing.push(key));
+      for (const name of names) i18n.t(`pageTitle.${name}`);
+      for (const m of MODES) for (const part of ['mode', 'hint', 'submit']) i18n.t(`lobby:newGame.${part}.${m}`);
+      expect(missing).toEqual([]);
+    }
+  });
+});
