@@ -5,7 +5,7 @@ import { App } from './App';
 import { createChallengeStore } from './app/challenges';
 import { notices } from './app/notices';
 import type { Services } from './app/services';
-import { createSession } from './app/session';
+import { createSession, keepServerLanguage } from './app/session';
 import { createSettingsStore } from './app/settings';
 import { currentLanguage, i18n } from './i18n';
 import { api } from './net/api';
@@ -22,6 +22,7 @@ async function main(): Promise<void> {
 
   const link = createLink({ lang: currentLanguage });
   session.onIdentityChange(() => link.reconnect());
+  keepServerLanguage(session, currentLanguage);
   // Back from a lost network or a sleeping laptop: do not wait for the backoff.
   window.addEventListener('online', () => {
     if (link.status !== 'online') link.reconnect();

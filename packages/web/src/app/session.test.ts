@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Api, Profile } from '../net/api';
 import { ServerError } from '../net/types';
-import { createSession } from './session';
+import { createSession, keepServerLanguage } from './session';
 
 const alice: Profile = { id: 'u_1', username: 'alice', displayName: 'Alice', guest: false, lang: 'en', preferredSettings: null, createdAt: 1 };
 const guest: Profile = { ...alice, id: 'u_g', username: 'guest-1a2b', displayName: 'Guest 1a2b', guest: true };
@@ -65,5 +65,31 @@ describe('the session', () => {
     await s.start('en');
     await expect(s.login('alice', 'wrong')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect(s.profile()).toEqual(guest);
+  });
+});
+
+describe('the server language', () => {
+  it('follows the language shown, at start and after logging in', async () => {
+    const calls: string[] = [];
+    const patched: unknown[] = [];
+    const s = createSession(
+      fakeApi(
+        {
+          me: async () => ({ ...guest, lang: 'ru' }),
+          login: async () => alice,
+          patchMe: async (p) => {
+            patched.push(p);
+            return { ...alice, lang: 'ru' };
+          },
+        },
+        calls,
+      ),
+    );
+    await s.start('ru');
+    keepServerLanguage(s, () => 'ru');
+    expect(patched).toEqual([]);
+    await s.login('alice', 'secret123');
+    await Promise.resolve();
+    expect(patched).toEqual([{ lang: 'ru' }]);
   });
 });

@@ -64,3 +64,17 @@ export function createSession(api: Api): Session {
 }
 
 export const useProfile = (session: Session): Profile | null => useSyncExternalStore(session.subscribe, session.profile, session.profile);
+
+/**
+ * Tells the server the language shown, when it has another one for this account (its own texts then follow):
+ * after the session starts and after each change of account. Failures are ignored; the next switch retries.
+ */
+export function keepServerLanguage(session: Session, current: () => Language): void {
+  const sync = () => {
+    const p = session.profile();
+    const lang = current();
+    if (p && p.lang !== lang) session.update({ lang }).catch(() => {});
+  };
+  sync();
+  session.onIdentityChange(sync);
+}
