@@ -1,3 +1,4 @@
+import type { UserRef } from '@nardy/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../app/Field';
@@ -5,7 +6,6 @@ import { describeError, notices, showError } from '../../app/notices';
 import { useProfile } from '../../app/session';
 import { useLinkStatus, useServices } from '../../app/services';
 import { paths } from '../../router';
-import type { UserRef } from '@nardy/protocol';
 import { resolveOpponent } from './lobbyState';
 import { TableSettingsFields } from './TableSettingsFields';
 import { BOT_LEVELS, formFromSettings, problem, toBotSettings, toPool, toSettingsInput, type TableForm } from './tableForm';
