@@ -1,13 +1,15 @@
+import { otherSeat } from '@nardy/engine';
 import type { GameView, PlayerAction } from '@nardy/protocol';
-import { concessionChoices, decisionChoices, promptPhrase, type Choice } from './choices';
+import { claimable, concessionChoices, decisionChoices, promptPhrase, type Choice } from './choices';
 import { say, type Translate } from './phrase';
+import { useServerNow } from './useServerNow';
 
 interface Props {
   readonly view: GameView;
   /** A command is on its way: the buttons wait for its answer. */
   readonly busy: boolean;
-  /** The opponent's grace ran out: offer to claim the win (protocol §5; calling the game off is reserved). */
-  readonly claimable: boolean;
+  /** Server time now: once the opponent's grace runs out the claim is offered (protocol §5). */
+  readonly serverNow: () => number;
   readonly act: (action: PlayerAction) => void;
   readonly claimWin: () => void;
   readonly t: Translate;
@@ -35,7 +37,9 @@ function Choices({ choices, busy, act, t }: { readonly choices: readonly Choice[
 }
 
 /** The prompt (what the game waits for, what an offer means) and the viewer's decisions with their costs. */
-export function ActionBar({ view, busy, claimable, act, claimWin, t }: Props) {
+export function ActionBar({ view, busy, serverNow, act, claimWin, t }: Props) {
+  const away = view.you !== null && !view.players[otherSeat(view.you)].online;
+  const claim = claimable(view, useServerNow(serverNow, away));
   const decisions = decisionChoices(view);
   const concessions = concessionChoices(view);
   return (
@@ -44,7 +48,7 @@ export function ActionBar({ view, busy, claimable, act, claimWin, t }: Props) {
         {say(t, promptPhrase(view))}
       </p>
       {decisions.length > 0 && <Choices choices={decisions} busy={busy} act={act} t={t} />}
-      {claimable && (
+      {claim && (
         <div className="room-claim">
           <p>{t('claim.prompt')}</p>
           <button type="button" className="btn btn-primary" disabled={busy} onClick={claimWin}>

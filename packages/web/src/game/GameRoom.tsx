@@ -10,13 +10,11 @@ import type { BoardSettings } from '../board/types';
 import { api } from '../net/api';
 import { ServerError, type Command, type GameUpdate, type Link } from '../net/types';
 import { paths } from '../router';
-import { ticking } from './clock';
 import { replayLog } from './moveList';
 import { Refusal } from './Refusal';
 import type { RematchCommand } from './ResultPanel';
 import { initialRoom, roomReducer, type ChatLine } from './roomState';
 import { RoomView } from './RoomView';
-import { useServerNow } from './useServerNow';
 import { useTranslate } from './useTranslate';
 
 export interface GameRoomProps {
@@ -99,7 +97,6 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
   }, [state.rematch.gameId, navigate]);
 
   const serverNow = useCallback(() => Date.now() + link.clockOffset, [link]);
-  const now = useServerNow(serverNow, view !== null && ticking(view));
 
   const send = useCallback(
     async (command: Command, hold: boolean): Promise<Sent> => {
@@ -149,7 +146,7 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
     <RoomView
       gameId={gameId}
       state={{ ...state, view }}
-      now={now}
+      serverNow={serverNow}
       busy={busy}
       boardKey={boardResets}
       settings={settings}

@@ -2,20 +2,28 @@ import type { Seat } from '@nardy/engine';
 import type { GameView } from '@nardy/protocol';
 import { paths } from '../router';
 import { seatColor } from './boardModel';
-import { formatClock, type ClockFace } from './clock';
+import { clockFace, formatClock, graceLeft, seatTicking } from './clock';
 import type { Translate } from './phrase';
+import type { RoomState } from './roomState';
+import { useServerNow } from './useServerNow';
 
 interface Props {
   readonly view: GameView;
   readonly seat: Seat;
-  readonly clock: ClockFace;
-  /** What is left of a gone player's grace (ms), or null when he is here. */
-  readonly grace: number | null;
+  readonly spell: RoomState['spell'];
+  /** Server time now; read again every tick while the clock runs or the player is away. */
+  readonly serverNow: () => number;
   readonly t: Translate;
 }
 
-/** One player above or below the board: name (to the profile), rating, presence, score and clock. */
-export function PlayerBar({ view, seat, clock, grace, t }: Props) {
+/**
+ * One player above or below the board: name (to the profile), rating, presence with the grace left while away,
+ * score and clock. Only this bar re-renders as its clock ticks.
+ */
+export function PlayerBar({ view, seat, spell, serverNow, t }: Props) {
+  const now = useServerNow(serverNow, seatTicking(view, seat));
+  const clock = clockFace(view, spell, seat, now);
+  const grace = graceLeft(view, seat, now);
   const { user, online } = view.players[seat];
   const color = seatColor(view, seat);
   const toAct = view.end === null && view.toAct === seat;

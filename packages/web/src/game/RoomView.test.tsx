@@ -23,7 +23,7 @@ function render(state: RoomState, lang: Language = 'en'): string {
       <RoomView
         gameId={view.gameId}
         state={{ ...state, view }}
-        now={NOW}
+        serverNow={() => NOW}
         busy={false}
         boardKey={0}
         settings={SETTINGS}
@@ -115,6 +115,28 @@ describe('RoomView', () => {
     expect(html).not.toContain('<b>gl</b>');
     expect(html).toContain('&lt;b&gt;gl&lt;/b&gt; &amp; hf');
     expect(html).not.toContain('btn btn-primary');
+  });
+
+  it('clocks (the running one marked, the delay first) and an opponent gone past his grace: the claim', () => {
+    const [first, ...rest] = timeline({ variant: 'short' }, SHORT.slice(0, 2), 'p2');
+    // The room sees p2's clock start (after p1's move), so the delay shows first.
+    const clocked = (u: GameUpdate, running: 'p1' | 'p2'): GameUpdate => ({
+      ...u,
+      view: {
+        ...u.view,
+        clock: { control: { kind: 'matchReserve', perPointMs: 120_000, delayMs: 12_000 }, left: { p1: 61_000, p2: 360_000 }, running, at: NOW, flagged: null },
+        players: { ...u.view.players, p1: { ...u.view.players.p1, online: false, graceUntil: NOW } },
+      },
+    });
+    const html = render(roomOf([clocked(first!, 'p1'), ...rest.map((u) => clocked(u, 'p2'))]));
+    const s = text(html);
+    expect(s).toContain('1:01');
+    expect(s).toContain('6:00');
+    expect(s).toContain('delay 0:12');
+    expect(html).toContain('player-clock player-clock--running');
+    expect(s).toContain('away: the time to return is over');
+    expect(s).toContain('Your opponent left and did not come back in time.');
+    expect(s).toContain('Claim the win');
   });
 
   it('a refusal shows the server’s reason, translated, with its message', () => {

@@ -10,8 +10,7 @@ import type { BoardSettings, BoardStep } from '../board/types';
 import { ActionBar } from './ActionBar';
 import { seatColor, viewBoardInput, viewBoardModel } from './boardModel';
 import { ChatPanel } from './ChatPanel';
-import { claimable, matchPhrase, rematchChoice } from './choices';
-import { clockFace, graceLeft } from './clock';
+import { matchPhrase, rematchChoice } from './choices';
 import { DiceProof } from './DiceProof';
 import { MoveList } from './MoveList';
 import { say } from './phrase';
@@ -27,8 +26,8 @@ export interface RoomViewProps {
   readonly gameId: string;
   /** The room's state; its view is present. */
   readonly state: RoomState & { readonly view: GameView };
-  /** Server time now (ms). */
-  readonly now: number;
+  /** Server time now (ms), for the clocks and countdowns. */
+  readonly serverNow: () => number;
   /** A command is on its way. */
   readonly busy: boolean;
   /** Changes when the board must be drawn afresh from the view (a refused turn). */
@@ -45,7 +44,7 @@ const seatOfColor = (view: GameView, color: Color): Seat => (color === 'white' ?
 
 const TABS = ['moves', 'chat'] as const;
 
-export function RoomView({ gameId, state, now, busy, boardKey, settings, act, claimWin, sendChat, onRematch, dismiss }: RoomViewProps) {
+export function RoomView({ gameId, state, serverNow, busy, boardKey, settings, act, claimWin, sendChat, onRematch, dismiss }: RoomViewProps) {
   const t = useTranslate('game');
   const tBoard = useTranslate('board');
   const [flipped, setFlipped] = useState(false);
@@ -59,9 +58,7 @@ export function RoomView({ gameId, state, now, busy, boardKey, settings, act, cl
 
   const onTurn = (steps: readonly BoardStep[]) => act({ type: 'move', steps: steps.map((s) => ({ from: s.from, to: s.to })) });
   const bottom = seatOfColor(view, orientation);
-  const player = (seat: Seat) => (
-    <PlayerBar view={view} seat={seat} clock={clockFace(view, state.spell, seat, now)} grace={graceLeft(view, seat, now)} t={t} />
-  );
+  const player = (seat: Seat) => <PlayerBar view={view} seat={seat} spell={state.spell} serverNow={serverNow} t={t} />;
 
   return (
     <div className="room">
@@ -86,7 +83,7 @@ export function RoomView({ gameId, state, now, busy, boardKey, settings, act, cl
           {view.lastThrow && <span className="chip">{t('match.lastThrow')}</span>}
         </header>
         {state.error && <Refusal error={state.error} onDismiss={dismiss} />}
-        <ActionBar view={view} busy={busy} claimable={claimable(view, now)} act={act} claimWin={claimWin} t={t} />
+        <ActionBar view={view} busy={busy} serverNow={serverNow} act={act} claimWin={claimWin} t={t} />
         <ResultPanel view={view} rematch={rematchChoice(view, state.rematch)} busy={busy} onRematch={onRematch} t={t} />
         <div className="room-tabs" role="tablist" aria-label={t('tabs.label')}>
           {TABS.map((name) => (

@@ -1,6 +1,6 @@
 import type { GameView } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
-import { clockFace, formatClock, graceLeft, ticking } from './clock';
+import { clockFace, formatClock, graceLeft, seatTicking } from './clock';
 import { NOW, play, viewOf } from './views.suite';
 
 const base = viewOf(play({ variant: 'short' }, [{ type: 'opening', dice: { p1: 3, p2: 1 } }]), 'p1');
@@ -52,14 +52,15 @@ describe('formatClock', () => {
   });
 });
 
-describe('graceLeft and ticking', () => {
+describe('graceLeft and seatTicking', () => {
   it('counts a gone player’s grace down', () => {
     const gone: GameView = { ...base, players: { ...base.players, p2: { ...base.players.p2, online: false, graceUntil: NOW + 30_000 } } };
     expect(graceLeft(gone, 'p2', NOW + 10_000)).toBe(20_000);
     expect(graceLeft(gone, 'p2', NOW + 40_000)).toBe(0);
     expect(graceLeft(gone, 'p1', NOW)).toBeNull();
-    expect(ticking(gone)).toBe(true);
-    expect(ticking(base)).toBe(false);
-    expect(ticking(withClock(RESERVE))).toBe(true);
+    expect(seatTicking(gone, 'p2')).toBe(true);
+    expect(seatTicking(gone, 'p1')).toBe(false);
+    expect(seatTicking(withClock(RESERVE), 'p1')).toBe(true);
+    expect(seatTicking(withClock(RESERVE), 'p2')).toBe(false);
   });
 });

@@ -50,6 +50,6 @@ export function graceLeft(view: GameView, seat: Seat, serverNow: number): number
   return Math.max(0, p.graceUntil - serverNow);
 }
 
-/** Whether anything on screen counts down (then the room re-renders on a timer). */
-export const ticking = (view: GameView): boolean =>
-  (view.end === null && view.clock.running !== null) || !view.players.p1.online || !view.players.p2.online;
+/** Whether something of `seat` counts down on screen: his running clock, or his grace while he is away. */
+export const seatTicking = (view: GameView, seat: Seat): boolean =>
+  (view.end === null && view.clock.running === seat) || !view.players[seat].online;
