@@ -1,5 +1,5 @@
 import { LIMITS } from '@nardy/protocol';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Translate } from './phrase';
 import type { ChatLine } from './roomState';
 
@@ -15,9 +15,15 @@ interface Props {
 }
 
 function ChatLog({ lines, t }: { readonly lines: readonly ChatLine[]; readonly t: Translate }) {
+  const log = useRef<HTMLOListElement>(null);
+  const newest = lines[lines.length - 1];
+  // A new line comes into view (the log scrolls, the page does not).
+  useEffect(() => {
+    if (log.current) log.current.scrollTop = log.current.scrollHeight;
+  }, [newest]);
   if (lines.length === 0) return <p className="empty">{t('chat.empty')}</p>;
   return (
-    <ol className="chat-log" aria-live="polite">
+    <ol className="chat-log" aria-live="polite" ref={log}>
       {lines.map((l, i) => (
         <li key={`${l.at}:${i}`} className="chat-line">
           <span className="chat-from">{l.from.name}</span> <span className="chat-text">{l.text}</span>

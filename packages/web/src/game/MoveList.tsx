@@ -18,10 +18,20 @@ interface Props {
 /** The match's moves in notation, a heading per game; the current one highlighted and kept in view. */
 export function MoveList({ entries, names, variant, current, partial, t }: Props) {
   const currentRef = useRef<HTMLLIElement>(null);
-  const endRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  // Keep the current entry (or the newest) in view by scrolling the list itself, never the page.
   useEffect(() => {
-    if (current) currentRef.current?.scrollIntoView?.({ block: 'nearest' });
-    else endRef.current?.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+    const list = listRef.current;
+    if (!list) return;
+    const target = currentRef.current;
+    if (!target) {
+      list.scrollTop = list.scrollHeight;
+      return;
+    }
+    const top = target.offsetTop;
+    if (top < list.scrollTop || top + target.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
   }, [current, entries.length]);
   return (
     <section className="moves" aria-label={t('moves.title')}>
@@ -30,7 +40,7 @@ export function MoveList({ entries, names, variant, current, partial, t }: Props
       {entries.length === 0 ? (
         <p className="empty">{t('moves.empty')}</p>
       ) : (
-        <ol className="moves-list" ref={endRef}>
+        <ol className="moves-list" ref={listRef}>
           {entries.map((e, i) => (
             <Fragment key={`${e.at}:${e.kind}`}>
               {(i === 0 || entries[i - 1]!.game !== e.game) && (
