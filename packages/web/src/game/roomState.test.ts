@@ -55,6 +55,16 @@ describe('roomReducer', () => {
     expect(filled.historyWanted).toBeNull();
   });
 
+  it('the same snapshot sent again (a resubscription) is no gap', () => {
+    const t = timeline({ variant: 'short' }, SHORT, 'p1');
+    const start = feed([t[0]!, t[1]!, t[2]!]);
+    const again = feed([{ ...t[2]!, event: null }], start);
+    expect(again.movesPartial).toBe(false);
+    expect(again.moves).toEqual(start.moves);
+    const opened = feed([{ ...t[2]!, event: null }]);
+    expect(feed([{ ...t[2]!, event: null }], opened).historyWanted).toBe(2);
+  });
+
   it('wants no history at the very start, for a finished match (its record has it) or after a resync', () => {
     const t = timeline({ variant: 'short' }, SHORT, 'p1');
     expect(feed([t[0]!]).historyWanted).toBeNull();

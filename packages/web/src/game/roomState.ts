@@ -20,6 +20,8 @@ export const CHAT_KEPT = 200;
 
 export interface RoomState {
   readonly view: GameView | null;
+  /** The event number the view follows. */
+  readonly lastEvent: number;
   readonly moves: readonly MoveEntry[];
   /**
    * The list may miss moves: the room opened a game already under way, or caught up by a snapshot after a gap
@@ -45,6 +47,7 @@ export interface RoomState {
 
 export const initialRoom: RoomState = {
   view: null,
+  lastEvent: 0,
   moves: [],
   movesPartial: false,
   historyWanted: null,
@@ -83,10 +86,22 @@ function entriesOf(prev: GameView | null, { view, n, event }: GameUpdate): MoveE
 function onUpdate(state: RoomState, update: GameUpdate): RoomState {
   const { view, n, event } = update;
   const prev = state.view;
-  if (!event || !prev) {
-    // A snapshot: the first view (the events before it are asked for while the match is on), or a resync after a gap.
-    const wanted = prev === null && n > 0 && view.end === null ? n : null;
-    return { ...state, view, movesPartial: prev !== null || n > 0, historyWanted: wanted, spell: spellAfter(state, view, false), error: null };
+  if (!prev) {
+    // The first view: the events before it are asked for while the match is on.
+    const wanted = n > 0 && view.end === null ? n : null;
+    return { ...state, view, lastEvent: n, movesPartial: n > 0, historyWanted: wanted, spell: spellAfter(state, view, false) };
+  }
+  if (!event) {
+    // A snapshot again: after a gap (events were missed: the list has a hole), or the same point re-sent.
+    const gap = n > state.lastEvent;
+    return {
+      ...state,
+      view,
+      lastEvent: n,
+      movesPartial: state.movesPartial || gap,
+      historyWanted: gap ? null : state.historyWanted,
+      spell: spellAfter(state, view, false),
+    };
   }
   const moves = [...state.moves, ...entriesOf(prev, update)];
   let rematch = state.rematch;
@@ -95,7 +110,7 @@ function onUpdate(state: RoomState, update: GameUpdate): RoomState {
   if (event.kind === 'rematchStarted') rematch = { ...rematch, gameId: event.gameId };
   // A newer view makes an old refusal moot only once the game moved on.
   const error = view.version !== prev.version ? null : state.error;
-  return { ...state, view, moves, rematch, error, spell: spellAfter(state, view, true) };
+  return { ...state, view, lastEvent: n, moves, rematch, error, spell: spellAfter(state, view, true) };
 }
 
 /** The events before the first snapshot: complete (1 … wanted, no gap) they go before the list, else nothing changes. */
