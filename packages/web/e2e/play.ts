@@ -1,5 +1,5 @@
 /**
- * Playing through the game room as a person does: press the roll button, click a highlighted checker, click one
+ * Playing through the game room as a person does: press the roll button, click (or tap) a highlighted checker, then one
  * of its highlighted destinations, repeat until the turn is whole, confirm. The board marks what may be played
  * (`.is-source`, `.is-destination` on the points, the bar mark and the tray), so any dice are handled and the
  * tests need no rules of their own.
@@ -8,11 +8,15 @@ import type { Locator, Page } from 'playwright-core';
 import { button } from './app';
 import type { Lang } from './texts';
 
-/** Clicks the middle of an element with the mouse (checkers drawn over a point must not swallow the click). */
-async function clickMiddle(page: Page, target: Locator): Promise<boolean> {
+/** Clicks (or taps) the middle of an element (checkers drawn over a point must not swallow the click). */
+async function pressMiddle(page: Page, target: Locator, touch: boolean): Promise<boolean> {
+  // On a phone the board is taller than the screen: a press lands only inside the viewport.
+  if (!(await target.scrollIntoViewIfNeeded({ timeout: 1_000 }).then(() => true, () => false))) return false;
   const box = await target.boundingBox();
   if (!box) return false;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await (touch ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
   return true;
 }
 
@@ -31,6 +35,8 @@ export type Happened = 'over' | 'rolled' | 'doubled' | 'answered' | 'step' | 'co
 
 export interface Manners {
   readonly lang: Lang;
+  /** Tap the board (a phone) instead of clicking it. */
+  readonly touch?: boolean;
   /** Offer the cube whenever it may be offered. */
   readonly double?: boolean;
   /** How to answer a cube offer (default: take). */
@@ -46,9 +52,10 @@ export async function act(page: Page, manners: Manners): Promise<Happened> {
   if (await tryClick(button(page, lang, 'game:actions.roll'))) return 'rolled';
   const source = page.locator(SOURCE).first();
   if ((await source.count()) > 0) {
-    if (!(await clickMiddle(page, source))) return 'waiting';
+    const touch = manners.touch ?? false;
+    if (!(await pressMiddle(page, source, touch))) return 'waiting';
     const destination = page.locator(DESTINATION).first();
-    if ((await destination.count()) > 0) await clickMiddle(page, destination);
+    if ((await destination.count()) > 0) await pressMiddle(page, destination, touch);
     return 'step';
   }
   if (await tryClick(page.locator('.board-confirm:enabled'))) return 'confirmed';
