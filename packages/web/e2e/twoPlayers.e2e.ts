@@ -2,14 +2,15 @@
  * Two registered players in two browsers, one in English and one in Russian: one opens a seek, the other accepts
  * it from the lobby; they chat (what they type is shown as text, never as markup), play short nardy with a cube
  * offer that is taken, one reloads the page in the middle of his turn and carries on, and the match is resigned.
- * Then a long-nardy match is played through the board to the end.
+ * Then a long-nardy match is played through the board to the end; and a private table is opened by its link and
+ * watched by a guest from the live games list.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { acceptSeek, button, createSeek, gameOpened, settled, signUp } from './app';
+import { acceptSeek, button, createSeek, gameOpened, open, settled, signUp } from './app';
 import { browserSuite } from './browser';
 import { matchOver, playOn, SOURCE, type Happened } from './play';
-import { pattern, text, type Lang } from './texts';
+import { leaves, pattern, text, type Lang } from './texts';
 import { untranslated } from './untranslated';
 
 const suite = browserSuite();
@@ -123,4 +124,36 @@ it('long nardy: a one-point match played through the board to the end', { timeou
     expect(games).toContain(text(lang, 'game:ends.bearOff'));
   }
   await suite.screenshot(alice, 'room-en-long-over');
+});
+
+it('a private table by link, watched from the live games list, the spectators chat; a bad link shows the reason', { timeout: 180_000 }, async () => {
+  const { alice, boris, aliceName } = await twoPlayers();
+  await button(alice, 'en', 'lobby:newGame.mode.table').click();
+  await alice.locator('select[name=variant]').selectOption('caucasian');
+  await alice.locator('select[name=matchLength]').selectOption('1');
+  await button(alice, 'en', 'lobby:newGame.submit.table').click();
+  const link = await alice.getByRole('textbox', { name: text('en', 'lobby:table.share') }).inputValue();
+  await boris.goto(new URL(link).pathname);
+  const gameId = await gameOpened(boris);
+  expect(await gameOpened(alice)).toBe(gameId);
+
+  // A guest finds the game among the live ones and watches it; the spectators have their own chat.
+  const carol = await suite.player({ lang: 'en' });
+  await open(carol, '/');
+  await carol.locator('.live-game', { hasText: aliceName }).getByRole('link', { name: text('en', 'lobby:live.watch') }).click();
+  expect(await gameOpened(carol)).toBe(gameId);
+  await carol.getByText(text('en', 'game:board.spectating')).waitFor();
+  const spectators = carol.getByRole('region', { name: text('en', 'game:chat.spectators') });
+  await spectators.getByRole('textbox', { name: text('en', 'game:chat.message') }).fill(`watching ${stamp}`);
+  await button(spectators, 'en', 'game:chat.send').click();
+  await spectators.locator('.chat-text', { hasText: `watching ${stamp}` }).waitFor();
+  expect(await untranslated(carol, 'en')).toEqual([]);
+
+  // A refused command shows the server's reason: a table link that names no table.
+  await open(carol, '/table/no-such-table');
+  const alert = carol.getByRole('alert');
+  await alert.waitFor();
+  const said = await alert.innerText();
+  const reasons = [...leaves('en')].filter(([key]) => key.startsWith('errors:')).map(([, reason]) => reason);
+  expect(reasons.some((r) => said.includes(r)), said).toBe(true);
 });
