@@ -25,8 +25,8 @@ const tryClick = async (l: Locator): Promise<boolean> =>
   (await l.count()) > 0 && l.first().click({ timeout: 1_000 }).then(() => true, () => false);
 
 export const SOURCE = '.board-point.is-source .board-point-mark, .board-bar-mark.is-source';
-/** The tray first: bearing off ends the game soonest. */
-export const DESTINATION = '.board-tray.is-destination, .board-point.is-destination .board-point-mark';
+/** The first in the board's markup is taken; the trays come before the points, so bearing off goes first. */
+const DESTINATION = '.board-tray.is-destination, .board-point.is-destination .board-point-mark';
 
 /** The match is over: the result panel shows its end. */
 export const matchOver = (page: Page): Locator => page.locator('.room-result-match');
