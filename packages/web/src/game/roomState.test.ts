@@ -55,6 +55,17 @@ describe('roomReducer', () => {
     expect(filled.historyWanted).toBeNull();
   });
 
+  it('the history tells when a clock running since before the snapshot started', () => {
+    const t = timeline({ variant: 'short' }, SHORT, 'p1');
+    const c1 = clocked(t[1]!, 'p1', NOW);
+    const c2 = clocked(t[2]!, 'p2', NOW + 3000);
+    const opened = feed([clocked({ ...t[2]!, event: null }, 'p2', NOW + 5000)]);
+    expect(opened.spell).toBeNull();
+    expect(roomReducer(opened, { type: 'history', updates: [c1, c2] }).spell).toEqual({ seat: 'p2', since: NOW + 3000 });
+    const moved = feed([clocked(t[3]!, 'p1', NOW + 9000)], opened);
+    expect(roomReducer(moved, { type: 'history', updates: [c1, c2] }).spell).toEqual({ seat: 'p1', since: NOW + 9000 });
+  });
+
   it('the same snapshot sent again (a resubscription) is no gap', () => {
     const t = timeline({ variant: 'short' }, SHORT, 'p1');
     const start = feed([t[0]!, t[1]!, t[2]!]);

@@ -113,12 +113,28 @@ function onUpdate(state: RoomState, update: GameUpdate): RoomState {
   return { ...state, view, lastEvent: n, moves, rematch, error, spell: spellAfter(state, view, true) };
 }
 
-/** The events before the first snapshot: complete (1 … wanted, no gap) they go before the list, else nothing changes. */
+/**
+ * The events before the first snapshot: complete (1 … wanted, no gap) they go before the list, and they tell when
+ * a clock that has run since before the snapshot started; else nothing changes.
+ */
 function onHistory(state: RoomState, updates: readonly GameUpdate[]): RoomState {
   const wanted = state.historyWanted;
   if (wanted === null || updates.length !== wanted || updates.some((u, i) => u.n !== i + 1)) return state;
   const earlier = updates.flatMap((u, i) => entriesOf(i > 0 ? updates[i - 1]!.view : null, u));
-  return { ...state, moves: [...earlier, ...state.moves], movesPartial: false, historyWanted: null };
+  // No clock change seen since the snapshot: the clock running now is the one running at its end, if any.
+  const before = lastSpell(updates);
+  const spell = state.spell ?? (before?.seat === state.view?.clock.running ? before : null);
+  return { ...state, moves: [...earlier, ...state.moves], movesPartial: false, historyWanted: null, spell };
+}
+
+/** When the clock running at the end of these consecutive updates started (null: none runs). */
+function lastSpell(updates: readonly GameUpdate[]): RoomState['spell'] {
+  let spell = null as RoomState['spell'];
+  for (const { view } of updates) {
+    const running = view.clock.running;
+    if (running !== spell?.seat) spell = running === null ? null : { seat: running, since: view.clock.at };
+  }
+  return spell;
 }
 
 export function roomReducer(state: RoomState, e: RoomEvent): RoomState {

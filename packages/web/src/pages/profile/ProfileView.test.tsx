@@ -67,6 +67,8 @@ describe('ProfileView', () => {
     expect(s).toContain('Long nardy · match to 3 · rated');
     expect(s).toContain('Short nardy · money session · casual');
     expect(s).toContain('score 4 : 1');
+    expect(s).toContain('the match length was reached');
+    expect(s).toContain('the session was ended');
     expect(s).toContain('Game 2: Alice wins — mars, the cube was passed, cube 2: 4 points.');
     expect(s).toContain('Game 1: Борис wins — oin, all checkers borne off, cube 1: 1 point.');
     expect(s).toContain('Game 1: Bot gnu-5 wins — koks, surrender, cube 1: 3 points.');

@@ -39,6 +39,7 @@ function GameItem({ game, userName, lang }: { readonly game: UserGame; readonly 
   const names = { [game.seat]: userName, [other]: opponentName } as BySeat<string>;
   const when = game.finishedAt ?? game.createdAt;
   const result = game.result;
+  const ended = game.status === 'aborted' ? 'aborted' : (result?.reason ?? null);
   return (
     <li className="profile-game">
       <div className="profile-game-head">
@@ -57,6 +58,7 @@ function GameItem({ game, userName, lang }: { readonly game: UserGame; readonly 
           rated: t(game.rated ? 'rated' : 'casual'),
         })}
         {result && <span className="profile-score">{t('score', { mine: result.score[game.seat], theirs: result.score[other] })}</span>}
+        {ended !== null && <span className="profile-ended">{tGame(`matchEnds.${ended}`)}</span>}
       </p>
       {result && result.games.length > 0 && (
         <ul className="profile-game-results">

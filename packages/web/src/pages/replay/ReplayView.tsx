@@ -129,10 +129,12 @@ export function ReplayView({ record, log, settings, initialStep = 0 }: Props) {
           <p className="replay-now" aria-live="polite">
             {current ? say(t, entryPhrase(current, names, record.game.variant)) : t('moves.empty')}
           </p>
-          <p className="muted replay-keys">{t('replay.keys')}</p>
-          <button type="button" className="btn btn-small" onClick={() => setFlipped((f) => !f)}>
-            {t('board.flip')}
-          </button>
+          <div className="replay-extra">
+            <p className="muted replay-keys">{t('replay.keys')}</p>
+            <button type="button" className="btn btn-small" onClick={() => setFlipped((f) => !f)}>
+              {t('board.flip')}
+            </button>
+          </div>
         </div>
         <aside className="room-side">
           <header className="room-match">
