@@ -38,3 +38,13 @@ it('a rule id in the address opens the page at that rule; the contents jump to s
   expect(new URL(page.url()).hash).toBe('#long-block');
   await expect.poll(() => page.locator('#long-block').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(100);
 });
+
+it('fits a phone held upright', async () => {
+  const page = await suite.player({ lang: 'ru', phone: true });
+  for (const v of ['long', 'short', 'caucasian']) {
+    await open(page, `/rules/${v}`);
+    await page.getByRole('heading', { level: 1, name: title('ru', v) }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), v).toBe(true);
+  }
+  await suite.screenshot(page, 'rules-ru-phone');
+});
