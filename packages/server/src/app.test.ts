@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BotPool } from '@nardy/ai';
 import { afterAll, expect, it } from 'vitest';
 import { buildServer, closeServer } from './app.js';
@@ -12,7 +15,11 @@ afterAll(() => pool.close());
 
 it('config: defaults, and every problem reported by name', () => {
   expect(loadConfig({})).toMatchObject({ port: 3000, host: '127.0.0.1', databaseUrl: 'data/nardy.db', redisUrl: null, logLevel: 'info', diceSeed: null });
-  expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud', REDIS_URL: 'nope', NARDY_DICE_SEED: '12' })).toThrow(/PORT[\s\S]*REDIS_URL[\s\S]*LOG_LEVEL[\s\S]*NARDY_DICE_SEED/);
+  expect(loadConfig({}).signupBurst).toBe(10);
+  expect(loadConfig({ SIGNUP_BURST: '500' }).signupBurst).toBe(500);
+  expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud', REDIS_URL: 'nope', NARDY_DICE_SEED: '12', SIGNUP_BURST: '0' })).toThrow(
+    /PORT[\s\S]*REDIS_URL[\s\S]*LOG_LEVEL[\s\S]*NARDY_DICE_SEED[\s\S]*SIGNUP_BURST/,
+  );
 });
 
 it('HTTP: /healthz, the placeholder page without a web build', async () => {
@@ -27,6 +34,36 @@ it('HTTP: /healthz, the placeholder page without a web build', async () => {
   await closeServer(app);
   const after = await store.getGame('x');
   expect(after.ok).toBe(false);
+});
+
+it('HTTP: the web build — pages for client routes, long-lived hashed assets, files added after start, JSON 404 under /api', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'nardy-web-'));
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(root, 'assets', 'index-abc.js'), 'console.log(1)');
+  const store = new MemoryStore();
+  const games = new GameManager({ store, bots: poolBots(pool) });
+  const app = await buildServer(loadConfig({ WEB_DIST: root }), { store, games, logger: false });
+  try {
+    for (const url of ['/', '/table/abc123', '/game/g_1']) {
+      const page = await app.inject({ url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('id="root"');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await app.inject({ url: '/assets/index-abc.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    // A rebuild while the server runs: the new file is served at once.
+    writeFileSync(join(root, 'assets', 'index-def.js'), 'console.log(2)');
+    expect((await app.inject({ url: '/assets/index-def.js' })).body).toBe('console.log(2)');
+    const api = await app.inject({ url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: 'NOT_FOUND' });
+  } finally {
+    await closeServer(app);
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 it('a whole game against the real worker-pool bot (dist built)', { timeout: 30_000 }, async () => {

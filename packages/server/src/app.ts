@@ -94,7 +94,15 @@ export async function buildServer(config: Config, deps: ServerDeps): Promise<Fas
 
   const webRoot = resolve(config.webDist);
   if (existsSync(join(webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+    // Files are looked up per request (a rebuilt app is served without a restart); Vite's hashed assets never
+    // change under their name, so browsers keep them; index.html is always asked again.
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders: (res, path) =>
+        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
     // Client-side routes (e.g. /table/<token>) get the app's page.
     app.setNotFoundHandler((req, reply) =>
       req.method === 'GET' && !req.url.startsWith('/api/') ? reply.sendFile('index.html') : reply.code(404).send({ error: 'NOT_FOUND' }),

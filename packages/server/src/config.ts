@@ -13,6 +13,7 @@ import { DEFAULT_DATABASE_URL } from './store/database.js';
  * | `REDIS_URL` | — | accepted and validated; used by the scale-out issue (several instances), not yet |
  * | `LOG_LEVEL` | info | pino's level: fatal, error, warn, info, debug, trace, silent |
  * | `WEB_DIST` | packages/web/dist | the web app's build folder, served at `/` when present |
+ * | `SIGNUP_BURST` | 10 | sign-ups and guest sessions one IP address may make at once (then one a minute); browser tests on loopback raise it |
  * | `NARDY_DICE_SEED` | — | **tests only**: a fixed server seed (64 hex) for every table, so throws are reproducible |
  */
 export interface Config {
@@ -23,6 +24,7 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly webDist: string;
   readonly diceSeed: string | null;
+  readonly signupBurst: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -31,6 +33,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_WEB_DIST = 'packages/web/dist';
+export const DEFAULT_SIGNUP_BURST = 10;
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -78,6 +81,13 @@ export function loadConfig(env: Env): Config {
   const diceSeed = get('NARDY_DICE_SEED') ?? null;
   if (diceSeed !== null && !isServerSeed(diceSeed)) problems.push('NARDY_DICE_SEED (tests only) must be 64 lowercase hex characters');
 
+  let signupBurst = DEFAULT_SIGNUP_BURST;
+  const rawBurst = get('SIGNUP_BURST');
+  if (rawBurst !== undefined) {
+    if (!/^\d{1,6}$/.test(rawBurst) || Number(rawBurst) < 1) problems.push(`SIGNUP_BURST must be a whole number 1..999999, got '${rawBurst}'`);
+    else signupBurst = Number(rawBurst);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, databaseUrl, redisUrl, logLevel: logLevel!, webDist: get('WEB_DIST') ?? DEFAULT_WEB_DIST, diceSeed };
+  return { port, host, databaseUrl, redisUrl, logLevel: logLevel!, webDist: get('WEB_DIST') ?? DEFAULT_WEB_DIST, diceSeed, signupBurst };
 }

@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     },
   });
   chat = new ChatModule({ store, membership: games });
-  const accounts = new Accounts({ store });
+  const accounts = new Accounts({ store, signupPerIp: { capacity: config.signupBurst, refillMs: 60_000 } });
   const isBlocked = async (a: string, b: string): Promise<boolean> => {
     const r = await store.listBlocks(a);
     return r.ok && r.value.includes(b);
@@ -67,6 +67,7 @@ async function main(): Promise<void> {
   lobby = new LobbyModule(games, Date.now, (prefix) => `${prefix}_${randomBytes(9).toString('base64url')}`, {
     isBlocked,
     rematches: games,
+    room: { joined: (link) => chat?.join(link, { kind: 'lobby' }), left: (link) => chat?.leave(link, { kind: 'lobby' }) },
     // Tests fix the dice: seeks then show the commitment of the seed the game really uses.
     ...(config.diceSeed ? { newServerSeed: () => config.diceSeed as string } : {}),
   });

@@ -38,7 +38,7 @@ export interface WorldOptions {
   readonly rateLimit?: RateLimit;
   readonly time?: FakeTime;
   /** More command modules behind the socket layer (the lobby…), made once the games exist. */
-  readonly modules?: (games: GameManager) => readonly CommandModule[];
+  readonly modules?: (games: GameManager, store: Store) => readonly CommandModule[];
   readonly feed?: GameManagerOptions['feed'];
 }
 
@@ -77,7 +77,7 @@ export async function world(kind: StoreKind = 'memory', o: WorldOptions = {}): P
   const faults: string[] = [];
   const games = new GameManager({ store, bots: o.bots ?? inProcessBots(), time, diceSeed: TEST_SEED, ...(o.feed ? { feed: o.feed } : {}) });
   const hub = new ConnectionHub({
-    router: new Router([games, ...(o.modules?.(games) ?? [])]),
+    router: new Router([games, ...(o.modules?.(games, store) ?? [])]),
     viewerFor: viewerSource(store, resolver),
     ...(o.rateLimit ? { rateLimit: o.rateLimit } : {}),
     onFault: (what, err) => faults.push(`${what}: ${String(err)}`),

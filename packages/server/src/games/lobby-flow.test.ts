@@ -2,6 +2,7 @@ import { commitment as commitmentOf } from '../game/dice.js';
 import { VARIANT_IDS } from '@nardy/engine';
 import type { ServerToClient } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ChatModule } from '../chat/index.js';
 import { LobbyModule } from '../lobby/index.js';
 import { acked, checkNumbering, connect, lastView, playOut, STORE_KINDS, TEST_SEED, world, type World } from './kit.suite.js';
 
@@ -22,13 +23,16 @@ describe.each(STORE_KINDS.flatMap((kind) => VARIANT_IDS.map((variant) => [varian
     w = await world(kind, {
       // Both players answer at machine speed here; the per-connection rate limit is for people.
       rateLimit: { perSecond: 1e9, burst: 1e9 },
-      modules: (games) => {
+      modules: (games, store) => {
+        const chat = new ChatModule({ store, membership: games });
         lobby = new LobbyModule(games, () => w!.time.now(), (prefix) => `${prefix}_${Math.random().toString(36).slice(2)}`, {
           random: () => 0.25,
           rematches: games,
           newServerSeed: () => TEST_SEED,
+          // As main.ts wires it: the lobby chat room is the lobby's subscribers (protocol §9).
+          room: { joined: (link) => chat.join(link, { kind: 'lobby' }), left: (link) => chat.leave(link, { kind: 'lobby' }) },
         });
-        return [lobby];
+        return [lobby, chat];
       },
       feed: { started: (s) => lobby?.gameStarted(s), ended: (id) => lobby?.gameEnded(id) },
     });
@@ -36,6 +40,8 @@ describe.each(STORE_KINDS.flatMap((kind) => VARIANT_IDS.map((variant) => [varian
     const bob = await connect(w, 'bob');
     const carol = await connect(w, 'carol');
     acked(await carol.command({ type: 'lobby.subscribe' }));
+    acked(await alice.command({ type: 'chat.send', room: { kind: 'lobby' }, text: 'Кто сыграет в длинные?' }));
+    expect(carol.received.some((m) => m.type === 'chat.message' && m.room.kind === 'lobby' && m.text === 'Кто сыграет в длинные?')).toBe(true);
 
     const seek = await alice.command({
       type: 'seek.create',

@@ -76,6 +76,8 @@ export interface LobbyOptions {
   readonly rematches?: RematchSource;
   /** Without a ledger, a stake above 0 is refused (`FORBIDDEN`). */
   readonly chips?: ChipsLedger;
+  /** Told when a link subscribes to or leaves the lobby: the lobby chat room is its subscribers (protocol §9). */
+  readonly room?: { joined(link: ClientLink): void | Promise<unknown>; left(link: ClientLink): void };
   /** A user's rating to show in seeks and challenges, if any. */
   readonly ratingOf?: (userId: string, settings: TableSettings) => number | undefined;
   /** Open seeks per user (default 5), challenges sent and still open (default 5), private tables (default 3). */
@@ -326,6 +328,7 @@ export class LobbyModule implements CommandModule {
         return this.subscribe(link);
       case 'lobby.unsubscribe':
         this.subscribers.delete(link.id);
+        this.options.room?.left(link);
         return done();
       case 'seek.create':
         return this.seekCreate(link, msg as ClientMessage<'seek.create'>);
@@ -360,7 +363,10 @@ export class LobbyModule implements CommandModule {
     }
   }
 
-  private subscribe(link: ClientLink): Reply {
+  private async subscribe(link: ClientLink): Promise<Reply> {
+    // The lobby chat's recent lines first; from the snapshot on, the lobby's pushes.
+    await this.options.room?.joined(link);
+    if (this.closed.has(link)) return fail('UNAVAILABLE', 'the connection closed');
     this.subscribers.add(link.id);
     this.send(link, {
       type: 'lobby.snapshot',
