@@ -65,7 +65,8 @@ async function startServer(dir) {
   const port = await freePort();
   const child = spawn(process.execPath, [mainJs], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: join(dir, 'bench.db'), LOG_LEVEL: 'warn', WEB_DIST: webDist },
+    // SIGNUP_BURST: each cold load makes a guest session, all from 127.0.0.1.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: join(dir, 'bench.db'), LOG_LEVEL: 'warn', WEB_DIST: webDist, SIGNUP_BURST: '100000' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';

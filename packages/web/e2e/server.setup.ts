@@ -1,8 +1,8 @@
 /// <reference types="node" />
 /**
  * Global setup of the browser suite: the built server (`node packages/server/dist/main.js`, as `npm start` runs it)
- * on a free loopback port, a fresh SQLite file, the fixed test dice seed and the built web app; its URL is handed
- * to the test files as `inject('baseUrl')`. Its log goes to test-results/web-e2e/server.log.
+ * on a free loopback port, a fresh SQLite file, the fixed test dice seed, no sign-up limit and the built web app;
+ * its URL is handed to the test files as `inject('baseUrl')`. Its log goes to test-results/web-e2e/server.log.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -61,6 +61,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       NARDY_DICE_SEED: DICE_SEED,
       LOG_LEVEL: 'warn',
       WEB_DIST: web,
+      // Every browser context is a first visit that makes a guest session, all from 127.0.0.1.
+      SIGNUP_BURST: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
