@@ -1,7 +1,8 @@
 /**
  * Two registered players in two browsers, one in English and one in Russian: one opens a seek, the other accepts
  * it from the lobby; they chat (what they type is shown as text, never as markup), play short nardy with a cube
- * offer that is taken, one reloads the page in the middle of his turn and carries on, and the match is resigned.
+ * offer that is taken, one loses his connection while the other moves and catches up when it is back, reloads
+ * the page in the middle of his turn and carries on, and the match is resigned.
  * Then a long-nardy match is played through the board to the end; and a private table is opened by its link and
  * watched by a guest from the live games list.
  */
@@ -9,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { acceptSeek, button, createSeek, gameOpened, open, settled, signUp } from './app';
 import { browserSuite } from './browser';
+import { cable, type Cable } from './cable';
 import { matchOver, playOn, SOURCE, type Happened } from './play';
 import { leaves, pattern, text, type Lang } from './texts';
 import { untranslated } from './untranslated';
@@ -19,15 +21,16 @@ const suite = browserSuite();
 const stamp = Date.now().toString(36).slice(-5);
 let pairs = 0;
 
-async function twoPlayers(): Promise<{ alice: Page; boris: Page; aliceName: string; borisName: string }> {
+async function twoPlayers(): Promise<{ alice: Page; boris: Page; aliceName: string; borisName: string; borisCable: Cable }> {
   pairs += 1;
   const aliceName = `alice${pairs}_${stamp}`;
   const borisName = `борис${pairs}_${stamp}`;
   const alice = await suite.player({ lang: 'en' });
   const boris = await suite.player({ lang: 'ru' });
+  const borisCable = await cable(boris);
   await signUp(alice, 'en', aliceName);
   await signUp(boris, 'ru', borisName);
-  return { alice, boris, aliceName, borisName };
+  return { alice, boris, aliceName, borisName, borisCable };
 }
 
 /** The colour the viewer plays: the chip of the player bar marked "you". */
@@ -50,8 +53,14 @@ async function heard(page: Page, lang: Lang, line: string): Promise<void> {
   await page.locator('.chat-text', { hasText: line }).first().waitFor();
 }
 
-it('short nardy: seek, chat, a cube offer taken, a reload mid-turn, the match resigned', { timeout: 300_000 }, async () => {
-  const { alice, boris, aliceName, borisName } = await twoPlayers();
+/** The checkers on the 24 points as the page draws them (absolute points: the same on both players' boards). */
+const position = (page: Page): Promise<string> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.board-point')].map((p) => `${p.getAttribute('data-cell')}:${p.getAttribute('data-color')}${p.getAttribute('data-count')}`).sort().join(' '),
+  );
+
+it('short nardy: seek, chat, a cube offer taken, a dropped connection, a reload mid-turn, the match resigned', { timeout: 300_000 }, async () => {
+  const { alice, boris, aliceName, borisName, borisCable } = await twoPlayers();
   await createSeek(alice, 'en', { variant: 'short', matchLength: 3, cube: true });
   const gameId = await acceptSeek(boris, 'ru', aliceName);
   expect(await gameOpened(alice)).toBe(gameId);
@@ -78,6 +87,16 @@ it('short nardy: seek, chat, a cube offer taken, a reload mid-turn, the match re
     expect(await page.locator('.board-cube text').textContent()).toBe('2');
   }
   await suite.screenshot(alice, 'room-en-cube');
+
+  // Boris's connection drops while Alice plays the rest of her turn; back online, his board catches up.
+  await borisCable.cut();
+  await boris.locator('.connection-banner').waitFor();
+  await alice.locator('.player-presence--offline').waitFor();
+  await playOn(alice, { lang: 'en' }, { stop: (h) => h === 'confirmed' });
+  borisCable.mend();
+  await boris.locator('.connection-banner').waitFor({ state: 'detached' });
+  await alice.locator('.player-presence--offline').waitFor({ state: 'detached' });
+  await expect.poll(() => position(boris)).toBe(await position(alice));
 
   // Boris plays one step of a turn, reloads, and plays the turn again from the start.
   let stepped = false;
