@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../router';
 import {
   PAGE_GROUPS,
   RULES_VARIANTS,
@@ -37,7 +38,7 @@ export function RulesPage({ variant }: { readonly variant: RulesVariant }) {
     <article className="rules">
       <nav className="rules-variants" aria-label={t('otherVariants')}>
         {RULES_VARIANTS.map((v) => (
-          <a key={v} href={`/rules/${v}`} aria-current={v === variant ? 'page' : undefined}>
+          <a key={v} href={paths.rules(v)} aria-current={v === variant ? 'page' : undefined}>
             {t(`common:variant.${v}`)}
           </a>
         ))}
