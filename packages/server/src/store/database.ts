@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer } from './checkpointer.js';
 import { classifyError } from './errors.js';
 import type { DB } from './schema.js';
 import { storeErr, storeOk, type StoreResult } from './types.js';
@@ -128,6 +129,8 @@ export async function openDatabase(url: string, opts: OpenOptions = {}): Promise
     const c = classifyError(e);
     return storeErr(c.code === 'DB_ERROR' ? 'DB_UNAVAILABLE' : c.code, `cannot open SQLite database '${file}': ${c.message}`);
   }
+  // A file's WAL is checkpointed on a thread of its own (checkpointer.ts); `:memory:` has no WAL.
+  const checkpointer = memory ? null : startCheckpointer(sqlite, file);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   let closed = false;
   return storeOk({
@@ -137,6 +140,7 @@ export async function openDatabase(url: string, opts: OpenOptions = {}): Promise
     close: async () => {
       if (closed) return;
       closed = true;
+      await checkpointer?.close();
       await db.destroy().catch(() => {});
     },
   });
