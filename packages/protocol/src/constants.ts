@@ -1,0 +1,79 @@
+/**
+ * The protocol's plain values — version, limits, error codes — apart from the schemas, so that a client that
+ * needs only these (the web app's first screen) does not load zod and the schemas with them.
+ */
+import { ERROR_CODES as ENGINE_ERROR_CODES } from '@nardy/engine';
+
+/**
+ * The protocol's version. A client names it in `hello`; the server answers `VERSION_MISMATCH` when it does not
+ * speak it. Any change that a strict parser on the other side would reject bumps it.
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** Limits every parser enforces (also written in docs/protocol.md). */
+export const LIMITS = Object.freeze({
+  /** A client message, in UTF-8 bytes. */
+  clientMessageBytes: 16 * 1024,
+  /** A server message, in UTF-8 bytes (a game view with every legal turn can be large). */
+  serverMessageBytes: 1024 * 1024,
+  /** A chat line or private message, in characters. */
+  chatLength: 500,
+  /** A display name. */
+  nameLength: 32,
+  /** Any id (command, user, game, seek …). */
+  idLength: 64,
+  /** A client seed for the dice (G10). */
+  clientSeedLength: 64,
+  /** Free text that is not chat (an error message, a decline reason …). */
+  textLength: 1000,
+  /** Lists the server sends (seeks, games, events in a replay …). */
+  listLength: 1000,
+  /** Legal turns sent with a game view. */
+  turnsLength: 5000,
+  /** The bot levels offered. */
+  botLevels: 10,
+  /** A stake in chips per point (G9). */
+  maxStake: 1_000_000_000,
+});
+
+/** Codes the protocol and the server add to the engine's (engine codes pass through unchanged). */
+export const PROTOCOL_ERROR_CODES = [
+  /** Not JSON, not an object, or a field of the wrong type or out of bounds. */
+  'BAD_MESSAGE',
+  /** The `type` is not one this direction knows. */
+  'UNKNOWN_TYPE',
+  /** The message is longer than the limit. */
+  'TOO_LARGE',
+  /** `hello` named a protocol version the server does not speak. */
+  'VERSION_MISMATCH',
+  /** A command came before `hello`. */
+  'HELLO_REQUIRED',
+  /** The command needs a signed-in account (or a seat at this table). */
+  'UNAUTHORIZED',
+  /** Signed in, but not allowed (a spectator writing in table chat, a banned user …). */
+  'FORBIDDEN',
+  /** No such game, seek, challenge, user or table. */
+  'NOT_FOUND',
+  /** Too many commands or chat lines; try again later. */
+  'RATE_LIMITED',
+  /** The command's `version` is not the game's current one (someone acted first): resync and retry. */
+  'STALE_VERSION',
+  /** The seek, challenge or offer is no longer open, or the state does not allow it. */
+  'CONFLICT',
+  /** The other user has blocked you. */
+  'BLOCKED',
+  /** Not enough chips for the stake's hold (G9). */
+  'INSUFFICIENT_CHIPS',
+  /** The same command id is already being processed on this connection. */
+  'DUPLICATE_ID',
+  /** A fault on the server; the command had no effect. */
+  'INTERNAL',
+  /** The server is shutting down or overloaded; reconnect later. */
+  'UNAVAILABLE',
+] as const;
+export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
+
+/** Every code an `error` message may carry: the engine's `ERROR_CODES` and the protocol's. */
+export const ERROR_CODES = [...ENGINE_ERROR_CODES, ...PROTOCOL_ERROR_CODES] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export { ENGINE_ERROR_CODES };
