@@ -91,16 +91,21 @@ describe('the link: handshake and commands', () => {
     expect(statuses).toEqual(['online']);
   });
 
-  it('logs and ignores a message it cannot read', () => {
+  it('logs and ignores a message it cannot read, and leaves the command it cannot match waiting', () => {
     start();
     const s = handshake();
     const seen: unknown[] = [];
     link.on('lobby.seekRemoved', (m) => seen.push(m));
+    let settled = false;
+    const settle = () => (settled = true);
+    void link.send({ type: 'quickPair.leave' }).then(settle, settle);
     s.receive('not json');
-    s.receive(JSON.stringify({ type: 'lobby.seekRemoved', seekId: 's_1', extra: 1 }));
+    s.receive(JSON.stringify({ seekId: 's_1' }));
+    s.receive(JSON.stringify({ type: 'ack', id: 2 }));
     s.receive({ type: 'lobby.seekRemoved', seekId: 's_2' });
-    expect(logged).toHaveLength(2);
+    expect(logged).toHaveLength(3);
     expect(seen).toEqual([{ type: 'lobby.seekRemoved', seekId: 's_2' }]);
+    expect(settled).toBe(false);
     expect(link.status).toBe('online');
   });
 

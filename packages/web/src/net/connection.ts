@@ -11,15 +11,9 @@
  * The session cookie decides who the socket is. After logging in or out the app calls `reconnect()`: the link
  * drops its socket and opens a new one at once, so the server sees the new cookie (subscriptions carry over).
  */
-import {
-  PROTOCOL_VERSION,
-  parseServerMessage,
-  type AckResult,
-  type Language,
-  type ServerToClient,
-  type UserRef,
-} from '@nardy/protocol';
+import { PROTOCOL_VERSION, type AckResult, type Language, type ServerToClient, type UserRef } from '@nardy/protocol';
 import { newFollow, onEvent, onSnapshot, subscribeCommand, type Follow, type Step } from './follow';
+import { readServerMessage } from './serverMessage';
 import { PING_INTERVAL_MS, backoffDelay, clockOffset } from './timing';
 import { ServerError, type Command, type GameUpdate, type Link, type LinkStatus } from './types';
 
@@ -242,7 +236,7 @@ export function createLink(options: LinkOptions = {}): AppLink {
   }
 
   function receive(data: unknown): void {
-    const parsed = parseServerMessage(data);
+    const parsed = readServerMessage(data);
     if (!parsed.ok) {
       log('ignored an unreadable server message', parsed.error);
       return;
