@@ -6,7 +6,7 @@ import { App } from './App';
 import { createChallengeStore } from './app/challenges';
 import { createSession } from './app/session';
 import { createSettingsStore } from './app/settings';
-import { createI18n } from './i18n';
+import { createI18n } from './i18n/resources';
 import { createApi, type Profile } from './net/api';
 import { createLink, type AppLink } from './net/connection';
 import { FakeSocket } from './net/testing/fakeSocket';

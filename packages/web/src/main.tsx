@@ -7,7 +7,7 @@ import { notices } from './app/notices';
 import type { Services } from './app/services';
 import { createSession, keepServerLanguage } from './app/session';
 import { createSettingsStore } from './app/settings';
-import { currentLanguage, i18n } from './i18n';
+import { currentLanguage, i18n, i18nReady } from './i18n';
 import { api } from './net/api';
 import { createLink } from './net/connection';
 import { createRouter } from './router';
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
 
   const root = document.getElementById('root');
   if (!root) return;
+  await i18nReady; // the first screen's texts, fetched while the session started
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>

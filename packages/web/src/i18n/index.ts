@@ -1,63 +1,24 @@
 /**
- * Translations: i18next + react-i18next with every namespace of both languages bundled (no loading step, so the
- * first paint is already translated). The language is the one the player chose (localStorage `nardy.lang`),
- * else the browser's (`ru*` → Russian, anything else → English). `common` is the fallback namespace, so shared
- * words (variant names, nardy terms, buttons) are reachable from every namespace.
+ * Translations: i18next + react-i18next. Each namespace of each language is its own small chunk, fetched when
+ * first needed: the first screen's (`FIRST_SCREEN`) of the language shown while the app starts, a page's own
+ * with the page (`useTranslation('rules')` suspends the page until its texts are there), the other language's
+ * when the player switches (i18next loads every namespace in use before it changes language). So nothing is
+ * ever drawn with raw keys, and the first download holds neither the other language nor the rule texts.
+ *
+ * The language is the one the player chose (localStorage `nardy.lang`), else the browser's (`ru*` → Russian,
+ * anything else → English). `common` is the fallback namespace, so shared words (variant names, nardy terms,
+ * buttons) are reachable from every namespace. Tests take every text at once from `./resources`.
  */
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type InitOptions, type ResourceKey, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@nardy/protocol';
-import enAuth from './locales/en/auth.json';
-import enBoard from './locales/en/board.json';
-import enCommon from './locales/en/common.json';
-import enErrors from './locales/en/errors.json';
-import enGame from './locales/en/game.json';
-import enLobby from './locales/en/lobby.json';
-import enProfile from './locales/en/profile.json';
-import enRules from './locales/en/rules.json';
-import enSettings from './locales/en/settings.json';
-import enTop from './locales/en/top.json';
-import ruAuth from './locales/ru/auth.json';
-import ruBoard from './locales/ru/board.json';
-import ruCommon from './locales/ru/common.json';
-import ruErrors from './locales/ru/errors.json';
-import ruGame from './locales/ru/game.json';
-import ruLobby from './locales/ru/lobby.json';
-import ruProfile from './locales/ru/profile.json';
-import ruRules from './locales/ru/rules.json';
-import ruSettings from './locales/ru/settings.json';
-import ruTop from './locales/ru/top.json';
 
 export const LANGUAGES = ['ru', 'en'] as const satisfies readonly Language[];
 export const NAMESPACES = ['common', 'lobby', 'auth', 'top', 'settings', 'errors', 'board', 'game', 'profile', 'rules'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-export const resources = {
-  en: {
-    common: enCommon,
-    lobby: enLobby,
-    auth: enAuth,
-    top: enTop,
-    settings: enSettings,
-    errors: enErrors,
-    board: enBoard,
-    game: enGame,
-    profile: enProfile,
-    rules: enRules,
-  },
-  ru: {
-    common: ruCommon,
-    lobby: ruLobby,
-    auth: ruAuth,
-    top: ruTop,
-    settings: ruSettings,
-    errors: ruErrors,
-    board: ruBoard,
-    game: ruGame,
-    profile: ruProfile,
-    rules: ruRules,
-  },
-} as const satisfies Record<Language, Record<Namespace, unknown>>;
+/** What the shell draws on every page (header, banners, notices with the server's error codes, the challenge inbox). */
+export const FIRST_SCREEN = ['common', 'lobby', 'errors'] as const satisfies readonly Namespace[];
 
 /** Where the player's choice of language is kept. */
 export const LANG_KEY = 'nardy.lang';
@@ -76,29 +37,31 @@ export function detectLanguage(stored: string | null, browser: readonly string[]
 }
 
 /**
- * A fresh i18next instance in `lng` (the app has one; tests make their own). `onMissing` hears of every key
- * asked for that no namespace has (tests use it to catch keys built at run time).
+ * The settings the app's instance and the tests' share. No fallback language: both languages have every key
+ * (keys.test.ts), and a fallback would make i18next fetch English texts for a Russian page.
  */
-export function createI18n(lng: Language, onMissing?: (key: string, namespaces: readonly string[]) => void): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    ...(onMissing
-      ? { saveMissing: true, missingKeyHandler: (_lngs: readonly string[], ns: string, key: string) => onMissing(key, [ns]) }
-      : {}),
-    resources,
-    lng,
-    fallbackLng: 'en',
-    supportedLngs: [...LANGUAGES],
-    ns: [...NAMESPACES],
-    defaultNS: 'common',
-    fallbackNS: 'common',
-    // React escapes what it renders; nothing a translation holds is ever inserted as HTML.
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
-  return instance;
-}
+export const i18nOptions = (lng: Language): InitOptions => ({
+  lng,
+  fallbackLng: false,
+  supportedLngs: [...LANGUAGES],
+  defaultNS: 'common',
+  fallbackNS: 'common',
+  // React escapes what it renders; nothing a translation holds is ever inserted as HTML.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+/** i18next's loader for one language's namespace: a dynamic import, so Vite makes each file its own chunk. */
+const bundles: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (lng, ns, done) => {
+    import(`./locales/${lng}/${ns}.json`).then(
+      (m: { default: ResourceKey }) => done(null, m.default),
+      (e: unknown) => done(e instanceof Error ? e : new Error(String(e)), false),
+    );
+  },
+};
 
 const storage = (): Storage | null => {
   try {
@@ -113,10 +76,22 @@ const browserLanguages = (): readonly string[] => {
   return nav?.languages ?? (nav?.language ? [nav.language] : []);
 };
 
-export const i18n: I18n = createI18n(detectLanguage(storage()?.getItem(LANG_KEY) ?? null, browserLanguages()));
+const initial = detectLanguage(storage()?.getItem(LANG_KEY) ?? null, browserLanguages());
 
-/** The language the app shows now. */
-export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : 'en');
+/** The app's instance; its first screen's texts start loading as soon as this module runs. */
+export const i18n: I18n = i18next.createInstance();
+
+/**
+ * Settles once the first screen's texts of the language shown are loaded (or failed to: i18next resolves either
+ * way, and the app then draws with keys rather than nothing). The app draws after it.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(bundles)
+  .use(initReactI18next)
+  .init({ ...i18nOptions(initial), ns: [...FIRST_SCREEN], initAsync: false });
+
+/** The language the app shows now (the one being switched to counts once its texts are there). */
+export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : initial);
 
 /** Keeps `<html lang>` on the language shown (screen readers, hyphenation, fonts). */
 function syncDocument(lng: string): void {
@@ -125,7 +100,10 @@ function syncDocument(lng: string): void {
 syncDocument(currentLanguage());
 i18n.on('languageChanged', syncDocument);
 
-/** Switches the language and remembers the choice. Telling the server is the session's job (app/session.ts). */
+/**
+ * Switches the language (after loading its texts for every namespace in use) and remembers the choice.
+ * Telling the server is the session's job (app/session.ts).
+ */
 export async function setLanguage(lng: Language): Promise<void> {
   try {
     storage()?.setItem(LANG_KEY, lng);

@@ -7,7 +7,8 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_CODES } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, NAMESPACES, resources, type Namespace } from './index';
+import { LANGUAGES, NAMESPACES, type Namespace } from './index';
+import { resources } from './resources';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 const PLURAL = /_(zero|one|two|few|many|other)$/;

@@ -2,7 +2,7 @@ import type { Language } from '@nardy/protocol';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../i18n';
+import { createI18n } from '../../i18n/resources';
 import { TableSettingsFields } from './TableSettingsFields';
 import { defaultForm, update, type TableForm } from './tableForm';
 

@@ -1,7 +1,7 @@
 import { defaultMatchSettings } from '@nardy/engine';
 import type { TableSettings } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../i18n';
+import { createI18n } from '../../i18n/resources';
 import { describeClock, describeSettings } from './describe';
 
 const table = (match: Partial<TableSettings['match']> & { variant: TableSettings['match']['variant'] }, more: Partial<TableSettings> = {}): TableSettings => ({

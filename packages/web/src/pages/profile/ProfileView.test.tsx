@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../i18n';
+import { createI18n } from '../../i18n/resources';
 import type { UserGame, UserGames } from '../../net/api';
 import { ProfileView } from './ProfileView';
 

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { replayLog } from '../../game/moveList';
-import { createI18n } from '../../i18n';
+import { createI18n } from '../../i18n/resources';
 import { ReplayView, type FinishedRecord } from './ReplayView';
 
 const ACTIONS: Action[] = [

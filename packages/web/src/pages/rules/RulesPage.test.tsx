@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/locales/en/rules.json';
 import ru from '../../i18n/locales/ru/rules.json';
-import { createI18n } from '../../i18n';
+import { createI18n } from '../../i18n/resources';
 import { RulesPage } from './RulesPage';
 import { PAGE_GROUPS, RULES_VARIANTS, readGroup, type RulesGroupId } from './rulesDoc';
 
