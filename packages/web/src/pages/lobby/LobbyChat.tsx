@@ -6,6 +6,18 @@ import { useServices } from '../../app/services';
 import { UserLabel } from '../../app/UserLabel';
 import type { ChatLine } from './lobbyState';
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Hours and minutes in `lang`, made when a line first needs it: the first Intl format a page builds loads locale
+ * data (tens of milliseconds), which the lobby's first draw, its chat still empty, should not wait for.
+ */
+function clockFormat(lang: string): Intl.DateTimeFormat {
+  let f = clockFormats.get(lang);
+  if (!f) clockFormats.set(lang, (f = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' })));
+  return f;
+}
+
 /** The lobby's chat room (protocol §9). Lines are rendered as text, never as HTML. */
 export function LobbyChat({ lines }: { readonly lines: readonly ChatLine[] }) {
   const { t, i18n } = useTranslation('lobby');
@@ -13,7 +25,6 @@ export function LobbyChat({ lines }: { readonly lines: readonly ChatLine[] }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const list = useRef<HTMLOListElement>(null);
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
 
   useEffect(() => {
     const el = list.current;
@@ -38,7 +49,7 @@ export function LobbyChat({ lines }: { readonly lines: readonly ChatLine[] }) {
         {lines.map((l) => (
           <li key={l.key}>
             <time className="muted" dateTime={new Date(l.at).toISOString()}>
-              {time.format(l.at)}
+              {clockFormat(i18n.language).format(l.at)}
             </time>{' '}
             <UserLabel user={l.from} /> <span className="chat-text">{l.text}</span>
           </li>
