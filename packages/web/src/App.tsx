@@ -5,6 +5,7 @@ import { ConnectionBanner } from './app/ConnectionBanner';
 import { Header } from './app/Header';
 import { NotFound } from './app/NotFound';
 import { Notices } from './app/Notices';
+import { ReadyMarker } from './app/ReadyMarker';
 import { ServicesContext, useServices, type Services } from './app/services';
 import { useSettings } from './app/settings';
 import { AuthPage } from './pages/auth/AuthPage';
@@ -43,6 +44,7 @@ export function App({ services, router }: { readonly services: Services; readonl
           <ChallengeInbox />
           <Suspense fallback={<p className="empty">{t('loading')}</p>}>
             <Page route={route} />
+            <ReadyMarker />
           </Suspense>
         </main>
         <Notices />

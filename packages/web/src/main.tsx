@@ -1,11 +1,11 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App';
 import { createChallengeStore } from './app/challenges';
 import { notices } from './app/notices';
 import type { Services } from './app/services';
-import { createSession, keepServerLanguage } from './app/session';
+import { createSession, keepServerLanguage, storedSessionHint } from './app/session';
 import { createSettingsStore } from './app/settings';
 import { currentLanguage, i18n, i18nReady } from './i18n';
 import { api } from './net/api';
@@ -13,16 +13,31 @@ import { createLink } from './net/connection';
 import { createRouter } from './router';
 
 /**
- * Starts the app: the session first (a guest one on a first visit, so the socket has a stable user), then the
- * link, the router and the first render.
+ * Starts the app, with no step waiting for another that it does not need: the first screen's texts load (i18n
+ * started with its module), the session is found or made, and the socket opens — at once for a returning
+ * visitor, whose session cookie is already there, after the session for a first visit, whose socket must carry
+ * the new guest cookie (app/session.ts). The app draws as soon as its texts are there; the header and the
+ * "connecting…" banner fill in when the session and the socket do.
  */
-async function main(): Promise<void> {
-  const session = createSession(api);
-  await session.start(currentLanguage());
+function main(): void {
+  let storage: Storage | null = null;
+  try {
+    storage = window.localStorage;
+  } catch {
+    storage = null;
+  }
 
-  const link = createLink({ lang: currentLanguage });
+  const hint = storedSessionHint(storage);
+  const returning = hint.present();
+  const session = createSession(api, hint);
+  const started = session.start(currentLanguage());
+  const link = createLink({ lang: currentLanguage, ...(returning ? {} : { connectAfter: started }) });
   session.onIdentityChange(() => link.reconnect());
-  keepServerLanguage(session, currentLanguage);
+  void started.then((made) => {
+    // The hint was stale (the cookie expired or was cleared): the early socket is not the new guest's.
+    if (returning && made) link.reconnect();
+    keepServerLanguage(session, currentLanguage);
+  });
   // Back from a lost network or a sleeping laptop: do not wait for the backoff.
   window.addEventListener('online', () => {
     if (link.status !== 'online') link.reconnect();
@@ -31,12 +46,6 @@ async function main(): Promise<void> {
   const router = createRouter(window);
   router.interceptClicks(document);
 
-  let storage: Storage | null = null;
-  try {
-    storage = window.localStorage;
-  } catch {
-    storage = null;
-  }
   const services: Services = {
     link,
     api,
@@ -48,14 +57,19 @@ async function main(): Promise<void> {
 
   const root = document.getElementById('root');
   if (!root) return;
-  await i18nReady; // the first screen's texts, fetched while the session started
-  createRoot(root).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <App services={services} router={router} />
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  void i18nReady.then(() => {
+    // A transition: the first render yields to the browser every few milliseconds, so the session's answers and
+    // the socket's handshake are handled while it runs instead of after it.
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <I18nextProvider i18n={i18n}>
+            <App services={services} router={router} />
+          </I18nextProvider>
+        </StrictMode>,
+      );
+    });
+  });
 }
 
-void main();
+main();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Api, Profile } from '../net/api';
 import { ServerError } from '../net/types';
-import { createSession, keepServerLanguage } from './session';
+import { SESSION_HINT_KEY, createSession, keepServerLanguage, storedSessionHint } from './session';
 
 const alice: Profile = { id: 'u_1', username: 'alice', displayName: 'Alice', guest: false, lang: 'en', preferredSettings: null, createdAt: 1 };
 const guest: Profile = { ...alice, id: 'u_g', username: 'guest-1a2b', displayName: 'Guest 1a2b', guest: true };
@@ -65,6 +65,59 @@ describe('the session', () => {
     await s.start('en');
     await expect(s.login('alice', 'wrong')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect(s.profile()).toEqual(guest);
+  });
+});
+
+/** A localStorage stand-in holding only what the hint uses. */
+function memoryStorage(): Storage & { readonly items: Map<string, string> } {
+  const items = new Map<string, string>();
+  const storage = {
+    items,
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  };
+  return storage as unknown as Storage & { readonly items: Map<string, string> };
+}
+
+describe('the session hint (the cookie is HTTP-only, so the browser keeps a note that it has one)', () => {
+  it('is set once a session is found or made, and says whether start made a new one', async () => {
+    const storage = memoryStorage();
+    const found = createSession(fakeApi({ me: async () => alice }, []), storedSessionHint(storage));
+    await expect(found.start('en')).resolves.toBe(false);
+    expect(storage.items.get(SESSION_HINT_KEY)).toBe('1');
+
+    const fresh = memoryStorage();
+    const made = createSession(fakeApi({ guest: async () => guest }, []), storedSessionHint(fresh));
+    expect(storedSessionHint(fresh).present()).toBe(false);
+    await expect(made.start('en')).resolves.toBe(true);
+    expect(storedSessionHint(fresh).present()).toBe(true);
+  });
+
+  it('is cleared when no session could be had (the next visit waits for GET /api/me)', async () => {
+    const storage = memoryStorage();
+    storage.setItem(SESSION_HINT_KEY, '1');
+    const s = createSession(fakeApi({}, []), storedSessionHint(storage));
+    await expect(s.start('en')).resolves.toBe(false);
+    expect(storage.items.has(SESSION_HINT_KEY)).toBe(false);
+  });
+
+  it('stays after log out, which goes on as a fresh guest', async () => {
+    const storage = memoryStorage();
+    const s = createSession(fakeApi({ me: async () => alice, logout: async () => undefined, guest: async () => guest }, []), storedSessionHint(storage));
+    await s.start('en');
+    await s.logout('en');
+    expect(storedSessionHint(storage).present()).toBe(true);
+  });
+
+  it('is absent, and harmless, where storage refuses', () => {
+    const deny = () => {
+      throw new Error('denied');
+    };
+    const hint = storedSessionHint({ getItem: deny, setItem: deny, removeItem: deny } as unknown as Storage);
+    expect(hint.present()).toBe(false);
+    expect(() => hint.set(true)).not.toThrow();
+    expect(storedSessionHint(null).present()).toBe(false);
   });
 });
 

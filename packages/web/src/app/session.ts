@@ -5,6 +5,9 @@
  * A first visit without a cookie asks for a guest session (`POST /api/guest`) before the socket opens, so the
  * guest keeps one identity — and his seat in a game — across reconnects (a socket without a cookie would be a
  * new guest each time). If that fails the socket still connects and the server makes it a guest.
+ *
+ * The cookie is HTTP-only, so the app cannot see it; a `SessionHint` in localStorage remembers that this
+ * browser has one, and a returning visitor's socket opens alongside `GET /api/me` instead of after it (main.tsx).
  */
 import { useSyncExternalStore } from 'react';
 import type { Language } from '@nardy/protocol';
@@ -14,8 +17,11 @@ export interface Session {
   /** The account, null when the server could not be asked (the socket is then an anonymous guest). */
   readonly profile: () => Profile | null;
   readonly subscribe: (listener: () => void) => () => void;
-  /** Finds the session, or starts a guest one. Never throws. */
-  readonly start: (lang: Language) => Promise<void>;
+  /**
+   * Finds the session, or starts a guest one. Never throws. Resolves true when it made a new session: a socket
+   * opened before then was not this session's.
+   */
+  readonly start: (lang: Language) => Promise<boolean>;
   readonly login: (name: string, password: string) => Promise<void>;
   readonly register: (name: string, password: string, lang: Language) => Promise<void>;
   /** Ends the account's session and goes on as a fresh guest. */
@@ -25,12 +31,43 @@ export interface Session {
   readonly onIdentityChange: (listener: () => void) => () => void;
 }
 
-export function createSession(api: Api): Session {
+/** A note kept in this browser that it holds a session cookie. */
+export interface SessionHint {
+  readonly present: () => boolean;
+  readonly set: (present: boolean) => void;
+}
+
+export const SESSION_HINT_KEY = 'nardy.session';
+
+/** The hint in `storage` (none kept where storage is disabled or refuses: every visit then counts as a first one). */
+export function storedSessionHint(storage: Storage | null): SessionHint {
+  return {
+    present: () => {
+      try {
+        return storage?.getItem(SESSION_HINT_KEY) === '1';
+      } catch {
+        return false;
+      }
+    },
+    set: (present) => {
+      try {
+        if (present) storage?.setItem(SESSION_HINT_KEY, '1');
+        else storage?.removeItem(SESSION_HINT_KEY);
+      } catch {
+        // full or refused storage: the next visit waits for GET /api/me, as a first one does
+      }
+    },
+  };
+}
+
+export function createSession(api: Api, hint: SessionHint = storedSessionHint(null)): Session {
   let profile: Profile | null = null;
   const listeners = new Set<() => void>();
   const identity = new Set<() => void>();
   const set = (p: Profile | null) => {
     profile = p;
+    // No profile: the server could not be asked, or the session is gone; either way the next visit waits for it.
+    hint.set(p !== null);
     for (const l of [...listeners]) l();
   };
   const changed = (p: Profile | null) => {
@@ -47,7 +84,13 @@ export function createSession(api: Api): Session {
     },
     start: async (lang) => {
       const me = await api.me().catch(() => null);
-      set(me ?? (await guestOrNull(lang)));
+      if (me) {
+        set(me);
+        return false;
+      }
+      const guest = await guestOrNull(lang);
+      set(guest);
+      return guest !== null;
     },
     login: async (name, password) => changed(await api.login(name, password)),
     register: async (name, password, lang) => changed(await api.register(name, password, lang)),

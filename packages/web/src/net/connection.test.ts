@@ -1,6 +1,6 @@
 import { SERVER_EXAMPLES, type ServerMessage } from '@nardy/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLink, defaultSocketUrl, type AppLink } from './connection';
+import { createLink, defaultSocketUrl, type AppLink, type LinkOptions } from './connection';
 import { FakeSocket } from './testing/fakeSocket';
 import { ServerError, type GameUpdate } from './types';
 
@@ -22,8 +22,9 @@ let clock: number;
 const current = (): FakeSocket => sockets[sockets.length - 1]!;
 
 /** A link on fake sockets; `clock` is the local time the link reads. */
-function start(): AppLink {
+function start(more: Pick<LinkOptions, 'connectAfter'> = {}): AppLink {
   link = createLink({
+    ...more,
     url: 'ws://test/ws',
     lang: () => 'ru',
     createSocket: (url) => {
@@ -107,6 +108,42 @@ describe('the link: handshake and commands', () => {
     expect(seen).toEqual([{ type: 'lobby.seekRemoved', seekId: 's_2' }]);
     expect(settled).toBe(false);
     expect(link.status).toBe('online');
+  });
+
+  it('opens its first socket only once connectAfter settles (the guest cookie of a first visit), holding commands meanwhile', async () => {
+    let release!: () => void;
+    const session = new Promise<void>((r) => (release = r));
+    start({ connectAfter: session });
+    const cancel = link.send({ type: 'seek.cancel', seekId: 's_1' });
+    await Promise.resolve();
+    expect(sockets).toHaveLength(0);
+    expect(link.status).toBe('connecting');
+    release();
+    await session;
+    await Promise.resolve();
+    expect(sockets).toHaveLength(1);
+    const s = handshake();
+    expect(s.types()).toEqual(['hello', 'seek.cancel']);
+    s.ack(s.last('seek.cancel'));
+    await expect(cancel).resolves.toBeUndefined();
+  });
+
+  it('connects after a failed connectAfter too, and only once when reconnect() came first', async () => {
+    const failed = Promise.reject(new Error('no session'));
+    start({ connectAfter: failed });
+    await failed.catch(() => {});
+    await Promise.resolve();
+    expect(sockets).toHaveLength(1);
+    link.close();
+
+    let release!: () => void;
+    const session = new Promise<void>((r) => (release = r));
+    start({ connectAfter: session });
+    link.reconnect();
+    release();
+    await session;
+    await Promise.resolve();
+    expect(sockets).toHaveLength(2);
   });
 
   it('hands pushed messages to the handlers of their type until they unsubscribe', () => {

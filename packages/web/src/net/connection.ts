@@ -30,6 +30,11 @@ export interface SocketLike {
 export interface LinkOptions {
   /** Default: `/ws` on the page's host, `wss:` under `https:`. */
   readonly url?: string;
+  /**
+   * The first socket opens once this settles (a first visit's guest session, whose cookie the socket must carry);
+   * until then the link is `connecting` and commands wait. Default: at once.
+   */
+  readonly connectAfter?: Promise<unknown>;
   /** The language sent in `hello` (asked at every connect, so a switch applies on the next one). */
   readonly lang?: () => Language;
   readonly createSocket?: (url: string) => SocketLike;
@@ -347,6 +352,12 @@ export function createLink(options: LinkOptions = {}): AppLink {
     },
   };
 
-  connect();
+  if (options.connectAfter) {
+    // Unless closed, or already connected by reconnect() (the session changed meanwhile).
+    const first = () => {
+      if (!closed && socket === null && retryTimer === null) connect();
+    };
+    options.connectAfter.then(first, first);
+  } else connect();
   return link;
 }
