@@ -67,6 +67,10 @@ export function browserSuite(): Suite {
       ...(phone ? { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : { viewport: { width: 1280, height: 900 } }),
     });
     contexts.push(context);
+    // Each player fixes his own dice seed (G10; net/clientSeed.ts): with the server's fixed seed, the same run
+    // throws the same dice.
+    const seed = `e2e-player-${contexts.length}`;
+    await context.addInitScript((s) => localStorage.setItem('nardy.clientSeed', s), seed);
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
     page.on('console', (m) => {

@@ -12,6 +12,7 @@
  * drops its socket and opens a new one at once, so the server sees the new cookie (subscriptions carry over).
  */
 import { PROTOCOL_VERSION, type AckResult, type Language, type ServerToClient, type UserRef } from '@nardy/protocol';
+import { clientSeedFrom, withClientSeed } from './clientSeed';
 import { newFollow, onEvent, onSnapshot, subscribeCommand, type Follow, type Step } from './follow';
 import { readServerMessage } from './serverMessage';
 import { PING_INTERVAL_MS, backoffDelay, clockOffset } from './timing';
@@ -115,6 +116,14 @@ export function createLink(options: LinkOptions = {}): AppLink {
     for (const h of [...statusHandlers]) safely(h, s);
   }
 
+  const storage = (): Storage | null => {
+    try {
+      return typeof localStorage === 'undefined' ? null : localStorage;
+    } catch {
+      return null; // storage disabled: random seeds
+    }
+  };
+
   /** Sends on the current socket; `waiting` is told the reply (or DISCONNECTED on a drop), synchronously. */
   function transmit(command: Command, waiting: Waiting = IGNORE): void {
     const ws = socket;
@@ -122,7 +131,7 @@ export function createLink(options: LinkOptions = {}): AppLink {
     const id = `c${++nextId}`;
     inFlight.set(id, waiting);
     try {
-      ws.send(JSON.stringify({ ...command, id }));
+      ws.send(JSON.stringify({ ...withClientSeed(command, () => clientSeedFrom(storage())), id }));
     } catch {
       inFlight.delete(id);
       waiting.reject(disconnected());
