@@ -19,7 +19,7 @@ function render(form: TableForm, options: { part?: 'table' | 'bot' | 'pool'; gue
   return { html, names: new Set(names), missing };
 }
 
-const ALWAYS = ['variant', 'matchLength', 'clock', 'ceiling', 'lastRollDraw', 'cubeEnabled', 'rated', 'stake'];
+const ALWAYS = ['variant', 'matchLength', 'clock', 'ceiling', 'lastRollDraw', 'cubeEnabled', 'rated'];
 const LONG_ONLY = ['marsDefinition', 'homeMars', 'koks', 'openingThrow', 'nextGameStarter', 'headExceptionScope', 'blockCheck', 'blockAheadCountsBorneOff'];
 const MONEY_CUBE = ['beaver', 'jacoby', 'automaticDoubles'];
 
@@ -59,6 +59,10 @@ describe('the table settings form (RULES §7)', () => {
     expect(money).not.toContain('value="tournament"');
     expect(money).not.toContain('value="us"');
     expect(money).toContain('value="fischer"');
+  });
+
+  it('asks for no stake while the server has no chips ledger (G9)', () => {
+    for (const part of ['table', 'bot', 'pool'] as const) expect(render(defaultForm('short', false), { part }).names.has('stake')).toBe(false);
   });
 
   it('shows only the pool fields for quick pairing, and no rated or stake for a bot', () => {

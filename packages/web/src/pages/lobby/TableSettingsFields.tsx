@@ -23,8 +23,9 @@ import {
 
 /**
  * The table settings as form fields (RULES.md §7). `part`: `table` — everything a seek, challenge or private
- * table carries; `bot` — the same without rated and stake (bot games are casual); `pool` — what a quick-pairing
- * pool is made of (variant, length, clock, rated). Fields that cannot apply to the current choice are not shown.
+ * table carries; `bot` — the same without rated (bot games are casual); `pool` — what a quick-pairing pool is made
+ * of (variant, length, clock, rated). Fields that cannot apply to the current choice are not shown. No stake: the
+ * server has no chips ledger yet (G9) and refuses one, so the form always asks for 0.
  */
 export function TableSettingsFields({
   form,
@@ -232,22 +233,6 @@ export function TableSettingsFields({
             hint={guest ? t('form.ratedNeedsAccount') : undefined}
             onChange={(rated) => set({ rated })}
           />
-          {part === 'table' && (
-            <Field label={t('form.stake')} hint={t('form.stakeHint')}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="number"
-                  name="stake"
-                  min={0}
-                  step={1}
-                  inputMode="numeric"
-                  value={form.stake}
-                  onChange={(e) => set({ stake: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
-                />
-              )}
-            </Field>
-          )}
         </div>
       )}
     </div>
