@@ -69,14 +69,19 @@ describe.each(STORE_KINDS.flatMap((kind) => VARIANT_IDS.map((variant) => [varian
     checkNumbering(bob, gameId);
     expect(carol.received.some((m) => m.type === 'lobby.gameRemoved' && m.gameId === gameId)).toBe(true);
 
-    const stored = await w.store.getGame(gameId);
+    // The match is recorded (result, rating) just after its last event goes out: on PostgreSQL that takes a few ms.
+    let stored = await w.store.getGame(gameId);
+    for (let i = 0; i < 200 && !(stored.ok && stored.value.status === 'finished'); i++) {
+      await new Promise<void>((r) => setTimeout(r, 10));
+      stored = await w.store.getGame(gameId);
+    }
     expect(stored.ok && stored.value.status).toBe('finished');
     // The seek was rated: both players are on the variant's top-players table, the winner above (FIBS ratings).
     let top: Awaited<ReturnType<World['store']['topPlayers']>> | undefined;
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < 200; i++) {
       top = await w.store.topPlayers(variant, 10);
       if (top.ok && top.value.length === 2) break;
-      await new Promise<void>((r) => setImmediate(r));
+      await new Promise<void>((r) => setTimeout(r, 10));
     }
     expect(top?.ok && top.value.map((p) => p.games)).toEqual([1, 1]);
     const winner = end.score.p1 > end.score.p2 ? 'p1' : 'p2';
