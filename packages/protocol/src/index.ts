@@ -14,3 +14,4 @@ export * from './parse.js';
 export * from './examples.js';
 export * from './legal.js';
 export * from './dice.js';
+export type * from './records.js';

@@ -1,10 +1,10 @@
 import { VARIANT_IDS, type Seat, type VariantId } from '@nardy/engine';
-import { EntityIdSchema } from '@nardy/protocol';
+import { EntityIdSchema, type MatchSummary } from '@nardy/protocol';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { badRequest, checked, fromStoreError, httpError, intParam, jsonErrors, refused, sendError, type Checked } from '../accounts/http.js';
 import type { GameRecord, PageCursor, SeatOccupant, Store } from '../store/index.js';
 import { checkGameDice } from './dice.js';
-import { SummaryCache, type MatchSummary } from './summary.js';
+import { SummaryCache } from './summary.js';
 
 /**
  * Records: a user's finished games with results, one game's record (the action log once finished, for replay),

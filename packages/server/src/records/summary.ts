@@ -1,30 +1,8 @@
-import { replay, type BySeat, type GameEnd, type MatchEnd, type Phase, type Seat, type WinKind } from '@nardy/engine';
+import { replay } from '@nardy/engine';
+import type { MatchSummary } from '@nardy/protocol';
 import type { ActionEntry, GameRecord } from '../store/index.js';
 
 /** A game's results, recomputed from its action log with the engine (the log is the record). */
-
-/** One finished game of a match: who won, how (oin/mars/koks/single, or draw), at what cube, for how many points. */
-export interface GameLine {
-  readonly number: number;
-  readonly winner: Seat | null;
-  readonly end: GameEnd;
-  readonly kind: WinKind | 'draw';
-  readonly cube: number;
-  readonly basePoints: number;
-  readonly points: BySeat<number>;
-}
-
-export interface MatchSummary {
-  /** The match winner (null: a level money session, or not over). */
-  readonly winner: Seat | null;
-  /** Why the match ended; null while it goes on (or for an aborted game). */
-  readonly reason: MatchEnd['reason'] | null;
-  readonly score: BySeat<number>;
-  readonly phase: Phase;
-  /** The number of the game in progress (or the last one). */
-  readonly gameNumber: number;
-  readonly games: readonly GameLine[];
-}
 
 export type Summarised = { readonly ok: true; readonly value: MatchSummary } | { readonly ok: false; readonly message: string };
 

@@ -6,8 +6,8 @@
  * Logging in, signing up or out changes the cookie: the caller must then `reconnect()` the link so the socket's
  * user changes too (the app shell does, in app/session.ts).
  */
-import type { Action, BySeat, GameEnd, MatchSettings, Phase, Seat, VariantId, WinKind } from '@nardy/engine';
-import { ERROR_CODES, type ErrorCode, type Language, type TableSettingsInput } from '@nardy/protocol';
+import type { Action, BySeat, MatchSettings, Seat, VariantId } from '@nardy/engine';
+import { ERROR_CODES, type ErrorCode, type Language, type MatchSummary, type TableSettingsInput } from '@nardy/protocol';
 import { ServerError } from './types';
 
 /** Your own account as `GET /api/me` shows it. */
@@ -33,28 +33,6 @@ export type PublicSeat =
   | { readonly userId: string; readonly name: string; readonly username: string; readonly guest: boolean }
   | { readonly bot: string }
   | null;
-
-/** One finished game of a match: who won, how (oin, single, mars, home mars, koks or a draw), at what cube. */
-export interface GameLine {
-  readonly number: number;
-  readonly winner: Seat | null;
-  readonly end: GameEnd;
-  readonly kind: WinKind | 'draw';
-  readonly cube: number;
-  readonly basePoints: number;
-  readonly points: BySeat<number>;
-}
-
-/** A match's result recomputed from its action log. */
-export interface MatchSummary {
-  readonly winner: Seat | null;
-  /** Why the match ended; null while it goes on (or for an aborted game). */
-  readonly reason: 'points' | 'resignMatch' | 'timeout' | 'sessionEnded' | 'abandoned' | null;
-  readonly score: BySeat<number>;
-  readonly phase: Phase;
-  readonly gameNumber: number;
-  readonly games: readonly GameLine[];
-}
 
 export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
 
