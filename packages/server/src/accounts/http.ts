@@ -21,7 +21,7 @@ export function sendError(reply: FastifyReply, e: HttpError): FastifyReply {
   return reply.code(e.status).type('application/json; charset=utf-8').send({ error: { code: e.code, message: e.message } });
 }
 
-/** A store failure as an HTTP error (NOT_FOUND → 404, DUPLICATE/CONFLICT → 409, DB_UNAVAILABLE → 503, else 500). */
+/** A store failure as an HTTP error (NOT_FOUND → 404, DUPLICATE/CONFLICT/INSUFFICIENT_CHIPS → 409, DB_UNAVAILABLE → 503, else 500). */
 export function fromStoreError(e: StoreError, notFound?: string): HttpError {
   switch (e.code) {
     case 'NOT_FOUND':
@@ -29,6 +29,8 @@ export function fromStoreError(e: StoreError, notFound?: string): HttpError {
     case 'DUPLICATE':
     case 'CONFLICT':
       return httpError(409, 'CONFLICT', e.message);
+    case 'INSUFFICIENT_CHIPS':
+      return httpError(409, 'INSUFFICIENT_CHIPS', e.message);
     case 'BAD_INPUT':
       return badRequest(e.message);
     case 'DB_UNAVAILABLE':

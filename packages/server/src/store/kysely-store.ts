@@ -1,8 +1,17 @@
 import type { VariantId } from '@nardy/engine';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   actionFromJson,
   appendRefusal,
+  auditLedger,
+  checkChipGrant,
+  checkPayout,
+  chipEntryFromRow,
+  grantMove,
+  holdMove,
+  insufficientChips,
+  settlementMoves,
+  type ChipMove,
   checkLimit,
   checkNewGame,
   checkOccupant,
@@ -21,10 +30,16 @@ import {
 import { openDatabase, type Database, type OpenOptions } from './database.js';
 import { classifyError, isForeignKeyViolation, isUniqueViolation } from './errors.js';
 import { migrateToLatest } from './migrations.js';
+import type { DB } from './schema.js';
 import {
+  HOUSE_ACCOUNT,
+  freeAccount,
+  heldAccount,
   storeErr,
   storeOk,
   type ActionEntry,
+  type ChipBalance,
+  type ChipEntry,
   type ChatMessage,
   type GameFinish,
   type GamePatch,
@@ -66,6 +81,35 @@ const ratingFromRow = (r: {
   updatedAt: num(r.updated_at),
 });
 
+/** Thrown inside a transaction to roll it back with a coded answer (a refused hold after the game row was written). */
+class Rollback {
+  constructor(readonly result: StoreResult<never>) {}
+}
+
+/**
+ * One chip movement inside `trx`: the source's balance goes down (only if it stays ≥ 0, unless it is the house),
+ * the destination's up, and the two legs are written. False when the source cannot pay (nothing written).
+ */
+async function move(trx: Transaction<DB>, m: ChipMove, gameId: string | null, at: number): Promise<boolean> {
+  let debit = trx
+    .updateTable('chip_accounts')
+    .set({ balance: sql<number>`balance - ${m.amount}` })
+    .where('id', '=', m.from);
+  if (m.from !== HOUSE_ACCOUNT) debit = debit.where('balance', '>=', m.amount);
+  const paid = await debit.executeTakeFirst();
+  if (Number(paid.numUpdatedRows) === 0) return false;
+  await trx.updateTable('chip_accounts').set({ balance: sql<number>`balance + ${m.amount}` }).where('id', '=', m.to).executeTakeFirstOrThrow();
+  const movement = randomId();
+  await trx
+    .insertInto('chip_entries')
+    .values([
+      { movement, account: m.from, amount: -m.amount, kind: m.kind, game_id: gameId, created_at: at },
+      { movement, account: m.to, amount: m.amount, kind: m.kind, game_id: gameId, created_at: at },
+    ])
+    .execute();
+  return true;
+}
+
 /** Opens `url`, migrates it to the latest schema and returns a store over it (what the server does on start). */
 export async function openStore(url: string, opts: OpenOptions = {}): Promise<StoreResult<KyselyStore>> {
   const opened = await openDatabase(url, opts);
@@ -98,6 +142,7 @@ export class KyselyStore implements Store {
     try {
       return await fn();
     } catch (e) {
+      if (e instanceof Rollback) return e.result;
       const mapped = onThrow?.(e);
       if (mapped !== undefined) return mapped;
       const c = classifyError(e);
@@ -248,13 +293,23 @@ export class KyselyStore implements Store {
           client_seeds: seeds.value,
           rated: g.rated ? 1 : 0,
           rating_recorded: 0,
+          stake: c.value.stake,
           last_seq: 0,
           result: 'null',
           created_at: g.createdAt,
           finished_at: null,
         };
-        await this.#db.insertInto('games').values(row).execute();
-        return storeOk(gameFromRow(row));
+        const holds = c.value.holds;
+        if (holds.length === 0) {
+          await this.#db.insertInto('games').values(row).execute();
+          return storeOk(gameFromRow(row));
+        }
+        // G9: the game and its holds together, or neither.
+        return this.#db.transaction().execute(async (trx) => {
+          await trx.insertInto('games').values(row).execute();
+          for (const h of holds) if (!(await move(trx, holdMove(h), row.id, g.createdAt))) throw new Rollback(insufficientChips(h));
+          return storeOk(gameFromRow(row));
+        });
       },
       (e) =>
         isUniqueViolation(e)
@@ -424,16 +479,34 @@ export class KyselyStore implements Store {
       if (!t.ok) return t;
       const result = toJson(f.result, 'the result');
       if (!result.ok) return result;
-      const r = await this.#db
-        .updateTable('games')
-        .set({ status: f.status, result: result.value, finished_at: f.finishedAt, seed_revealed: 1 })
-        .where('id', '=', id)
-        .where('status', 'in', ['waiting', 'active'])
-        .executeTakeFirst();
-      const g = await this.#gameRow(id);
-      if (!g) return storeErr('NOT_FOUND', `no game ${id}`);
-      if (Number(r.numUpdatedRows) === 0) return storeErr('CONFLICT', `game ${id} is already ${g.status}`);
-      return storeOk(gameFromRow(g));
+      const payout = checkPayout(f);
+      if (!payout.ok) return payout;
+      // The conditional status change and the settlement in one transaction: a game settles exactly once.
+      return this.#db.transaction().execute(async (trx): Promise<StoreResult<GameRecord>> => {
+        const r = await trx
+          .updateTable('games')
+          .set({ status: f.status, result: result.value, finished_at: f.finishedAt, seed_revealed: 1 })
+          .where('id', '=', id)
+          .where('status', 'in', ['waiting', 'active'])
+          .executeTakeFirst();
+        const g = await trx.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!g) return storeErr('NOT_FOUND', `no game ${id}`);
+        if (Number(r.numUpdatedRows) === 0) return storeErr('CONFLICT', `game ${id} is already ${g.status}`);
+        if (num(g.stake) > 0) {
+          const rows = await trx
+            .selectFrom('chip_entries')
+            .select(['account', (eb) => eb.fn.sum<number | string>('amount').as('held')])
+            .where('game_id', '=', id)
+            .where('account', 'like', 'h:%')
+            .groupBy('account')
+            .execute();
+          const held = new Map(rows.map((x) => [x.account.slice(2), num(x.held)] as const));
+          for (const m of settlementMoves(held, payout.value)) {
+            if (!(await move(trx, m, id, f.finishedAt))) throw new Error(`the hold of ${m.from} at game ${id} is short`);
+          }
+        }
+        return storeOk(gameFromRow(g));
+      });
     });
   }
 
@@ -617,6 +690,72 @@ export class KyselyStore implements Store {
         .execute();
       return storeOk(rows.map((r) => ({ ...ratingFromRow(r), username: r.username, displayName: r.display_name })));
     });
+  }
+
+  // ------------------------------------------------------------ chips
+
+  openChips(userId: string, grant: number, at: number): Promise<StoreResult<ChipBalance>> {
+    return this.#run(
+      async () => {
+        const g = checkChipGrant(grant);
+        if (!g.ok) return g;
+        const t = checkTime(at, 'at');
+        if (!t.ok) return t;
+        return this.#db.transaction().execute(async (trx): Promise<StoreResult<ChipBalance>> => {
+          // Of two first calls at once, one inserts the account (and grants), the other waits on the key and does nothing.
+          const opened = await trx
+            .insertInto('chip_accounts')
+            .values([
+              { id: freeAccount(userId), user_id: userId, balance: 0 },
+              { id: heldAccount(userId), user_id: userId, balance: 0 },
+            ])
+            .onConflict((oc) => oc.column('id').doNothing())
+            .executeTakeFirst();
+          if (Number(opened.numInsertedOrUpdatedRows ?? 0n) > 0 && g.value > 0) await move(trx, grantMove(userId, g.value), null, at);
+          const rows = await trx
+            .selectFrom('chip_accounts')
+            .select(['id', 'balance'])
+            .where('id', 'in', [freeAccount(userId), heldAccount(userId)])
+            .execute();
+          const balance = (id: string) => num(rows.find((r) => r.id === id)?.balance ?? 0);
+          return storeOk({ userId, free: balance(freeAccount(userId)), held: balance(heldAccount(userId)) });
+        });
+      },
+      (e) => (isForeignKeyViolation(e) ? storeErr('NOT_FOUND', `no user ${userId}`) : undefined),
+    );
+  }
+
+  listChipEntries(userId: string, limit: number): Promise<StoreResult<readonly ChipEntry[]>> {
+    return this.#run(async () => {
+      const l = checkLimit(limit, 100);
+      if (!l.ok) return l;
+      const rows = await this.#db
+        .selectFrom('chip_entries')
+        .selectAll()
+        .where('account', 'in', [freeAccount(userId), heldAccount(userId)])
+        .orderBy('id', 'desc')
+        .limit(l.value)
+        .execute();
+      return storeOk(rows.map(chipEntryFromRow));
+    });
+  }
+
+  auditChips(): Promise<StoreResult<readonly string[]>> {
+    return this.#run(async () =>
+      // One snapshot of the three tables (SQLite's transaction is one; PostgreSQL needs repeatable read for it).
+      this.#db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+        const accounts = await trx.selectFrom('chip_accounts').select(['id', 'balance']).execute();
+        const entries = await trx.selectFrom('chip_entries').selectAll().orderBy('id').execute();
+        const ended = await trx.selectFrom('games').select('id').where('status', 'in', ['finished', 'aborted']).execute();
+        return storeOk(
+          auditLedger(
+            accounts.map((a) => ({ id: a.id, balance: num(a.balance) })),
+            entries.map(chipEntryFromRow),
+            new Set(ended.map((x) => x.id)),
+          ),
+        );
+      }),
+    );
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,14 @@ import type { VariantId } from '@nardy/engine';
 import {
   actionFromJson,
   appendRefusal,
+  auditLedger,
+  checkChipGrant,
+  checkPayout,
+  grantMove,
+  holdMove,
+  insufficientChips,
+  settlementMoves,
+  type ChipMove,
   checkLimit,
   checkNewGame,
   checkOccupant,
@@ -19,9 +27,14 @@ import {
   type UserRow,
 } from './common.js';
 import {
+  HOUSE_ACCOUNT,
+  freeAccount,
+  heldAccount,
   storeErr,
   storeOk,
   type ActionEntry,
+  type ChipBalance,
+  type ChipEntry,
   type ChatMessage,
   type GameFinish,
   type GamePatch,
@@ -67,6 +80,8 @@ export class MemoryStore implements Store {
   readonly #chat: ChatMessage[] = [];
   readonly #blocks = new Map<string, Map<string, number>>();
   readonly #ratings = new Map<string, RatingRecord>();
+  readonly #chipBalances = new Map<string, number>([[HOUSE_ACCOUNT, 0]]);
+  readonly #chipEntries: ChipEntry[] = [];
 
   async #run<T>(fn: () => StoreResult<T>): Promise<StoreResult<T>> {
     if (this.#closed) return storeErr('DB_UNAVAILABLE', 'the store is closed');
@@ -200,6 +215,9 @@ export class MemoryStore implements Store {
       const p2 = occupantColumns(c.value.p2);
       if (this.#games.has(c.value.id)) return storeErr('DUPLICATE', `a game ${c.value.id} exists`);
       if (!this.#knownSeat(p1) || !this.#knownSeat(p2)) return storeErr('NOT_FOUND', 'a seat names an unknown user');
+      for (const h of c.value.holds) {
+        if ((this.#chipBalances.get(freeAccount(h.userId)) ?? 0) < h.amount) return insufficientChips(h);
+      }
       const row: GameRow = {
         id: c.value.id,
         variant: g.settings.variant,
@@ -215,6 +233,7 @@ export class MemoryStore implements Store {
         client_seeds: seeds.value,
         rated: g.rated ? 1 : 0,
         rating_recorded: 0,
+        stake: c.value.stake,
         last_seq: 0,
         result: 'null',
         created_at: g.createdAt,
@@ -222,6 +241,7 @@ export class MemoryStore implements Store {
       };
       this.#games.set(row.id, row);
       this.#actions.set(row.id, []);
+      for (const h of c.value.holds) this.#move(holdMove(h), row.id, g.createdAt);
       return storeOk(gameFromRow(row));
     });
   }
@@ -341,10 +361,17 @@ export class MemoryStore implements Store {
       if (!t.ok) return t;
       const result = toJson(f.result, 'the result');
       if (!result.ok) return result;
+      const payout = checkPayout(f);
+      if (!payout.ok) return payout;
       const g = this.#games.get(id);
       if (!g) return storeErr('NOT_FOUND', `no game ${id}`);
       if (g.status !== 'waiting' && g.status !== 'active') return storeErr('CONFLICT', `game ${id} is already ${g.status}`);
       Object.assign(g, { status: f.status, result: result.value, finished_at: f.finishedAt, seed_revealed: 1 });
+      const held = new Map<string, number>();
+      for (const e of this.#chipEntries) {
+        if (e.gameId === id && e.account.startsWith('h:')) held.set(e.account.slice(2), (held.get(e.account.slice(2)) ?? 0) + e.amount);
+      }
+      for (const m of settlementMoves(held, payout.value)) this.#move(m, id, f.finishedAt);
       return storeOk(gameFromRow(g));
     });
   }
@@ -479,6 +506,49 @@ export class MemoryStore implements Store {
       }
       out.sort((a, b) => b.rating - a.rating || b.games - a.games || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
       return storeOk(out.slice(0, l.value));
+    });
+  }
+
+  // ------------------------------------------------------------ chips
+
+  /** Two legs and the two balances, at once (the caller checked that the source can pay). */
+  #move(m: ChipMove, gameId: string | null, at: number): void {
+    const movement = randomId();
+    for (const [account, amount] of [[m.from, -m.amount], [m.to, m.amount]] as const) {
+      this.#chipEntries.push({ id: this.#chipEntries.length + 1, movement, account, amount, kind: m.kind, gameId, createdAt: at });
+      this.#chipBalances.set(account, (this.#chipBalances.get(account) ?? 0) + amount);
+    }
+  }
+
+  openChips(userId: string, grant: number, at: number): Promise<StoreResult<ChipBalance>> {
+    return this.#run(() => {
+      const g = checkChipGrant(grant);
+      if (!g.ok) return g;
+      const t = checkTime(at, 'at');
+      if (!t.ok) return t;
+      if (!this.#users.has(userId)) return storeErr('NOT_FOUND', `no user ${userId}`);
+      if (!this.#chipBalances.has(freeAccount(userId))) {
+        this.#chipBalances.set(freeAccount(userId), 0);
+        this.#chipBalances.set(heldAccount(userId), 0);
+        if (g.value > 0) this.#move(grantMove(userId, g.value), null, at);
+      }
+      return storeOk({ userId, free: this.#chipBalances.get(freeAccount(userId))!, held: this.#chipBalances.get(heldAccount(userId))! });
+    });
+  }
+
+  listChipEntries(userId: string, limit: number): Promise<StoreResult<readonly ChipEntry[]>> {
+    return this.#run(() => {
+      const l = checkLimit(limit, 100);
+      if (!l.ok) return l;
+      const mine = new Set([freeAccount(userId), heldAccount(userId)]);
+      return storeOk(this.#chipEntries.filter((e) => mine.has(e.account)).slice(-l.value).reverse().map((e) => ({ ...e })));
+    });
+  }
+
+  auditChips(): Promise<StoreResult<readonly string[]>> {
+    return this.#run(() => {
+      const ended = new Set([...this.#games.values()].filter((g) => g.status === 'finished' || g.status === 'aborted').map((g) => g.id));
+      return storeOk(auditLedger([...this.#chipBalances].map(([id, balance]) => ({ id, balance })), this.#chipEntries, ended));
     });
   }
 

@@ -23,6 +23,13 @@ import { storeErr, storeOk, type StoreResult } from './types.js';
  * - blocks (user_id → users, blocked_id → users, created_at; PK (user_id, blocked_id))
  * - ratings (user_id → users, variant, rating, games, wins, losses, draws, updated_at; PK (user_id, variant);
  *   index (variant, rating))
+ *
+ * v2 (`0002_chips`, G9):
+ * - games.stake (chips per point, default 0)
+ * - chip_accounts (id PK: 'house' | 'u:<userId>' free chips | 'h:<userId>' chips on hold, user_id → users NULL for
+ *   the house, balance): the running balance, updated in the same transaction as each leg
+ * - chip_entries (id auto, movement, account → chip_accounts, amount (signed), kind 'grant'|'hold'|'release'|'settle',
+ *   game_id → games NULL, created_at; indexes (account, id), (game_id), (movement)): the double-entry ledger
  */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -122,6 +129,34 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addPrimaryKeyConstraint('ratings_pk', ['user_id', 'variant'])
           .execute();
         await db.schema.createIndex('ratings_variant_rating').on('ratings').columns(['variant', 'rating']).execute();
+      },
+    },
+    '0002_chips': {
+      async up(db: Kysely<any>): Promise<void> {
+        await db.schema.alterTable('games').addColumn('stake', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema
+          .createTable('chip_accounts')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) => c.references('users.id'))
+          .addColumn('balance', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.insertInto('chip_accounts').values({ id: 'house', user_id: null, balance: 0 }).execute();
+        await db.schema
+          .createTable('chip_entries')
+          .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
+            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('movement', 'text', (c) => c.notNull())
+          .addColumn('account', 'text', (c) => c.notNull().references('chip_accounts.id'))
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('game_id', 'text', (c) => c.references('games.id'))
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addCheckConstraint('chip_entries_kind', sql`kind in ('grant', 'hold', 'release', 'settle')`)
+          .execute();
+        await db.schema.createIndex('chip_entries_account').on('chip_entries').columns(['account', 'id']).execute();
+        await db.schema.createIndex('chip_entries_game').on('chip_entries').column('game_id').execute();
+        await db.schema.createIndex('chip_entries_movement').on('chip_entries').column('movement').execute();
       },
     },
   };

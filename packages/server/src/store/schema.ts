@@ -44,6 +44,8 @@ export interface GamesTable {
   rated: number;
   /** 1 once `recordRatedGame` has counted this game. */
   rating_recorded: number;
+  /** Chips per point (G9; migration 0002). */
+  stake: Ms;
   last_seq: number;
   result: string;
   created_at: Ms;
@@ -85,6 +87,24 @@ export interface RatingsTable {
   updated_at: Ms;
 }
 
+/** G9 (migration 0002): `house`, `u:<userId>` (free chips), `h:<userId>` (chips on hold); the balance is kept with each leg. */
+export interface ChipAccountsTable {
+  id: string;
+  user_id: string | null;
+  balance: Ms;
+}
+
+/** One leg of a chip movement (double entry: a movement's legs sum to zero). */
+export interface ChipEntriesTable {
+  id: Generated<number>;
+  movement: string;
+  account: string;
+  amount: Ms;
+  kind: string;
+  game_id: string | null;
+  created_at: Ms;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -93,4 +113,6 @@ export interface DB {
   chat_messages: ChatMessagesTable;
   blocks: BlocksTable;
   ratings: RatingsTable;
+  chip_accounts: ChipAccountsTable;
+  chip_entries: ChipEntriesTable;
 }

@@ -9,7 +9,8 @@ import { KyselyStore, openStore } from './kysely-store.js';
 import { MemoryStore } from './memory-store.js';
 import { migrateToLatest } from './migrations.js';
 import { PG_URL, pgSchema } from './pg.suite.js';
-import { expectStoreError, must, newGame, storeSuite, type StoreHandle } from './store.suite.js';
+import { chipsSuite } from './chips.suite.js';
+import { expectStoreError, must, newGame, storeSuite, type StoreFactory, type StoreHandle } from './store.suite.js';
 
 const tempDir = (): { dir: string; cleanup: () => Promise<void> } => {
   const dir = mkdtempSync(join(tmpdir(), 'nardy-store-'));
@@ -25,15 +26,20 @@ async function pgStore(url: string): Promise<StoreHandle> {
   return { store: must(await openStore(url, { schema, poolSize: 4 })), cleanup: drop };
 }
 
-storeSuite('in memory', async () => ({ store: new MemoryStore() }));
-storeSuite('SQLite :memory:', () => sqliteStore(':memory:'));
+const memory: StoreFactory = async () => ({ store: new MemoryStore() });
+const sqliteMemory: StoreFactory = () => sqliteStore(':memory:');
+storeSuite('in memory', memory);
+storeSuite('SQLite :memory:', sqliteMemory);
 storeSuite('SQLite file', () => {
   const t = tempDir();
   return sqliteStore(join(t.dir, 'sub', 'nardy.db'), t.cleanup);
 });
+chipsSuite('in memory', memory, { propertyRuns: 100 });
+chipsSuite('SQLite :memory:', sqliteMemory, { propertyRuns: 40 });
 if (PG_URL !== undefined) {
   const url = PG_URL;
   storeSuite('PostgreSQL', () => pgStore(url));
+  chipsSuite('PostgreSQL', () => pgStore(url), { propertyRuns: 10 });
 }
 
 describe('openDatabase and migrations', () => {
@@ -48,7 +54,7 @@ describe('openDatabase and migrations', () => {
     const file = join(t.dir, 'data', 'nardy.db');
     const d = must(await openDatabase(file));
     expect(d.dialect).toBe('sqlite');
-    expect(must(await migrateToLatest(d.db, { dialect: d.dialect }))).toEqual(['0001_initial']);
+    expect(must(await migrateToLatest(d.db, { dialect: d.dialect }))).toEqual(['0001_initial', '0002_chips']);
     const store = new KyselyStore(d);
     const u = must(await store.createUser({ username: 'anna', passwordHash: null, createdAt: 1 }));
     expect(must(await migrateToLatest(d.db, { dialect: d.dialect }))).toEqual([]);
@@ -94,7 +100,7 @@ describe('openDatabase and migrations', () => {
       const a = must(await openDatabase(url, { schema }));
       const b = must(await openDatabase(url, { schema }));
       const [ra, rb] = await Promise.all([migrateToLatest(a.db, { dialect: 'postgres', schema }), migrateToLatest(b.db, { dialect: 'postgres', schema })]);
-      expect([...must(ra), ...must(rb)]).toEqual(['0001_initial']);
+      expect([...must(ra), ...must(rb)]).toEqual(['0001_initial', '0002_chips']);
       expect(must(await migrateToLatest(a.db, { dialect: 'postgres', schema }))).toEqual([]);
       const store = new KyselyStore(a);
       must(await store.createUser({ username: 'anna', passwordHash: null, createdAt: 1 }));

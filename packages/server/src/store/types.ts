@@ -11,11 +11,12 @@ import type { Action, MatchSettings, Result, Seat, VariantId } from '@nardy/engi
 /**
  * `NOT_FOUND` — no such row; `DUPLICATE` — a unique name or key is taken; `CONFLICT` — an optimistic check failed
  * (a taken action seq, a game already finished, a rated result already recorded); `BAD_INPUT` — a value the store
- * cannot hold (not JSON-serialisable, a bad URL); `DB_UNAVAILABLE` — the database cannot be reached or is closed
+ * cannot hold (not JSON-serialisable, a bad URL); `INSUFFICIENT_CHIPS` — a hold (G9) is more than a player's free
+ * chips (nothing was written); `DB_UNAVAILABLE` — the database cannot be reached or is closed
  * (nothing was written: the caller may retry, and must not publish anything); `DB_ERROR` — anything else the
  * database refused.
  */
-export const STORE_ERROR_CODES = ['NOT_FOUND', 'DUPLICATE', 'CONFLICT', 'BAD_INPUT', 'DB_UNAVAILABLE', 'DB_ERROR'] as const;
+export const STORE_ERROR_CODES = ['NOT_FOUND', 'DUPLICATE', 'CONFLICT', 'BAD_INPUT', 'INSUFFICIENT_CHIPS', 'DB_UNAVAILABLE', 'DB_ERROR'] as const;
 export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number];
 
 export interface StoreError {
@@ -95,6 +96,8 @@ export interface GameRecord {
   readonly seedRevealed: boolean;
   readonly clientSeeds: Json;
   readonly rated: boolean;
+  /** Chips per point (G9); 0 = no stake. */
+  readonly stake: number;
   /** The number of actions in the log (= the engine's `MatchState.version` after replaying it). */
   readonly lastSeq: number;
   readonly result: Json;
@@ -114,6 +117,13 @@ export interface NewGame {
   readonly serverSeed: string;
   readonly clientSeeds?: Json;
   readonly rated: boolean;
+  /** Chips per point (G9); 0 by default. */
+  readonly stake?: number;
+  /**
+   * G9: chips to hold from each player's free balance, placed in the same transaction as the game row:
+   * INSUFFICIENT_CHIPS (and no game) when a player has not enough free chips or no chips account.
+   */
+  readonly holds?: readonly ChipHold[];
   readonly createdAt: number;
 }
 
@@ -149,6 +159,12 @@ export interface GameFinish {
   readonly status: 'finished' | 'aborted';
   readonly result: Json;
   readonly finishedAt: number;
+  /**
+   * G9: chips the result moves (from the loser's hold at this game to the winner's free balance, capped by that
+   * hold). Whatever is still held for the game is released in the same transaction as the status change, so a
+   * game is settled exactly once.
+   */
+  readonly payout?: ChipPayout | null;
 }
 
 export interface PageCursor {
@@ -203,6 +219,54 @@ export interface LeaderboardEntry extends RatingRecord {
   readonly displayName: string;
 }
 
+// ---------------------------------------------------------------- chips (G9)
+
+/** What a ledger movement does: chips from the house to a new account, onto a hold, back off it, to the winner. */
+export const CHIP_KINDS = ['grant', 'hold', 'release', 'settle'] as const;
+export type ChipKind = (typeof CHIP_KINDS)[number];
+
+/**
+ * The chip accounts: `house` (grants come from it: its balance is minus every chip in circulation), `u:<userId>`
+ * (a user's free chips) and `h:<userId>` (his chips on hold at tables). Double entry: every movement is two legs
+ * (rows) of opposite sign, so the legs of a movement, and of the whole ledger, sum to zero.
+ */
+export const HOUSE_ACCOUNT = 'house';
+export const freeAccount = (userId: string): string => `u:${userId}`;
+export const heldAccount = (userId: string): string => `h:${userId}`;
+
+export interface ChipBalance {
+  readonly userId: string;
+  /** Chips the user may stake. */
+  readonly free: number;
+  /** Chips on hold at his tables in play. */
+  readonly held: number;
+}
+
+/** One leg of a movement, as stored. */
+export interface ChipEntry {
+  /** Increasing in insertion order. */
+  readonly id: number;
+  /** The movement the leg belongs to (its two legs share it). */
+  readonly movement: string;
+  readonly account: string;
+  /** Signed: + into the account, − out of it. */
+  readonly amount: number;
+  readonly kind: ChipKind;
+  readonly gameId: string | null;
+  readonly createdAt: number;
+}
+
+export interface ChipHold {
+  readonly userId: string;
+  readonly amount: number;
+}
+
+export interface ChipPayout {
+  readonly from: string;
+  readonly to: string;
+  readonly amount: number;
+}
+
 // ---------------------------------------------------------------- the interface
 
 export interface Store {
@@ -236,7 +300,10 @@ export interface Store {
   loadGame(id: string): Promise<StoreResult<LoadedGame>>;
   /** Games with status `active` (to restart their actors after a restart), oldest first. */
   listActiveGames(): Promise<StoreResult<readonly GameRecord[]>>;
-  /** Sets the result and reveals the server seed; CONFLICT when already finished or aborted. */
+  /**
+   * Sets the result and reveals the server seed, and settles the game's chips (`payout`, then every hold
+   * released) in the same transaction; CONFLICT (and nothing moved) when already finished or aborted.
+   */
   finishGame(id: string, finish: GameFinish): Promise<StoreResult<GameRecord>>;
   /** A user's finished (and aborted) games, newest first, `limit` per page (1..100). */
   listFinishedGames(userId: string, opts: { readonly limit: number; readonly before?: PageCursor }): Promise<StoreResult<Page<GameRecord>>>;
@@ -262,6 +329,21 @@ export interface Store {
   getRating(userId: string, variant: VariantId): Promise<StoreResult<RatingRecord>>;
   /** The `limit` (1..100) highest-rated non-guest players of a variant. */
   topPlayers(variant: VariantId, limit: number): Promise<StoreResult<readonly LeaderboardEntry[]>>;
+
+  // chips (G9)
+  /**
+   * The user's chip balance; the first call opens his account with `grant` chips from the house (a `grant`
+   * movement), later ones change nothing. NOT_FOUND for an unknown user.
+   */
+  openChips(userId: string, grant: number, at: number): Promise<StoreResult<ChipBalance>>;
+  /** The latest `limit` (1..100) legs on the user's free and held accounts, newest first. */
+  listChipEntries(userId: string, limit: number): Promise<StoreResult<readonly ChipEntry[]>>;
+  /**
+   * Checks the books: every movement and the whole ledger sum to zero, every account's balance is the sum of its
+   * legs, no user account is below zero, nothing is held for a game that has ended. Returns the problems found
+   * (none when the books balance).
+   */
+  auditChips(): Promise<StoreResult<readonly string[]>>;
 
   /** Releases the connection(s); later calls give DB_UNAVAILABLE. */
   close(): Promise<void>;
