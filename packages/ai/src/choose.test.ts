@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { VARIANT_IDS, legalTurns, winnerOf, type Position, type RuleOptions, type Turn } from '@nardy/engine';
 import { diceArb, playedPositionArb } from '@nardy/engine/testing';
 import { chooseTurn, rankTurns } from './choose.js';
-import { LEVELS } from './levels.js';
+import { LEVELS, LEVEL_SETTINGS } from './levels.js';
 import { seededRng } from './rng.js';
 import { made } from './test-positions.suite.js';
 
@@ -29,17 +29,22 @@ function leavesDirectShot(pos: Position): boolean {
 }
 
 describe('chooseTurn', () => {
+  // 0-ply levels on many positions; the searching levels (2- and 3-ply) on fewer, as they cost more.
+  const shallow = LEVELS.filter((l) => LEVEL_SETTINGS[l].plies === 0);
   for (const variant of VARIANT_IDS) {
-    const rulesArb = fc.constantFrom(...(variant === 'long' ? ALL_RULES : ALL_RULES.slice(0, 1)));
-    const cases = rulesArb.chain((rules) => fc.tuple(fc.constant(rules), playedPositionArb(variant, 160, rules), diceArb, fc.constantFrom(...LEVELS), fc.integer()));
-    test.prop([cases], { numRuns: 200 })(`${variant}: always one of legalTurns (every rule option and level)`, ([rules, pos, dice, level, seed]) => {
-      const turns = legalTurns(pos, dice, rules);
-      const chosen = chooseTurn(pos, dice, { level, rules, rng: seededRng(seed) });
-      if (turns.length === 0) expect(chosen.steps).toEqual([]);
-      else expect(turns.some((t) => sameTurn(t, chosen))).toBe(true);
-      // Deterministic for a given seed.
-      expect(chooseTurn(pos, dice, { level, rules, rng: seededRng(seed) }).steps).toEqual(chosen.steps);
-    });
+    const deep = LEVELS.filter((l) => LEVEL_SETTINGS[l].plies > 0 && (variant === 'short' || LEVEL_SETTINGS[l].plies <= 2));
+    for (const [levels, numRuns] of [[shallow, 150], [deep, 8]] as const) {
+      const rulesArb = fc.constantFrom(...(variant === 'long' ? ALL_RULES : ALL_RULES.slice(0, 1)));
+      const cases = rulesArb.chain((rules) => fc.tuple(fc.constant(rules), playedPositionArb(variant, 160, rules), diceArb, fc.constantFrom(...levels), fc.integer()));
+      test.prop([cases], { numRuns })(`${variant}: always one of legalTurns (every rule option; levels ${levels.join(', ')})`, ([rules, pos, dice, level, seed]) => {
+        const turns = legalTurns(pos, dice, rules);
+        const chosen = chooseTurn(pos, dice, { level, rules, rng: seededRng(seed) });
+        if (turns.length === 0) expect(chosen.steps).toEqual([]);
+        else expect(turns.some((t) => sameTurn(t, chosen))).toBe(true);
+        // Deterministic for a given seed.
+        expect(chooseTurn(pos, dice, { level, rules, rng: seededRng(seed) }).steps).toEqual(chosen.steps);
+      }, 120_000);
+    }
   }
 
   it('returns the pass turn when no die can be played', () => {
@@ -86,17 +91,16 @@ describe('chooseTurn', () => {
     for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1]!.equity).toBeGreaterThanOrEqual(ranked[i]!.equity);
   });
 
-  it('noisier levels deviate from the best turn more often', () => {
-    const pos = made('short', 'white', { 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 1, 20: 1, 13: 5, 8: 3, 6: 5 });
-    const best = chooseTurn(pos, [3, 1]);
-    const deviations = (level: (typeof LEVELS)[number]): number => {
-      const rng = seededRng(42);
-      let n = 0;
-      for (let i = 0; i < 200; i++) if (!sameTurn(chooseTurn(pos, [3, 1], { level, rng }), best)) n++;
-      return n;
-    };
+  it('noisier levels deviate from the noise-free choice more often (over 150 self-play positions)', () => {
+    const rng = seededRng(42);
+    const cases = fc.sample(fc.tuple(playedPositionArb('short', 120, ALL_RULES[0]!), diceArb), { numRuns: 150, seed: 7 });
+    const deviations = (level: (typeof LEVELS)[number]): number =>
+      cases.filter(([pos, dice]) => !sameTurn(chooseTurn(pos, dice, { level, rng }), chooseTurn(pos, dice, { level: 'expert' }))).length;
+    const beginner = deviations('beginner');
+    const advanced = deviations('advanced');
+    console.log(`[@nardy/ai levels] turns differing from expert over 150 positions: beginner ${beginner}, advanced ${advanced}`);
     expect(deviations('expert')).toBe(0);
-    expect(deviations('grandmaster')).toBe(0);
-    expect(deviations('beginner')).toBeGreaterThan(deviations('advanced'));
+    expect(advanced).toBeGreaterThan(0);
+    expect(beginner).toBeGreaterThan(advanced);
   });
 });

@@ -1,11 +1,12 @@
-import { DEFAULT_RULE_OPTIONS, DEFAULT_SCORING, legalTurns, passTurn, type Dice, type Position, type RuleOptions, type ScoringSettings, type Turn } from '@nardy/engine';
-import { evaluate } from './evaluate.js';
+import { DEFAULT_RULE_OPTIONS, DEFAULT_SCORING, passTurn, type Dice, type Position, type RuleOptions, type ScoringSettings, type Turn } from '@nardy/engine';
+import { staticEvaluator } from './evaluator.js';
 import { DEFAULT_LEVEL, LEVEL_SETTINGS, type Level } from './levels.js';
-import { cubelessEquity, invert } from './probabilities.js';
 import { gaussian, type Rng } from './rng.js';
+import { EvalCache } from './search/eval-cache.js';
+import { rankTurnsPly, type ScoredTurn, type SearchContext } from './search/ply.js';
 
 export interface ChooseOptions {
-  /** Default `expert`. */
+  /** Default `worldclass` (2-ply). */
   readonly level?: Level;
   /** The game's move-generation options (L10, L16); default the rule book's. */
   readonly rules?: RuleOptions;
@@ -15,27 +16,40 @@ export interface ChooseOptions {
   readonly rng?: Rng;
 }
 
-/** One candidate with its scores, best first (for analysis and tests). */
-export interface RankedTurn {
-  readonly turn: Turn;
-  /** Cubeless equity for the mover after the turn (0-ply). */
-  readonly equity: number;
-}
+/** One candidate with its scores, best first: the turn, the mover's five numbers after it, equity, depth. */
+export type RankedTurn = ScoredTurn;
 
-/**
- * Every legal turn scored at 0-ply: each resulting position is evaluated from the opponent's view (he is on
- * roll there) and inverted; sorted best first, ties kept in `legalTurns` order. Empty when no die can be played.
- */
-export function rankTurns(position: Position, dice: Dice, options: Omit<ChooseOptions, 'level' | 'rng'> = {}): RankedTurn[] {
+// One cache per thread, shared by every search: positions recur from turn to turn and between plies.
+const cache = new EvalCache(18);
+const contexts = new Map<string, SearchContext>();
+
+function searchContext(position: Position, options: ChooseOptions): SearchContext {
   const scoring = options.scoring ?? DEFAULT_SCORING;
-  const turns = legalTurns(position, dice, options.rules ?? DEFAULT_RULE_OPTIONS);
-  const ranked = turns.map((turn) => ({ turn, equity: cubelessEquity(invert(evaluate(turn.after, scoring)), scoring.ceiling) }));
-  return ranked.sort((a, b) => b.equity - a.equity);
+  const rules = options.rules ?? DEFAULT_RULE_OPTIONS;
+  const key = `${position.variant}|${JSON.stringify(scoring)}|${JSON.stringify(rules)}`;
+  let ctx = contexts.get(key);
+  if (!ctx) {
+    ctx = { evaluate: cache.wrap(staticEvaluator(position.variant, scoring)), rules, ceiling: scoring.ceiling };
+    contexts.set(key, ctx);
+  }
+  return ctx;
 }
 
 /**
- * The bot's turn: the best of `legalTurns` by 0-ply cubeless equity, with the level's noise added to each
- * candidate's equity (`levels.ts`). The pass turn (no steps) when no die can be played (L14).
+ * Every legal turn ranked best first at the level's depth (`levels.ts`, `search/ply.ts`): all candidates
+ * statically, the filtered best ones deeper. This is `hint`. Empty when no die can be played.
+ */
+export function rankTurns(position: Position, dice: Dice, options: ChooseOptions = {}): RankedTurn[] {
+  const setting = LEVEL_SETTINGS[options.level ?? DEFAULT_LEVEL];
+  return rankTurnsPly(position, dice, setting.plies, setting.filters, searchContext(position, options));
+}
+
+/** gnubg's name for the ranked list of candidate turns. */
+export const hint = rankTurns;
+
+/**
+ * The bot's turn: the best of the ranked turns, after adding the level's noise to each candidate's equity
+ * (`levels.ts`). The pass turn (no steps) when no die can be played (L14).
  */
 export function chooseTurn(position: Position, dice: Dice, options: ChooseOptions = {}): Turn {
   const ranked = rankTurns(position, dice, options);

@@ -1,9 +1,10 @@
+import type { MoveFilter } from './search/ply.js';
+
 /**
- * The bot's playing levels, named like gnubg's. Today every level is the 0-ply heuristic (`evaluate.ts`)
- * with Gaussian noise of standard deviation `noise` (in equity units) added to each candidate turn's
- * equity before the best is picked: the lower the level, the larger the noise and the more often it
- * plays a worse turn. `expert` and above are the plain heuristic today; later issues give them deeper
- * search (`plies`) and the trained nets behind the same names.
+ * The bot's playing levels, named like gnubg's so backgammon players recognise them. Each is a search depth
+ * with gnubg-style move filters and, below `expert`, Gaussian noise of standard deviation `noise` (cubeless
+ * equity) added to each candidate's score before the best is picked — the lower the level, the more often
+ * it plays a worse turn. The evaluator under every level is the variant's strongest (`evaluator.ts`).
  */
 export const LEVELS = ['beginner', 'casual', 'intermediate', 'advanced', 'expert', 'worldclass', 'grandmaster'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -11,22 +12,31 @@ export type Level = (typeof LEVELS)[number];
 export interface LevelSetting {
   /** Standard deviation of the noise added to each candidate's cubeless equity (0 = deterministic). */
   readonly noise: number;
-  /** Search depth used today (0-ply: evaluate each resulting position once). */
+  /** Look-ahead: 0 = static evaluation of each resulting position; n = n throws ahead (`search/ply.ts`). */
   readonly plies: number;
-  /** What the level does today, for the UI. */
+  /** Filter before each deeper ply (`filters[k]` before ply k + 1). */
+  readonly filters: readonly MoveFilter[];
+  /** What the level does, for the UI and the README. */
   readonly description: string;
 }
 
+/** gnubg's usual filter: the best 8 within 0.16 go to 1-ply; of those, the best 3 within 0.06 go deeper. */
+const FILTERS: readonly MoveFilter[] = [
+  { keep: 8, within: 0.16 },
+  { keep: 3, within: 0.06 },
+  { keep: 2, within: 0.04 },
+];
+
 export const LEVEL_SETTINGS: { readonly [L in Level]: LevelSetting } = {
-  beginner: { noise: 0.3, plies: 0, description: 'heuristic with heavy noise: often picks clearly worse moves' },
-  casual: { noise: 0.15, plies: 0, description: 'heuristic with strong noise: regular mistakes' },
-  intermediate: { noise: 0.08, plies: 0, description: 'heuristic with moderate noise: occasional mistakes' },
-  advanced: { noise: 0.03, plies: 0, description: 'heuristic with slight noise: picks among near-equal moves' },
-  expert: { noise: 0, plies: 0, description: 'the plain heuristic, no noise (later: nets at 0-ply)' },
-  worldclass: { noise: 0, plies: 0, description: 'currently equal to expert (later: nets at 2-ply)' },
-  grandmaster: { noise: 0, plies: 0, description: 'currently equal to expert (later: nets at 3-ply)' },
+  beginner: { noise: 0.06, plies: 0, filters: FILTERS, description: '0-ply with heavy noise (0.06): often picks clearly worse turns' },
+  casual: { noise: 0.05, plies: 0, filters: FILTERS, description: '0-ply with strong noise (0.05): regular mistakes' },
+  intermediate: { noise: 0.04, plies: 0, filters: FILTERS, description: '0-ply with moderate noise (0.04): occasional mistakes' },
+  advanced: { noise: 0.015, plies: 0, filters: FILTERS, description: '0-ply with slight noise (0.015): picks among near-equal turns' },
+  expert: { noise: 0, plies: 0, filters: FILTERS, description: '0-ply: every turn judged by the static evaluation of its result' },
+  worldclass: { noise: 0, plies: 2, filters: FILTERS, description: '2-ply: the best candidates looked at two throws ahead (default)' },
+  grandmaster: { noise: 0, plies: 3, filters: FILTERS, description: '3-ply: the best candidates looked at three throws ahead' },
 };
 
-export const DEFAULT_LEVEL: Level = 'expert';
+export const DEFAULT_LEVEL: Level = 'worldclass';
 
 export const isLevel = (x: unknown): x is Level => typeof x === 'string' && (LEVELS as readonly string[]).includes(x);

@@ -3,7 +3,7 @@ import { legalTurns, passTurn, startPosition, winnerOf, type Color, type Die, ty
 import { chooseTurn } from './choose.js';
 import { seededRng } from './rng.js';
 
-/** Heuristic (expert) against a bot picking uniformly among legal turns; the heuristic plays White in even games. */
+/** The bot at `expert` (0-ply, the variant's evaluator) against one picking uniformly among legal turns; the bot plays White in even games. */
 function heuristicWins(variant: VariantId, games: number, seed: number): number {
   const rng = seededRng(seed);
   const die = (): Die => (1 + Math.floor(rng() * 6)) as Die;
@@ -14,7 +14,7 @@ function heuristicWins(variant: VariantId, games: number, seed: number): number 
     for (let ply = 0; !winnerOf(pos); ply++) {
       if (ply > 2000) throw new Error('game did not end');
       const dice = [die(), die()] as const;
-      if (pos.turn === bot) pos = chooseTurn(pos, dice).after;
+      if (pos.turn === bot) pos = chooseTurn(pos, dice, { level: 'expert' }).after;
       else {
         const turns = legalTurns(pos, dice);
         pos = turns.length === 0 ? passTurn(pos).after : turns[Math.floor(rng() * turns.length)]!.after;
@@ -28,9 +28,9 @@ function heuristicWins(variant: VariantId, games: number, seed: number): number 
 describe('self-play against a random bot', () => {
   for (const variant of ['short', 'long', 'caucasian'] as const) {
     const games = variant === 'caucasian' ? 100 : 200;
-    it(`${variant}: the heuristic wins clearly (${games} games from the start, seed 2024)`, () => {
+    it(`${variant}: expert wins clearly (${games} games from the start, seed 2024)`, () => {
       const wins = heuristicWins(variant, games, 2024);
-      console.log(`[@nardy/ai self-play] ${variant}: heuristic beat random in ${wins}/${games} games (${((100 * wins) / games).toFixed(1)} %)`);
+      console.log(`[@nardy/ai self-play] ${variant}: expert beat random in ${wins}/${games} games (${((100 * wins) / games).toFixed(1)} %)`);
       expect(wins / games).toBeGreaterThan(0.85);
     }, 60_000);
   }

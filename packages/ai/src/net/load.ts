@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { decodeNet, type NetMeta } from './net-file.js';
+import type { Mlp } from './mlp.js';
+
+/** Where the package keeps its trained nets (`packages/ai/weights/`, beside `dist/` and `src/`). */
+export const WEIGHTS_DIR = new URL('../../weights/', import.meta.url);
+
+/**
+ * Reads one net file; throws with the file's name and the reason when it is missing or corrupt (a broken
+ * install must fail loudly, not play with garbage weights). `encoding` guards against a file of another input
+ * layout.
+ */
+export function loadNet(file: string | URL, encoding: string): { net: Mlp; meta: NetMeta } {
+  const url = typeof file === 'string' ? new URL(file, WEIGHTS_DIR) : file;
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(url);
+  } catch (e) {
+    throw new Error(`cannot read the net ${url.pathname}: ${(e as Error).message}`);
+  }
+  const decoded = decodeNet(bytes);
+  if (!decoded.ok) throw new Error(`${url.pathname}: ${decoded.error.message}`);
+  if (decoded.value.meta.encoding !== encoding) {
+    throw new Error(`${url.pathname}: the net reads inputs "${decoded.value.meta.encoding}", expected "${encoding}"`);
+  }
+  return decoded.value;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { seededRng } from '@nardy/engine';
+import { Mlp } from './mlp.js';
+import { decodeNet, encodeNet } from './net-file.js';
+
+const shape = { inputs: 7, hidden: 5, outputs: 3 };
+
+/** The textbook dense forward pass, to check the sparse one against. */
+function denseForward(net: Mlp, x: Float32Array): number[] {
+  const { w1, b1, w2, b2 } = net.weights;
+  const s = (v: number): number => 1 / (1 + Math.exp(-v));
+  const h = Array.from({ length: shape.hidden }, (_, j) => s(b1[j]! + Array.from(x).reduce((a, xi, i) => a + xi * w1[i * shape.hidden + j]!, 0)));
+  return Array.from({ length: shape.outputs }, (_, k) => s(b2[k]! + h.reduce((a, hj, j) => a + hj * w2[k * shape.hidden + j]!, 0)));
+}
+
+describe('Mlp', () => {
+  it('the sparse forward pass equals the dense one, outputs in (0, 1)', () => {
+    const net = Mlp.random(shape, seededRng(3), 1);
+    const x = Float32Array.from([0, 1, 0, 0.5, 0, 2, 0]);
+    const out = new Float64Array(3);
+    net.forward(x, out);
+    const dense = denseForward(net, x);
+    for (let k = 0; k < 3; k++) {
+      expect(out[k]).toBeCloseTo(dense[k]!, 6);
+      expect(out[k]).toBeGreaterThan(0);
+      expect(out[k]).toBeLessThan(1);
+    }
+  });
+
+  it('training moves the outputs towards the target (cross-entropy steps)', () => {
+    const net = Mlp.random(shape, seededRng(4));
+    const x = Float32Array.from([1, 0, 0, 1, 0, 0, 0.5]);
+    const target = [0.9, 0.1, 0.3];
+    const out = new Float64Array(3);
+    const first = net.train(x, target, 0.5, out);
+    let last = first;
+    for (let i = 0; i < 200; i++) last = net.train(x, target, 0.5, out);
+    expect(last).toBeLessThan(first / 100);
+    net.forward(x, out);
+    expect(out[0]).toBeCloseTo(0.9, 2);
+  });
+
+  it('rejects weights of the wrong size', () => {
+    const w = Mlp.random(shape, seededRng(1)).weights;
+    expect(() => new Mlp({ ...shape, hidden: 6 }, w)).toThrow(/do not fit/);
+  });
+});
+
+describe('net files', () => {
+  const net = Mlp.random(shape, seededRng(9));
+  const bytes = encodeNet(net, { encoding: 'test-v1', name: 'test/net', training: { games: 12 } });
+
+  it('round-trips weights and header exactly', () => {
+    const back = decodeNet(bytes);
+    expect(back.ok).toBe(true);
+    if (!back.ok) return;
+    expect(back.value.meta).toEqual({ encoding: 'test-v1', name: 'test/net', training: { games: 12 }, shape });
+    expect(Array.from(back.value.net.weights.w1)).toEqual(Array.from(net.weights.w1));
+    expect(Array.from(back.value.net.weights.b2)).toEqual(Array.from(net.weights.b2));
+  });
+
+  it('refuses corrupt files with BAD_NET_FILE and a reason', () => {
+    const cases: [string, Uint8Array, RegExp][] = [
+      ['empty', new Uint8Array(0), /magic/],
+      ['bad magic', Uint8Array.from(bytes, (b, i) => (i === 0 ? 0 : b)), /magic/],
+      ['truncated weights', bytes.subarray(0, bytes.length - 4), /expected \d+ weights/],
+      ['trailing bytes', Uint8Array.from([...bytes, 0, 0, 0, 0]), /expected \d+ weights/],
+    ];
+    const nan = bytes.slice();
+    new DataView(nan.buffer).setFloat32(nan.length - 4, Number.NaN, true);
+    cases.push(['a NaN weight', nan, /not a finite number/]);
+    const badHeader = bytes.slice();
+    badHeader[12] = 0x7b + 1; // the header's opening brace
+    cases.push(['a broken header', badHeader, /not JSON/]);
+    for (const [, b, why] of cases) {
+      const r = decodeNet(b);
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.error.code).toBe('BAD_NET_FILE');
+        expect(r.error.message).toMatch(why);
+      }
+    }
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * A small multilayer perceptron as gnubg uses: one sigmoid hidden layer, sigmoid outputs (each output a
+ * probability). Weights are plain Float32Arrays so they load from a binary file without copying.
+ *
+ * The first layer is stored input-major (`w1[i * hidden + j]`): board encodings are mostly zeros, so the
+ * forward pass adds one contiguous row per non-zero input instead of a full matrix product.
+ */
+export interface MlpShape {
+  readonly inputs: number;
+  readonly hidden: number;
+  readonly outputs: number;
+}
+
+export interface MlpWeights {
+  /** inputs × hidden, input-major. */
+  readonly w1: Float32Array;
+  readonly b1: Float32Array;
+  /** outputs × hidden, output-major. */
+  readonly w2: Float32Array;
+  readonly b2: Float32Array;
+}
+
+export const parameterCount = (s: MlpShape): number => s.inputs * s.hidden + s.hidden + s.outputs * s.hidden + s.outputs;
+
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+export class Mlp {
+  readonly shape: MlpShape;
+  readonly weights: MlpWeights;
+  /** Scratch: the last forward pass's hidden activations (also what `train` back-propagates through). */
+  private readonly h: Float32Array;
+  private readonly dh: Float32Array;
+
+  constructor(shape: MlpShape, weights: MlpWeights) {
+    const { inputs, hidden, outputs } = shape;
+    if (weights.w1.length !== inputs * hidden || weights.b1.length !== hidden || weights.w2.length !== outputs * hidden || weights.b2.length !== outputs) {
+      throw new RangeError(`weights do not fit a ${inputs}-${hidden}-${outputs} net`);
+    }
+    this.shape = shape;
+    this.weights = weights;
+    this.h = new Float32Array(hidden);
+    this.dh = new Float32Array(hidden);
+  }
+
+  /** A fresh net with small uniform random weights (`rng` in [0, 1)), as for the start of self-play training. */
+  static random(shape: MlpShape, rng: () => number, scale = 0.1): Mlp {
+    const fill = (n: number): Float32Array => Float32Array.from({ length: n }, () => (rng() * 2 - 1) * scale);
+    return new Mlp(shape, { w1: fill(shape.inputs * shape.hidden), b1: fill(shape.hidden), w2: fill(shape.outputs * shape.hidden), b2: fill(shape.outputs) });
+  }
+
+  clone(): Mlp {
+    const w = this.weights;
+    return new Mlp(this.shape, { w1: w.w1.slice(), b1: w.b1.slice(), w2: w.w2.slice(), b2: w.b2.slice() });
+  }
+
+  /** Writes the outputs for input `x` into `out`. */
+  forward(x: Float32Array, out: Float64Array): void {
+    const { inputs, hidden, outputs } = this.shape;
+    const { w1, b1, w2, b2 } = this.weights;
+    const h = this.h;
+    h.set(b1);
+    for (let i = 0; i < inputs; i++) {
+      const v = x[i]!;
+      if (v === 0) continue;
+      const row = i * hidden;
+      if (v === 1) for (let j = 0; j < hidden; j++) h[j]! += w1[row + j]!;
+      else for (let j = 0; j < hidden; j++) h[j]! += v * w1[row + j]!;
+    }
+    for (let j = 0; j < hidden; j++) h[j] = sigmoid(h[j]!);
+    for (let k = 0; k < outputs; k++) {
+      let s = b2[k]!;
+      const row = k * hidden;
+      for (let j = 0; j < hidden; j++) s += w2[row + j]! * h[j]!;
+      out[k] = sigmoid(s);
+    }
+  }
+
+  /**
+   * One stochastic gradient step towards `target` under cross-entropy loss (for sigmoid outputs its gradient
+   * is simply target − output, with no vanishing y(1−y) factor). Returns the squared error before the step.
+   */
+  train(x: Float32Array, target: ArrayLike<number>, rate: number, out: Float64Array): number {
+    this.forward(x, out);
+    const { inputs, hidden, outputs } = this.shape;
+    const { w1, b1, w2, b2 } = this.weights;
+    const h = this.h;
+    const dh = this.dh.fill(0);
+    let sq = 0;
+    for (let k = 0; k < outputs; k++) {
+      const d = target[k]! - out[k]!;
+      sq += d * d;
+      if (d === 0) continue;
+      const row = k * hidden;
+      for (let j = 0; j < hidden; j++) {
+        dh[j]! += d * w2[row + j]!;
+        w2[row + j]! += rate * d * h[j]!;
+      }
+      b2[k]! += rate * d;
+    }
+    for (let j = 0; j < hidden; j++) {
+      const hj = h[j]!;
+      dh[j] = rate * dh[j]! * hj * (1 - hj);
+      b1[j]! += dh[j]!;
+    }
+    for (let i = 0; i < inputs; i++) {
+      const v = x[i]!;
+      if (v === 0) continue;
+      const row = i * hidden;
+      for (let j = 0; j < hidden; j++) w1[row + j]! += v * dh[j]!;
+    }
+    return sq;
+  }
+}

@@ -1,0 +1,108 @@
+import { DEFAULT_RULE_OPTIONS, legalTurns, passTurn, winnerOf, type Dice, type Position, type RuleOptions, type Turn } from '@nardy/engine';
+import { cubelessEquity, invert, type Ceiling, type Probabilities } from '../probabilities.js';
+import type { StaticEvaluator } from './eval-cache.js';
+import { THROWS } from './throws.js';
+
+/** What a search needs besides the position: the static evaluator, the move rules, and what wins count. */
+export interface SearchContext {
+  readonly evaluate: StaticEvaluator;
+  readonly rules?: RuleOptions;
+  readonly ceiling?: Ceiling;
+}
+
+/**
+ * gnubg's move filter for one ply: after scoring the candidates at this depth keep at most `keep` of them,
+ * and only those within `within` (cubeless equity) of the best; the survivors go one ply deeper.
+ */
+export interface MoveFilter {
+  readonly keep: number;
+  readonly within: number;
+}
+
+/** A candidate turn with its score at the depth it reached. */
+export interface ScoredTurn {
+  readonly turn: Turn;
+  /** The mover's five numbers after the turn (converted from the opponent's view). */
+  readonly probabilities: Probabilities;
+  /** Cubeless equity for the mover. */
+  readonly equity: number;
+  /** The depth this score comes from (0 = static evaluation of the resulting position). */
+  readonly plies: number;
+}
+
+const equityOf = (p: Probabilities, ctx: SearchContext): number => cubelessEquity(p, ctx.ceiling ?? 'koks');
+
+/**
+ * The side on roll's best turn for `dice` by static evaluation of the results (the choice made inside
+ * deeper searches, as gnubg does), and the value of the position after it from the mover's view.
+ */
+function bestByStatic(position: Position, dice: Dice, ctx: SearchContext): { after: Position; value: Probabilities } {
+  const turns = legalTurns(position, dice, ctx.rules ?? DEFAULT_RULE_OPTIONS);
+  if (turns.length === 0) {
+    const after = passTurn(position).after;
+    return { after, value: invert(ctx.evaluate(after)) };
+  }
+  let after = turns[0]!.after;
+  let value = invert(ctx.evaluate(after));
+  let best = equityOf(value, ctx);
+  for (let i = 1; i < turns.length; i++) {
+    const p = invert(ctx.evaluate(turns[i]!.after));
+    const e = equityOf(p, ctx);
+    if (e > best) [after, value, best] = [turns[i]!.after, p, e];
+  }
+  return { after, value };
+}
+
+/**
+ * The five numbers of `position` for the side on roll, looking `plies` throws ahead: 0 = the static
+ * evaluation; n = the mean over the 21 throws (weighted by 36ths) of the position after the mover's best
+ * turn for that throw (chosen statically), evaluated at n − 1 plies from the opponent's view.
+ */
+export function evaluatePly(position: Position, plies: number, ctx: SearchContext): Probabilities {
+  if (plies <= 0 || winnerOf(position)) return ctx.evaluate(position);
+  let win = 0;
+  let winMars = 0;
+  let winKoks = 0;
+  let loseMars = 0;
+  let loseKoks = 0;
+  for (const { dice, weight } of THROWS) {
+    const { after, value } = bestByStatic(position, dice, ctx);
+    const p = plies === 1 || winnerOf(after) ? value : invert(evaluatePly(after, plies - 1, ctx));
+    win += weight * p.win;
+    winMars += weight * p.winMars;
+    winKoks += weight * p.winKoks;
+    loseMars += weight * p.loseMars;
+    loseKoks += weight * p.loseKoks;
+  }
+  return { win: win / 36, winMars: winMars / 36, winKoks: winKoks / 36, loseMars: loseMars / 36, loseKoks: loseKoks / 36 };
+}
+
+/**
+ * Every legal turn for `dice`, ranked best first. All candidates are scored statically; then, ply by ply,
+ * `filters[k]` keeps the candidates worth looking at more deeply and those are rescored with k + 1 plies of
+ * look-ahead, up to `plies`. Candidates dropped early keep their shallower score (and rank below the
+ * survivors, as in gnubg's hint list). Empty when no die can be played.
+ */
+export function rankTurnsPly(position: Position, dice: Dice, plies: number, filters: readonly MoveFilter[], ctx: SearchContext): ScoredTurn[] {
+  const turns = legalTurns(position, dice, ctx.rules ?? DEFAULT_RULE_OPTIONS);
+  let ranked: ScoredTurn[] = turns.map((turn) => {
+    const p = invert(ctx.evaluate(turn.after));
+    return { turn, probabilities: p, equity: equityOf(p, ctx), plies: 0 };
+  });
+  ranked.sort((a, b) => b.equity - a.equity);
+  if (ranked.length <= 1) return ranked;
+  for (let depth = 1; depth <= plies; depth++) {
+    const filter = filters[depth - 1] ?? filters[filters.length - 1] ?? { keep: 8, within: 0.16 };
+    const best = ranked[0]!.equity;
+    let survivors = 0;
+    while (survivors < ranked.length && survivors < filter.keep && ranked[survivors]!.equity >= best - filter.within) survivors++;
+    if (survivors <= 1) break;
+    const deeper = ranked.slice(0, survivors).map((r) => {
+      const p = invert(evaluatePly(r.turn.after, depth, ctx));
+      return { turn: r.turn, probabilities: p, equity: equityOf(p, ctx), plies: depth };
+    });
+    deeper.sort((a, b) => b.equity - a.equity);
+    ranked = [...deeper, ...ranked.slice(survivors)];
+  }
+  return ranked;
+}

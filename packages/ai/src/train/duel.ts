@@ -1,0 +1,67 @@
+import { DEFAULT_SCORING, passTurn, scoreWin, seededRng, startPosition, winnerOf, type Color, type Dice, type Position, type Rng, type VariantId } from '@nardy/engine';
+import { evaluate as heuristicEvaluate } from '../evaluate.js';
+import type { StaticEvaluator } from '../search/eval-cache.js';
+import { rankTurnsPly } from '../search/ply.js';
+import { throwDice } from './td.js';
+
+/** A player for duels: the position after its turn. */
+export type Mover = (position: Position, dice: Dice) => Position;
+
+/** Plays one cubeless money game; returns the points won by White (negative: Black won). */
+export function playGame(variant: VariantId, players: { readonly [C in Color]: Mover }, dice: () => Dice, starter: Color = 'white'): number {
+  let pos = startPosition(variant, starter);
+  for (let ply = 0; ; ply++) {
+    if (ply > 5000) throw new Error('duel game did not end');
+    const winner = winnerOf(pos);
+    if (winner) {
+      const points = scoreWin(pos, winner, DEFAULT_SCORING).points;
+      return winner === 'white' ? points : -points;
+    }
+    pos = players[pos.turn](pos, dice());
+  }
+}
+
+export interface DuelResult {
+  readonly games: number;
+  /** Mean points per game for `a`, and the half-width of its 95 % interval. */
+  readonly pointsPerGame: number;
+  readonly ci95: number;
+  readonly winShare: number;
+}
+
+/**
+ * `pairs` mirrored pairs of games between `a` and `b`: both games of a pair use the same dice sequence,
+ * with the colours swapped, which cancels most of the luck (the interval is taken over pair means).
+ */
+export function duel(variant: VariantId, a: Mover, b: Mover, pairs: number, rng: Rng): DuelResult {
+  const pairMeans: number[] = [];
+  let wins = 0;
+  for (let i = 0; i < pairs; i++) {
+    const seed = Math.floor(rng() * 2 ** 32);
+    const starter: Color = i % 2 === 0 ? 'white' : 'black';
+    let sum = 0;
+    for (const aColor of ['white', 'black'] as const) {
+      const diceRng = seededRng(seed);
+      const players = aColor === 'white' ? { white: a, black: b } : { white: b, black: a };
+      const white = playGame(variant, players, () => throwDice(diceRng), starter);
+      const forA = aColor === 'white' ? white : -white;
+      if (forA > 0) wins++;
+      sum += forA;
+    }
+    pairMeans.push(sum / 2);
+  }
+  const n = pairMeans.length;
+  const mean = pairMeans.reduce((s, x) => s + x, 0) / n;
+  const variance = pairMeans.reduce((s, x) => s + (x - mean) ** 2, 0) / Math.max(1, n - 1);
+  return { games: 2 * n, pointsPerGame: mean, ci95: 1.96 * Math.sqrt(variance / n), winShare: wins / (2 * n) };
+}
+
+/** The fixed yardstick: the documented heuristic (`evaluate.ts`) at 0-ply, no noise. */
+export const heuristicMover: Mover = (position, dice) => bestStatic(position, dice, (p) => heuristicEvaluate(p));
+
+/** A 0-ply player over any static evaluator. */
+export const staticMover = (evaluate: StaticEvaluator): Mover => (position, dice) => bestStatic(position, dice, evaluate);
+
+function bestStatic(position: Position, dice: Dice, evaluate: StaticEvaluator): Position {
+  return rankTurnsPly(position, dice, 0, [], { evaluate })[0]?.turn.after ?? passTurn(position).after;
+}

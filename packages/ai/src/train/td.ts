@@ -1,0 +1,93 @@
+import { legalTurns, opposite, passTurn, startPosition, winnerOf, type Dice, type Die, type Position, type Rng } from '@nardy/engine';
+import type { Mlp } from '../net/mlp.js';
+import { SHORT_INPUTS, encodeShort } from '../net/short-inputs.js';
+import { ShortNetEvaluator, finishedProbabilities, shortClassOf, type ShortNets } from '../net/short-evaluator.js';
+import { cubelessEquity, invert, type Probabilities } from '../probabilities.js';
+
+/**
+ * Self-play temporal-difference training of the short-nardy nets (Tesauro's TD-Gammon, as gnubg's nets
+ * were bootstrapped). Both sides play greedily at 0-ply with the current nets; after each game every
+ * position is trained towards its λ-return (the offline "forward view" of TD(λ), which equals TD(λ) with
+ * eligibility traces applied at the end of the game, and needs no per-weight traces):
+ *
+ *   G(T−1) = the game's outcome for the last mover,  G(t) = (1 − λ)·V(t+1)' + λ·G(t+1)'
+ *
+ * where ' turns the five numbers to the other side's view (the next position belongs to the opponent).
+ * Each position trains the net of its own class (contact or race).
+ */
+export interface TdOptions {
+  readonly lambda: number;
+  /** Learning rate of the game's updates. */
+  readonly rate: number;
+}
+
+export interface GameStats {
+  readonly plies: number;
+  /** Mean squared error of the positions' outputs against their λ-returns before the update. */
+  readonly error: number;
+  readonly winner: 'white' | 'black';
+}
+
+const toVector = (p: Probabilities): number[] => [p.win, p.winMars, p.winKoks, p.loseMars, p.loseKoks];
+const flip = (v: readonly number[]): number[] => [1 - v[0]!, v[3]!, v[4]!, v[1]!, v[2]!];
+
+export const throwDice = (rng: Rng): Dice => [(1 + Math.floor(rng() * 6)) as Die, (1 + Math.floor(rng() * 6)) as Die];
+
+/** The best turn at 0-ply by cubeless equity (each result seen by the opponent, on roll there, and inverted). */
+export function greedyTurn(evaluator: ShortNetEvaluator, position: Position, dice: Dice): { after: Position; value: Probabilities } {
+  const turns = legalTurns(position, dice);
+  if (turns.length === 0) {
+    const after = passTurn(position).after;
+    return { after, value: evaluator.evaluate(after) };
+  }
+  let best = turns[0]!.after;
+  let bestValue = evaluator.evaluate(best);
+  let bestEquity = cubelessEquity(invert(bestValue));
+  for (let i = 1; i < turns.length; i++) {
+    const after = turns[i]!.after;
+    const value = evaluator.evaluate(after);
+    const e = cubelessEquity(invert(value));
+    if (e > bestEquity) [best, bestValue, bestEquity] = [after, value, e];
+  }
+  return { after: best, value: bestValue };
+}
+
+/** Plays one self-play game of short nardy and trains `nets` on it. */
+export function tdGame(nets: ShortNets, rng: Rng, options: TdOptions): GameStats {
+  const evaluator = new ShortNetEvaluator(nets);
+  const states: Position[] = [];
+  const values: number[][] = [];
+  let pos: Position = startPosition('short', rng() < 0.5 ? 'white' : 'black');
+  values.push(toVector(evaluator.evaluate(pos)));
+  for (;;) {
+    states.push(pos);
+    const { after, value } = greedyTurn(evaluator, pos, throwDice(rng));
+    pos = after;
+    if (winnerOf(pos)) break;
+    values.push(toVector(value));
+    if (states.length > 5000) throw new Error('self-play game did not end');
+  }
+  // The last mover's outcome, exact; then the λ-returns backwards.
+  const last = states[states.length - 1]!;
+  const outcome = finishedProbabilities({ ...pos, turn: last.turn } as Position)!;
+  const targets: number[][] = new Array(states.length);
+  let g = toVector(outcome);
+  targets[states.length - 1] = g;
+  for (let t = states.length - 2; t >= 0; t--) {
+    const next = flip(values[t + 1]!);
+    const back = flip(g);
+    g = next.map((v, k) => (1 - options.lambda) * v + options.lambda * back[k]!);
+    targets[t] = g;
+  }
+  const input = new Float32Array(SHORT_INPUTS);
+  const out = new Float64Array(5);
+  let sq = 0;
+  for (let t = 0; t < states.length; t++) {
+    const s = states[t]!;
+    const me = s.board[s.turn];
+    const them = s.board[opposite(s.turn)];
+    const net: Mlp = nets[shortClassOf(me, them)];
+    sq += net.train(encodeShort(me, them, input), targets[t]!, options.rate, out);
+  }
+  return { plies: states.length, error: sq / (5 * states.length), winner: winnerOf(pos)! };
+}
