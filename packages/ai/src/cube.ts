@@ -1,73 +1,107 @@
 import { DEFAULT_SCORING, seatToPlay, type MatchState, type Position, type ScoringSettings } from '@nardy/engine';
+import { cubeEfficiency } from './cube/efficiency.js';
+import { decideCube, type CubeAction, type CubeResponse } from './cube/decide.js';
+import type { MatchEquityTable, MatchStage } from './cube/met.js';
+import type { CubeEquities, CubeOwner } from './cube/money.js';
 import { evaluate } from './evaluate.js';
-import { cubelessEquity, invert, type Probabilities } from './probabilities.js';
+import type { Probabilities } from './probabilities.js';
+
+export * from './cube/index.js';
 
 /** The cube as the side on roll sees it. */
 export interface CubeView {
   /** The current stake multiplier (1, 2, 4 …). */
   readonly value: number;
   /** Who may double: `centred` (either), `onRoll` (the side on roll owns it), `opponent`. */
-  readonly owner: 'centred' | 'onRoll' | 'opponent';
+  readonly owner: CubeOwner;
 }
 
 /** The match or money context of a cube decision. */
 export interface CubeContext {
   /** Points needed to win the match by the side on roll and by its opponent; omit for money play. */
   readonly away?: { readonly onRoll: number; readonly opponent: number };
+  /** Match play: the Crawford stage of this game (G3); default `preCrawford`. */
+  readonly stage?: MatchStage;
+  /** Match play: whether the Crawford rule is in force (default true). */
+  readonly crawfordRule?: boolean;
   /** Money play: the Jacoby rule — mars and koks count one while the cube is centred and never turned (G3). */
   readonly jacoby?: boolean;
+  /** Money play: beavers allowed (G3). */
+  readonly beaver?: boolean;
+  /** The max cube (G3; default 64). */
+  readonly maxCube?: number;
   readonly scoring?: ScoringSettings;
+  /** The evaluator giving the side on roll's probabilities (default: `evaluate` with the scoring settings). */
+  readonly evaluator?: (position: Position) => Probabilities;
+  /** Cube efficiency x; default `cubeEfficiency(position)` (by position class). */
+  readonly efficiency?: number;
+  /** Match equity table (default Kazaross-XG2). */
+  readonly met?: MatchEquityTable;
 }
 
 export interface CubeDecision {
-  /** Whether the side on roll should double now (before rolling). */
-  readonly action: 'double' | 'noDouble';
+  /** What the side on roll should do before rolling: double, not double, or play on because it is too good. */
+  readonly action: CubeAction;
   /** How its opponent should answer a double. */
-  readonly response: 'take' | 'pass';
-  /** The 0-ply evaluation it was based on (side on roll). */
+  readonly response: CubeResponse;
+  /** Money with beavers: how the doubler should answer a beaver. */
+  readonly beaverResponse: 'take' | 'pass';
+  /** The doubler's cubeful equities (no double, double/take, double/pass, optimal) per unit of the current cube. */
+  readonly equities: CubeEquities;
+  /** Match play: the same as match winning chances. */
+  readonly mwc?: { readonly noDouble: number; readonly take: number; readonly pass: number };
+  /** The evaluation it was based on (side on roll) and the cube efficiency used. */
   readonly probabilities: Probabilities;
+  readonly efficiency: number;
 }
 
-/** Money play: double from this win chance on (gnubg's doubling window starts about here, 68–70 %). */
-export const DOUBLE_POINT = 0.68;
-/** Money play: take while the taker's cubeless equity after the take exceeds −0.5 (25 % without mars). */
-export const TAKE_EQUITY = -0.5;
+/** Default max cube (G3). */
+const MAX_CUBE = 64;
 
 /**
- * A cube decision for the side on roll by simple thresholds on the 0-ply probabilities (no cube-ownership
- * value, no Janowski yet):
- *
- * - **Take** when the taker's cubeless equity is above −0.5 (doubled, that loses less than the 1 point a
- *   pass costs): 25 % wins with no mars, more when mars are likely.
- * - **Double** when the doubler owns the cube or it is centred, wins ≥ 68 %, and is not **too good**:
- *   if the opponent should pass but playing on is worth more than 1 point (mars chances), it plays on.
- * - **Match play** (`away` given) is simplified to the money thresholds plus two rules, no match equity
- *   table yet: (1) no double when winning this game at the current cube value already wins the match (the
- *   double can only lose); (2) the opponent always takes when a pass would lose the match.
+ * The cube decision for the side on roll: the evaluator's probabilities (0-ply `evaluate` by default; a trained
+ * net plugs in through `context.evaluator`), the position's cube efficiency, then `decideCube` — Janowski's
+ * cubeful money equities, or in match play (`away` given) match winning chances from the match equity table,
+ * with Crawford, the dead cube past the match's end, Jacoby and beavers as the context says.
  */
 export function cubeDecision(position: Position, cube: CubeView, context: CubeContext = {}): CubeDecision {
   const scoring = context.scoring ?? DEFAULT_SCORING;
-  const p = evaluate(position, scoring);
-  // Jacoby: before the cube is turned, mars and koks count one (money play only).
-  const marsCount = context.jacoby && !context.away && cube.owner === 'centred' ? 'oin' : scoring.ceiling;
-  const playOn = cubelessEquity(p, marsCount); // doubler's equity per stake if it does not double
-  const taken = cubelessEquity(invert(p), scoring.ceiling); // the taker's equity per (doubled) stake
-
-  let response: 'take' | 'pass' = taken > TAKE_EQUITY ? 'take' : 'pass';
-  if (context.away && context.away.onRoll <= cube.value) response = 'take'; // rule (2): a pass loses the match
-  let action: 'double' | 'noDouble' = 'noDouble';
-  const mayDouble = cube.owner !== 'opponent';
-  const pointlessInMatch = context.away !== undefined && context.away.onRoll <= cube.value; // rule (1)
-  if (mayDouble && !pointlessInMatch && p.win >= DOUBLE_POINT) {
-    const tooGood = response === 'pass' && playOn > 1;
-    if (!tooGood) action = 'double';
-  }
-  return { action, response, probabilities: p };
+  const p = context.evaluator ? context.evaluator(position) : evaluate(position, scoring);
+  const efficiency = context.efficiency ?? cubeEfficiency(position);
+  const away = context.away;
+  const v = decideCube(p, {
+    value: cube.value,
+    owner: cube.owner,
+    efficiency,
+    ceiling: scoring.ceiling,
+    maxCube: context.maxCube ?? MAX_CUBE,
+    ...(away
+      ? {
+          match: {
+            away: away.onRoll,
+            opponentAway: away.opponent,
+            stage: context.stage ?? 'preCrawford',
+            crawfordRule: context.crawfordRule ?? true,
+          },
+          ...(context.met ? { met: context.met } : {}),
+        }
+      : { jacoby: context.jacoby === true && cube.owner === 'centred', beaver: context.beaver === true }),
+  });
+  return {
+    action: v.action,
+    response: v.response,
+    beaverResponse: v.beaverResponse,
+    equities: v.equities,
+    ...(v.mwc ? { mwc: v.mwc } : {}),
+    probabilities: p,
+    efficiency,
+  };
 }
 
 /**
- * The inputs of `cubeDecision` for the seat to play in a match (phase `turnStart`): the position, the cube
- * from that seat's view and the match context (money play: Jacoby as the table says).
+ * The inputs of `cubeDecision` for the seat to play in a match (phases `turnStart` and `cubeOffered`): the
+ * position, the cube from that seat's view (before any pending offer) and the context — match: the points each
+ * needs and the Crawford stage; money: Jacoby while the cube was never turned, beavers, as the table says.
  */
 export function cubeInputsOf(state: MatchState): { position: Position; cube: CubeView; context: CubeContext } {
   const g = state.game;
@@ -75,9 +109,14 @@ export function cubeInputsOf(state: MatchState): { position: Position; cube: Cub
   const s = state.settings;
   const owner = g.cube.owner === null ? 'centred' : g.cube.owner === seat ? 'onRoll' : 'opponent';
   const other = seat === 'p1' ? 'p2' : 'p1';
-  const context: CubeContext =
-    s.matchLength > 0
-      ? { away: { onRoll: s.matchLength - state.score[seat], opponent: s.matchLength - state.score[other] }, scoring: s }
-      : { jacoby: s.cube.jacoby && !g.cube.turned, scoring: s };
+  const base = { scoring: s, maxCube: s.cube.maxValue };
+  let context: CubeContext;
+  if (s.matchLength > 0) {
+    const away = { onRoll: s.matchLength - state.score[seat], opponent: s.matchLength - state.score[other] };
+    const stage: MatchStage = g.crawford ? 'crawford' : Math.min(away.onRoll, away.opponent) <= 1 ? 'postCrawford' : 'preCrawford';
+    context = { ...base, away, stage, crawfordRule: s.crawford };
+  } else {
+    context = { ...base, jacoby: s.cube.jacoby && !g.cube.turned, beaver: s.cube.beaver };
+  }
   return { position: g.position, cube: { value: g.cube.value, owner }, context };
 }

@@ -31,13 +31,18 @@ export const botName = (level: number): string => `Bot ${level} (${aiLevel(level
 /** Makes the player for a bot id (null: not a bot this server knows). */
 export type BotFactory = (botId: string) => BotPlayer | null;
 
-/** Cube decisions shared by every bot: `cubeDecision` on the view's match. */
-function cubeFor(view: GameView): 'roll' | 'double' | 'take' | 'pass' {
+/** Cube decisions shared by every bot: `cubeDecision` on the view's match (a beaver is answered by the doubler). */
+function cubeFor(view: GameView): 'roll' | 'double' | 'take' | 'pass' | 'beaver' {
   const choices = view.legal?.choices ?? [];
+  const allowed = (type: string): boolean => choices.some((c) => c.type === type);
   const inputs = cubeInputsOf(view.match);
   const d = cubeDecision(inputs.position, inputs.cube, inputs.context);
-  if (view.match.phase === 'cubeOffered') return choices.some((c) => c.type === 'take') && d.response === 'take' ? 'take' : 'pass';
-  return d.action === 'double' && choices.some((c) => c.type === 'double') ? 'double' : 'roll';
+  if (view.match.phase === 'cubeOffered') {
+    const answer = view.match.game.cubeOffer?.beaver ? d.beaverResponse : d.response;
+    if (answer === 'beaver' && allowed('beaver')) return 'beaver';
+    return answer !== 'pass' && allowed('take') ? 'take' : 'pass';
+  }
+  return d.action === 'double' && allowed('double') ? 'double' : 'roll';
 }
 
 /** Bots that play through the worker pool. */
