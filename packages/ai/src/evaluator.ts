@@ -1,6 +1,6 @@
 import { DEFAULT_SCORING, type Position, type ScoringSettings, type VariantId } from '@nardy/engine';
 import { evaluate as heuristicEvaluate } from './evaluate.js';
-import { shortEvaluator } from './net/short-nets.js';
+import { shortEvaluator } from './net/committed-nets.js';
 import type { StaticEvaluator } from './search/eval-cache.js';
 
 /**

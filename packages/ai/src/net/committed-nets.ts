@@ -1,19 +1,24 @@
 import { loadNet } from './load.js';
-import { SHORT_ENCODING } from './short-inputs.js';
-import { ShortNetEvaluator, type ShortNets } from './short-evaluator.js';
+import { LONG_FAMILY } from './long-family.js';
+import { NetEvaluator, type NetFamily, type NetSet } from './net-evaluator.js';
+import { SHORT_FAMILY } from './short-evaluator.js';
 
-let nets: ShortNets | undefined;
-
-/** The committed short-nardy nets (`weights/short-contact.nnet`, `short-race.nnet`), read once on first use. */
-export function shortNets(): ShortNets {
-  nets ??= { contact: loadNet('short-contact.nnet', SHORT_ENCODING).net, race: loadNet('short-race.nnet', SHORT_ENCODING).net };
-  return nets;
+/** A family's committed nets (`weights/<file>`), read from disk. Throws on a missing or corrupt file. */
+export function loadFamily<C extends string>(family: NetFamily<C>): NetSet<C> {
+  return Object.fromEntries(family.classes.map((c) => [c, loadNet(family.file(c), family.encoding).net])) as NetSet<C>;
 }
 
-let shared: ShortNetEvaluator | undefined;
+const evaluators = new Map<string, NetEvaluator>();
 
-/** One evaluator over the committed nets per thread (it keeps scratch buffers; the engine is single-threaded). */
-export function shortEvaluator(): ShortNetEvaluator {
-  shared ??= new ShortNetEvaluator(shortNets());
-  return shared;
+/** One evaluator over a family's committed nets per thread, loaded on first use. */
+export function familyEvaluator<C extends string>(family: NetFamily<C>): NetEvaluator<C> {
+  let e = evaluators.get(family.variant);
+  if (!e) {
+    e = new NetEvaluator(family, loadFamily(family)) as NetEvaluator;
+    evaluators.set(family.variant, e);
+  }
+  return e as unknown as NetEvaluator<C>;
 }
+
+export const shortEvaluator = (): NetEvaluator => familyEvaluator(SHORT_FAMILY);
+export const longEvaluator = (): NetEvaluator => familyEvaluator(LONG_FAMILY);

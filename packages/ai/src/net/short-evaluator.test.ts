@@ -5,7 +5,7 @@ import { playedPositionArb } from '@nardy/engine/testing';
 import { isValidProbabilities } from '../probabilities.js';
 import { made, side } from '../test-positions.suite.js';
 import { shortClassOf } from './short-evaluator.js';
-import { shortEvaluator } from './short-nets.js';
+import { shortEvaluator } from './committed-nets.js';
 
 describe('the committed short-nardy nets', () => {
   const evaluator = shortEvaluator();

@@ -1,12 +1,10 @@
 import { legalTurns, opposite, passTurn, startPosition, winnerOf, type Dice, type Die, type Position, type Rng } from '@nardy/engine';
-import type { Mlp } from '../net/mlp.js';
-import { SHORT_INPUTS, encodeShort } from '../net/short-inputs.js';
-import { ShortNetEvaluator, finishedProbabilities, shortClassOf, type ShortNets } from '../net/short-evaluator.js';
+import { NetEvaluator, finishedProbabilities, type NetFamily, type NetSet } from '../net/net-evaluator.js';
 import { cubelessEquity, invert, type Probabilities } from '../probabilities.js';
 
 /**
- * Self-play temporal-difference training of the short-nardy nets (Tesauro's TD-Gammon, as gnubg's nets
- * were bootstrapped). Both sides play greedily at 0-ply with the current nets; after each game every
+ * Self-play temporal-difference training of a variant's nets (Tesauro's TD-Gammon, as gnubg's nets were
+ * bootstrapped). Both sides play greedily at 0-ply with the current nets; after each game every
  * position is trained towards its λ-return (the offline "forward view" of TD(λ), which equals TD(λ) with
  * eligibility traces applied at the end of the game, and needs no per-weight traces):
  *
@@ -34,7 +32,7 @@ const flip = (v: readonly number[]): number[] => [1 - v[0]!, v[3]!, v[4]!, v[1]!
 export const throwDice = (rng: Rng): Dice => [(1 + Math.floor(rng() * 6)) as Die, (1 + Math.floor(rng() * 6)) as Die];
 
 /** The best turn at 0-ply by cubeless equity (each result seen by the opponent, on roll there, and inverted). */
-export function greedyTurn(evaluator: ShortNetEvaluator, position: Position, dice: Dice): { after: Position; value: Probabilities } {
+export function greedyTurn(evaluator: NetEvaluator, position: Position, dice: Dice): { after: Position; value: Probabilities } {
   const turns = legalTurns(position, dice);
   if (turns.length === 0) {
     const after = passTurn(position).after;
@@ -52,12 +50,12 @@ export function greedyTurn(evaluator: ShortNetEvaluator, position: Position, dic
   return { after: best, value: bestValue };
 }
 
-/** Plays one self-play game of short nardy and trains `nets` on it. */
-export function tdGame(nets: ShortNets, rng: Rng, options: TdOptions): GameStats {
-  const evaluator = new ShortNetEvaluator(nets);
+/** Plays one self-play game of the family's variant and trains `nets` on it. */
+export function tdGame<C extends string>(family: NetFamily<C>, nets: NetSet<C>, rng: Rng, options: TdOptions): GameStats {
+  const evaluator = new NetEvaluator(family, nets);
   const states: Position[] = [];
   const values: number[][] = [];
-  let pos: Position = startPosition('short', rng() < 0.5 ? 'white' : 'black');
+  let pos: Position = startPosition(family.variant, rng() < 0.5 ? 'white' : 'black');
   values.push(toVector(evaluator.evaluate(pos)));
   for (;;) {
     states.push(pos);
@@ -79,15 +77,14 @@ export function tdGame(nets: ShortNets, rng: Rng, options: TdOptions): GameStats
     g = next.map((v, k) => (1 - options.lambda) * v + options.lambda * back[k]!);
     targets[t] = g;
   }
-  const input = new Float32Array(SHORT_INPUTS);
+  const input = new Float32Array(family.inputs);
   const out = new Float64Array(5);
   let sq = 0;
   for (let t = 0; t < states.length; t++) {
     const s = states[t]!;
     const me = s.board[s.turn];
     const them = s.board[opposite(s.turn)];
-    const net: Mlp = nets[shortClassOf(me, them)];
-    sq += net.train(encodeShort(me, them, input), targets[t]!, options.rate, out);
+    sq += nets[family.classOf(me, them)].train(family.encode(me, them, input), targets[t]!, options.rate, out);
   }
   return { plies: states.length, error: sq / (5 * states.length), winner: winnerOf(pos)! };
 }
