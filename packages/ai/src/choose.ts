@@ -23,6 +23,11 @@ export type RankedTurn = ScoredTurn;
 const cache = new EvalCache(18);
 const contexts = new Map<string, SearchContext>();
 
+/** Empties the evaluation cache (benchmarks that time fresh decisions). */
+export function resetSearchCache(): void {
+  cache.clear();
+}
+
 function searchContext(position: Position, options: ChooseOptions): SearchContext {
   const scoring = options.scoring ?? DEFAULT_SCORING;
   const rules = options.rules ?? DEFAULT_RULE_OPTIONS;

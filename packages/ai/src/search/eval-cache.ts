@@ -24,6 +24,11 @@ export class EvalCache {
     this.values = new Float64Array(size * 5);
   }
 
+  clear(): void {
+    this.keys.fill(0);
+    this.hits = this.misses = 0;
+  }
+
   /** Wraps `evaluate` with the cache. */
   wrap(evaluate: StaticEvaluator): StaticEvaluator {
     return (position) => {
