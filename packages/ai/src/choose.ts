@@ -1,5 +1,5 @@
 import { DEFAULT_RULE_OPTIONS, DEFAULT_SCORING, passTurn, type Dice, type Position, type RuleOptions, type ScoringSettings, type Turn } from '@nardy/engine';
-import { staticEvaluator } from './evaluator.js';
+import { pruneEvaluator, staticEvaluator } from './evaluator.js';
 import { DEFAULT_LEVEL, LEVEL_SETTINGS, type Level } from './levels.js';
 import { gaussian, type Rng } from './rng.js';
 import { EvalCache } from './search/eval-cache.js';
@@ -19,6 +19,9 @@ export interface ChooseOptions {
 /** One candidate with its scores, best first: the turn, the mover's five numbers after it, equity, depth. */
 export type RankedTurn = ScoredTurn;
 
+/** Candidates per throw that get the full evaluation inside deeper searches (the rest are pruned). */
+const PRUNE_KEEP = 5;
+
 // One cache per thread, shared by every search: positions recur from turn to turn and between plies.
 const cache = new EvalCache(18);
 const contexts = new Map<string, SearchContext>();
@@ -34,7 +37,13 @@ function searchContext(position: Position, options: ChooseOptions): SearchContex
   const key = `${position.variant}|${JSON.stringify(scoring)}|${JSON.stringify(rules)}`;
   let ctx = contexts.get(key);
   if (!ctx) {
-    ctx = { evaluate: cache.wrap(staticEvaluator(position.variant, scoring)), rules, ceiling: scoring.ceiling };
+    const prune = pruneEvaluator(position.variant);
+    ctx = {
+      evaluate: cache.wrap(staticEvaluator(position.variant, scoring)),
+      rules,
+      ceiling: scoring.ceiling,
+      ...(prune ? { prune: { evaluate: prune, keep: PRUNE_KEEP } } : {}),
+    };
     contexts.set(key, ctx);
   }
   return ctx;

@@ -1,6 +1,6 @@
 import { DEFAULT_SCORING, type Position, type ScoringSettings, type VariantId } from '@nardy/engine';
 import { evaluate as heuristicEvaluate } from './evaluate.js';
-import { shortEvaluator } from './net/committed-nets.js';
+import { shortEvaluator, shortPruneEvaluator } from './net/committed-nets.js';
 import type { StaticEvaluator } from './search/eval-cache.js';
 
 /**
@@ -12,4 +12,11 @@ export function staticEvaluator(variant: VariantId, scoring: ScoringSettings = D
   if (variant === 'long') return (p: Position) => heuristicEvaluate(p, scoring);
   const nets = shortEvaluator();
   return (p: Position) => nets.evaluate(p);
+}
+
+/** The cheap evaluator that pre-ranks candidates inside deeper searches (gnubg's pruning net), if any. */
+export function pruneEvaluator(variant: VariantId): StaticEvaluator | undefined {
+  if (variant === 'long') return undefined;
+  const small = shortPruneEvaluator();
+  return (p: Position) => small.evaluate(p);
 }

@@ -1,6 +1,7 @@
 import { loadNet } from './load.js';
 import { LONG_FAMILY } from './long-family.js';
 import { NetEvaluator, type NetFamily, type NetSet } from './net-evaluator.js';
+import { SHORT_PRUNE_FAMILY } from './prune-family.js';
 import { SHORT_FAMILY } from './short-evaluator.js';
 
 /** A family's committed nets (`weights/<file>`), read from disk. Throws on a missing or corrupt file. */
@@ -12,13 +13,14 @@ const evaluators = new Map<string, NetEvaluator>();
 
 /** One evaluator over a family's committed nets per thread, loaded on first use. */
 export function familyEvaluator<C extends string>(family: NetFamily<C>): NetEvaluator<C> {
-  let e = evaluators.get(family.variant);
+  let e = evaluators.get(family.encoding);
   if (!e) {
     e = new NetEvaluator(family, loadFamily(family)) as NetEvaluator;
-    evaluators.set(family.variant, e);
+    evaluators.set(family.encoding, e);
   }
   return e as unknown as NetEvaluator<C>;
 }
 
 export const shortEvaluator = (): NetEvaluator => familyEvaluator(SHORT_FAMILY);
+export const shortPruneEvaluator = (): NetEvaluator => familyEvaluator(SHORT_PRUNE_FAMILY);
 export const longEvaluator = (): NetEvaluator => familyEvaluator(LONG_FAMILY);

@@ -125,3 +125,14 @@ function hits(blots: readonly number[], hitters: readonly number[], d1: number, 
   }
   return false;
 }
+
+/** The board part alone (the first 198 inputs of `short-v1`): what the small pruning net reads. */
+export const SHORT_RAW_ENCODING = 'short-raw-v1';
+export const SHORT_RAW_INPUTS = 2 * RAW_PER_SIDE;
+
+export function encodeShortRaw(me: Checkers, them: Checkers, out: Float32Array): Float32Array {
+  out.fill(0);
+  encodeRaw(me, out, 0);
+  encodeRaw(them, out, RAW_PER_SIDE);
+  return out;
+}

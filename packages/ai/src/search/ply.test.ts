@@ -44,6 +44,20 @@ describe('evaluatePly', () => {
   });
 });
 
+describe('pruning inside the search', () => {
+  const pos = made('short', 'white', { 8: 2, 6: 5, 5: 4, 4: 4 }, { 24: 2, 6: 3, 5: 3, 4: 3, 3: 2, 2: 2 });
+
+  it('pruning by the evaluator itself keeps the same best turn for every throw: nothing changes', () => {
+    const pruned: SearchContext = { ...ctx, prune: { evaluate: ctx.evaluate, keep: 1 } };
+    expect(evaluatePly(pos, 1, pruned)).toEqual(evaluatePly(pos, 1, ctx));
+  });
+
+  it('a pruning evaluator that ranks backwards makes the search pick worse turns', () => {
+    const backwards: SearchContext = { ...ctx, prune: { evaluate: (p) => invert(ctx.evaluate(p)), keep: 1 } };
+    expect(evaluatePly(pos, 1, backwards).win).toBeLessThan(evaluatePly(pos, 1, ctx).win);
+  });
+});
+
 describe('rankTurnsPly', () => {
   it('finds the certain answer: the only turn that bears off the last checkers', () => {
     const pos = made('short', 'white', { 6: 1, 3: 1 }, { 6: 15 });

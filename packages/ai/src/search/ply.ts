@@ -8,6 +8,11 @@ export interface SearchContext {
   readonly evaluate: StaticEvaluator;
   readonly rules?: RuleOptions;
   readonly ceiling?: Ceiling;
+  /**
+   * gnubg's pruning: inside deeper searches, rank each throw's candidates with this cheap evaluator and give
+   * only the best `keep` the full evaluation.
+   */
+  readonly prune?: { readonly evaluate: StaticEvaluator; readonly keep: number };
 }
 
 /**
@@ -37,7 +42,8 @@ const equityOf = (p: Probabilities, ctx: SearchContext): number => cubelessEquit
  * deeper searches, as gnubg does), and the value of the position after it from the mover's view.
  */
 function bestByStatic(position: Position, dice: Dice, ctx: SearchContext): { after: Position; value: Probabilities } {
-  const turns = legalTurns(position, dice, ctx.rules ?? DEFAULT_RULE_OPTIONS);
+  let turns = legalTurns(position, dice, ctx.rules ?? DEFAULT_RULE_OPTIONS);
+  if (ctx.prune && turns.length > ctx.prune.keep) turns = pruned(turns, ctx.prune.evaluate, ctx.prune.keep, ctx);
   if (turns.length === 0) {
     const after = passTurn(position).after;
     return { after, value: invert(ctx.evaluate(after)) };
@@ -51,6 +57,13 @@ function bestByStatic(position: Position, dice: Dice, ctx: SearchContext): { aft
     if (e > best) [after, value, best] = [turns[i]!.after, p, e];
   }
   return { after, value };
+}
+
+/** The `keep` turns the pruning evaluator scores best. */
+function pruned(turns: readonly Turn[], evaluate: StaticEvaluator, keep: number, ctx: SearchContext): Turn[] {
+  const scored = turns.map((turn) => ({ turn, e: equityOf(invert(evaluate(turn.after)), ctx) }));
+  scored.sort((a, b) => b.e - a.e);
+  return scored.slice(0, keep).map((s) => s.turn);
 }
 
 /**

@@ -1,0 +1,20 @@
+import type { NetFamily, NetSet } from './net-evaluator.js';
+import { SHORT_RAW_ENCODING, SHORT_RAW_INPUTS, encodeShortRaw } from './short-inputs.js';
+
+/**
+ * gnubg's pruning net: a tiny net on the board alone (no features), taught to imitate the short-nardy nets
+ * (`train/train-prune-main.ts`). Inside deeper searches it ranks every candidate cheaply so that only the
+ * few best get the full evaluation (`search/ply.ts`).
+ */
+export const SHORT_PRUNE_FAMILY: NetFamily<'prune'> = {
+  variant: 'short',
+  encoding: SHORT_RAW_ENCODING,
+  inputs: SHORT_RAW_INPUTS,
+  classes: ['prune'],
+  hidden: { prune: 12 },
+  encode: encodeShortRaw,
+  classOf: () => 'prune',
+  file: () => 'short-prune.nnet',
+};
+
+export type PruneNets = NetSet<'prune'>;
