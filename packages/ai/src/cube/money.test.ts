@@ -4,6 +4,7 @@ import { cubelessEquity, type Probabilities } from '../probabilities.js';
 import { decideCube, type CubeSituation } from './decide.js';
 import { moneyCashPoint, moneyCubeEquities, moneyEquity, moneyTakePoint } from './money.js';
 import { winLossValues } from './outcomes.js';
+import { arbitraryProbabilities } from './probabilities.suite.js';
 
 /** Probabilities with mars rates given as shares of the wins and of the losses. */
 const probs = (win: number, winMarsShare = 0, loseMarsShare = 0): Probabilities => ({
@@ -26,16 +27,6 @@ function takePointOf(s: CubeSituation, marsShare = 0): number {
   }
   return 1 - lo;
 }
-
-export const arbitraryProbabilities = fc
-  .tuple(fc.double({ min: 0, max: 1, noNaN: true }), ...Array.from({ length: 4 }, () => fc.double({ min: 0, max: 1, noNaN: true })))
-  .map(([win, a, b, c, d]): Probabilities => ({
-    win,
-    winMars: win * a,
-    winKoks: win * a * b,
-    loseMars: (1 - win) * c,
-    loseKoks: (1 - win) * c * d,
-  }));
 
 describe('Janowski take and cash points (money)', () => {
   it('dead cube 25 %, fully live 20 %, x = 0.68 about 21.4 % without mars', () => {
