@@ -25,7 +25,8 @@ export type MatchStage = 'preCrawford' | 'crawford' | 'postCrawford';
  * The match winning chance of the player `away` points from winning against an opponent `opponentAway` from it,
  * at the start of a game: 1 once he needs nothing, 0 once his opponent does. With a player 1-away,
  * `postCrawford` chooses the post-Crawford entries over the Crawford game's. Scores beyond the table are read
- * at its edge (the table goes to 25, the longest match G6 allows).
+ * at its edge (the table goes to 25, the longest match G6 allows); a half point left by a draw (G7) is read as
+ * the next whole point.
  */
 export function matchEquity(met: MatchEquityTable, away: number, opponentAway: number, postCrawford = false): number {
   if (away <= 0) return 1;
