@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { decodeNet, type NetMeta } from './net-file.js';
 import type { Mlp } from './mlp.js';
+import { accelerate } from './wasm-mlp.js';
 
 /** Where the package keeps its trained nets (`packages/ai/weights/`, beside `dist/` and `src/`). */
 export const WEIGHTS_DIR = new URL('../../weights/', import.meta.url);
@@ -8,7 +9,8 @@ export const WEIGHTS_DIR = new URL('../../weights/', import.meta.url);
 /**
  * Reads one net file; throws with the file's name and the reason when it is missing or corrupt (a broken
  * install must fail loudly, not play with garbage weights). `encoding` guards against a file of another input
- * layout.
+ * layout. The net comes accelerated (wasm-mlp.ts: its forward passes run in WebAssembly SIMD where available,
+ * until it is trained).
  */
 export function loadNet(file: string | URL, encoding: string): { net: Mlp; meta: NetMeta } {
   const url = typeof file === 'string' ? new URL(file, WEIGHTS_DIR) : file;
@@ -23,5 +25,5 @@ export function loadNet(file: string | URL, encoding: string): { net: Mlp; meta:
   if (decoded.value.meta.encoding !== encoding) {
     throw new Error(`${url.pathname}: the net reads inputs "${decoded.value.meta.encoding}", expected "${encoding}"`);
   }
-  return decoded.value;
+  return { net: accelerate(decoded.value.net), meta: decoded.value.meta };
 }

@@ -20,6 +20,11 @@ export interface MlpWeights {
   readonly b2: Float32Array;
 }
 
+/** Something that computes a net's outputs: `Mlp` itself, or a copy of its weights elsewhere (`WasmMlp`). */
+export interface NetRunner {
+  forward(x: Float32Array, out: Float64Array): void;
+}
+
 export const parameterCount = (s: MlpShape): number => s.inputs * s.hidden + s.hidden + s.outputs * s.hidden + s.outputs;
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
@@ -30,6 +35,8 @@ export class Mlp {
   /** Scratch: the last forward pass's hidden activations (also what `train` back-propagates through). */
   private readonly h: Float32Array;
   private readonly dh: Float32Array;
+  /** Where forward passes go while set (`accelerate`); undefined: this class's own TypeScript pass. */
+  private runner: NetRunner | undefined;
 
   constructor(shape: MlpShape, weights: MlpWeights) {
     const { inputs, hidden, outputs } = shape;
@@ -53,8 +60,27 @@ export class Mlp {
     return new Mlp(this.shape, { w1: w.w1.slice(), b1: w.b1.slice(), w2: w.w2.slice(), b2: w.b2.slice() });
   }
 
+  /**
+   * Sends the forward passes to `runner`, a copy of these weights (wasm-mlp.ts), until the next `train` step
+   * drops it: training changes the weights and back-propagates through this class's own hidden units. Code
+   * that changes the weights in any other way must call `accelerate(undefined)` first.
+   */
+  accelerate(runner: NetRunner | undefined): void {
+    this.runner = runner;
+  }
+
+  get accelerated(): boolean {
+    return this.runner !== undefined;
+  }
+
   /** Writes the outputs for input `x` into `out`. */
   forward(x: Float32Array, out: Float64Array): void {
+    if (this.runner) this.runner.forward(x, out);
+    else this.forwardTs(x, out);
+  }
+
+  /** The TypeScript forward pass (also the fallback where WebAssembly SIMD is missing). */
+  private forwardTs(x: Float32Array, out: Float64Array): void {
     const { inputs, hidden, outputs } = this.shape;
     const { w1, b1, w2, b2 } = this.weights;
     const h = this.h;
@@ -80,7 +106,8 @@ export class Mlp {
    * is simply target − output, with no vanishing y(1−y) factor). Returns the squared error before the step.
    */
   train(x: Float32Array, target: ArrayLike<number>, rate: number, out: Float64Array): number {
-    this.forward(x, out);
+    this.runner = undefined;
+    this.forwardTs(x, out);
     const { inputs, hidden, outputs } = this.shape;
     const { w1, b1, w2, b2 } = this.weights;
     const h = this.h;
