@@ -1,4 +1,4 @@
-import { fc, test } from '@fast-check/vitest';
+import { test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { opposite } from '@nardy/engine';
 import { playedPositionArb } from '@nardy/engine/testing';

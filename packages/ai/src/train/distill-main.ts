@@ -1,0 +1,107 @@
+/**
+ * Search distillation (issue 5 item 2, after TD bootstrapping): positions from the nets' own self-play are
+ * labelled by our own deeper search (`evaluatePly` at `--plies`, 1 by default) and the nets learn those labels
+ * (supervised, cross-entropy). The new nets replace the committed ones only if they beat them at 0-ply in a
+ * duel of mirrored pairs (`duel.ts`) with the lower 95 % bound of points per game above zero; the log line
+ * (`training/<variant>-distill.jsonl`) says either way.
+ *
+ *   node packages/ai/dist/train/distill-main.js --variant short [--positions 100000] [--plies 1] [--epochs 2]
+ *        [--rate 0.01] [--pairs 1000] [--seed 5]
+ */
+import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
+import { opposite, seededRng, startPosition, winnerOf, type Position } from '@nardy/engine';
+import { loadFamily } from '../net/committed-nets.js';
+import { WEIGHTS_DIR, loadNet } from '../net/load.js';
+import { LONG_FAMILY } from '../net/long-family.js';
+import { NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.js';
+import { encodeNet } from '../net/net-file.js';
+import { SHORT_PRUNE_FAMILY } from '../net/prune-family.js';
+import { SHORT_FAMILY } from '../net/short-evaluator.js';
+import { EvalCache } from '../search/eval-cache.js';
+import { evaluatePly, type SearchContext } from '../search/ply.js';
+import { duel } from './duel.js';
+import { greedyTurn, throwDice } from './td.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: number): number => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const family: NetFamily = args[args.indexOf('--variant') + 1] === 'long' ? LONG_FAMILY : SHORT_FAMILY;
+const count = opt('positions', 100_000);
+const plies = opt('plies', 1);
+const epochs = opt('epochs', 2);
+const rate = opt('rate', 0.01);
+const pairs = opt('pairs', 1000);
+const seed = opt('seed', 5);
+const started = Date.now();
+
+const teacherNets = loadFamily(family);
+const teacher = new NetEvaluator(family, teacherNets);
+const cache = new EvalCache(20);
+const ctx: SearchContext = {
+  evaluate: cache.wrap((p) => teacher.evaluate(p)),
+  ...(family === SHORT_FAMILY ? { prune: { evaluate: ((e) => (p: Position) => e.evaluate(p))(new NetEvaluator(SHORT_PRUNE_FAMILY, loadFamily(SHORT_PRUNE_FAMILY))), keep: 5 } } : {}),
+};
+
+// Positions of the teacher's own 0-ply self-play, every other one, each labelled by the deeper search.
+const rng = seededRng(seed);
+const data: { me: number[]; them: number[]; label: number[] }[] = [];
+while (data.length < count) {
+  let pos: Position = startPosition(family.variant, rng() < 0.5 ? 'white' : 'black');
+  for (let ply = 0; !winnerOf(pos) && data.length < count; ply++) {
+    if (ply % 2 === 1) {
+      const p = evaluatePly(pos, plies, ctx);
+      data.push({ me: [...pos.board[pos.turn]], them: [...pos.board[opposite(pos.turn)]], label: [p.win, p.winMars, p.winKoks, p.loseMars, p.loseKoks] });
+    }
+    pos = greedyTurn(teacher, pos, throwDice(rng)).after;
+  }
+}
+const labelSeconds = Math.round((Date.now() - started) / 1000);
+console.log(`${data.length} positions labelled at ${plies}-ply in ${labelSeconds} s`);
+
+const student: NetSet = Object.fromEntries(family.classes.map((c) => [c, teacherNets[c]!.clone()]));
+const input = new Float32Array(family.inputs);
+const out = new Float64Array(5);
+const order = data.map((_, i) => i);
+let lastError = 0;
+for (let e = 0; e < epochs; e++) {
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  let sq = 0;
+  for (const i of order) {
+    const d = data[i]!;
+    sq += student[family.classOf(d.me, d.them)]!.train(family.encode(d.me, d.them, input), d.label, rate / (1 + e), out);
+  }
+  lastError = sq / (5 * order.length);
+  console.log(`epoch ${e + 1}: mean squared error against the labels ${lastError.toFixed(5)}`);
+}
+
+const newEval = new NetEvaluator(family, student);
+const result = duel(family.variant, (p, d) => greedyTurn(newEval, p, d).after, (p, d) => greedyTurn(teacher, p, d).after, pairs, seededRng(seed + 1));
+const promoted = result.pointsPerGame - result.ci95 > 0;
+const line = {
+  at: new Date().toISOString(),
+  positions: data.length,
+  plies,
+  epochs,
+  rate,
+  labelSeconds,
+  error: Number(lastError.toFixed(5)),
+  vsTeacher: { games: result.games, pointsPerGame: Number(result.pointsPerGame.toFixed(3)), ci95: Number(result.ci95.toFixed(3)), winShare: Number(result.winShare.toFixed(3)) },
+  promoted,
+};
+console.log(JSON.stringify(line));
+appendFileSync(new URL(`../../training/${family.variant}-distill.jsonl`, import.meta.url), `${JSON.stringify(line)}\n`);
+if (promoted) {
+  for (const cls of family.classes) {
+    const name = family.file(cls);
+    const previous: Record<string, unknown> = { ...(loadNet(name, family.encoding).meta.training ?? {}) };
+    const tmp = new URL(`${name}.tmp`, WEIGHTS_DIR);
+    writeFileSync(tmp, encodeNet(student[cls]!, { encoding: family.encoding, name: `${family.variant}/${cls}`, training: { ...previous, distilled: [...((previous['distilled'] as unknown[]) ?? []), line] } }));
+    renameSync(tmp, new URL(name, WEIGHTS_DIR));
+  }
+}
+
