@@ -1,7 +1,7 @@
-import { test } from '@fast-check/vitest';
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { opposite } from '@nardy/engine';
-import { playedPositionArb } from '@nardy/engine/testing';
+import { BAR, opposite, type Checkers } from '@nardy/engine';
+import { playedPositionArb, scatteredPositionArb } from '@nardy/engine/testing';
 import { side } from '../test-positions.suite.js';
 import { SHORT_INPUTS, encodeShort, pipCount, shotsAgainst } from './short-inputs.js';
 
@@ -28,6 +28,38 @@ describe('shotsAgainst (hit chances, the classic table)', () => {
     expect(shotsAgainst(side({ 10: 1, 6: 2, 4: 2, 1: 10 }), black)).toBe(4);
     expect(shotsAgainst(side({ 6: 15 }), side({ 24: 15 }))).toBe(0);
   });
+});
+
+/** shotsAgainst's rule read literally, throw by throw, hitter by hitter, blot by blot (the bit-mask version's spec). */
+function referenceShots(a: Checkers, b: Checkers): number {
+  const blots: number[] = [];
+  for (let p = 1; p <= 24; p++) if (a[p] === 1) blots.push(p);
+  const hitters: number[] = [];
+  if (b[BAR]! > 0) hitters.push(0);
+  else for (let q = 24; q >= 1; q--) if (b[q]! > 0) hitters.push(25 - q);
+  const open = (p: number): boolean => p <= 24 && a[p]! < 2;
+  const reaches = (m: number, blot: number, d1: number, d2: number): boolean => {
+    const d = blot - m;
+    if (d <= 0) return false;
+    if (d1 !== d2) return d === d1 || d === d2 || (d === d1 + d2 && (open(m + d1) || open(m + d2)));
+    if (d % d1 !== 0 || d / d1 > 4) return false;
+    for (let k = 1; k < d / d1; k++) if (!open(m + k * d1)) return false;
+    return true;
+  };
+  let shots = 0;
+  for (let d1 = 1; d1 <= 6; d1++) {
+    for (let d2 = d1; d2 <= 6; d2++) {
+      if (hitters.some((m) => blots.some((blot) => reaches(m, blot, d1, d2)))) shots += d1 === d2 ? 1 : 2;
+    }
+  }
+  return shots;
+}
+
+test.prop([fc.oneof(playedPositionArb('short', 200), scatteredPositionArb('short'))], { numRuns: 400 })('shotsAgainst equals its literal reading, both ways round', (pos) => {
+  const me = pos.board[pos.turn];
+  const them = pos.board[opposite(pos.turn)];
+  expect(shotsAgainst(me, them)).toBe(referenceShots(me, them));
+  expect(shotsAgainst(them, me)).toBe(referenceShots(them, me));
 });
 
 describe('encodeShort', () => {

@@ -92,38 +92,53 @@ function sideFeatures(a: Checkers, b: Checkers, out: Float32Array, at: number): 
  * a's point d). Whole-turn reach: a single die, both dice with an open midpoint, doubles up to four steps
  * with open midpoints; points `a` holds with two or more are closed. While `b` has checkers on the bar only
  * hits by an entering checker count (the others must wait) — a close approximation, cheap enough per call.
+ *
+ * Bit masks, as this runs twice per evaluation: bit p of `blots` / `open` is a's point p; shifted right by a
+ * hitter's point m, bit d is the point d pips ahead of it. Bit t of the result is throw t (`THROWS`).
  */
 export function shotsAgainst(a: Checkers, b: Checkers): number {
-  const blots: number[] = [];
-  for (let p = 1; p <= 24; p++) if (a[p] === 1) blots.push(p);
-  if (blots.length === 0) return 0;
-  const hitters: number[] = [];
-  if (b[BAR]! > 0) hitters.push(0);
-  else for (let q = 24; q >= 1; q--) if (b[q]! > 0) hitters.push(25 - q);
-  const open = (p: number): boolean => p <= 24 && a[p]! < 2;
-  let shots = 0;
-  for (let d1 = 1; d1 <= 6; d1++) {
-    for (let d2 = d1; d2 <= 6; d2++) {
-      if (hits(blots, hitters, d1, d2, open)) shots += d1 === d2 ? 1 : 2;
+  let blots = 0;
+  let open = 0;
+  for (let p = 1; p <= 24; p++) {
+    const n = a[p]!;
+    if (n < 2) open |= 1 << p;
+    if (n === 1) blots |= 1 << p;
+  }
+  if (blots === 0) return 0;
+  let hit = 0;
+  if (b[BAR]! > 0) hit = throwsHitting(blots, open);
+  else {
+    for (let q = 24; q >= 1 && hit !== ALL_THROWS; q--) {
+      const m = 25 - q;
+      if (b[q]! > 0 && blots >>> m !== 0) hit |= throwsHitting(blots >>> m, open >>> m);
     }
   }
+  let shots = 0;
+  for (let t = 0; t < THROWS.length; t++) if ((hit >>> t) & 1) shots += THROWS[t]![2];
   return shots;
 }
 
-function hits(blots: readonly number[], hitters: readonly number[], d1: number, d2: number, open: (p: number) => boolean): boolean {
-  for (const m of hitters) {
-    for (const blot of blots) {
-      const d = blot - m;
-      if (d <= 0) continue;
-      if (d1 === d2) {
-        if (d % d1 !== 0 || d / d1 > 4) continue;
-        let clear = true;
-        for (let k = 1; k < d / d1; k++) if (!open(m + k * d1)) clear = false;
-        if (clear) return true;
-      } else if (d === d1 || d === d2 || (d === d1 + d2 && (open(m + d1) || open(m + d2)))) return true;
-    }
+/** The 21 throws as [die, die, how many of the 36 rolls]. */
+const THROWS: readonly (readonly [number, number, number])[] = Array.from({ length: 6 }, (_, i) =>
+  Array.from({ length: 6 - i }, (_, j) => [i + 1, i + 1 + j, j === 0 ? 1 : 2] as const),
+).flat();
+const ALL_THROWS = (1 << THROWS.length) - 1;
+
+/** Which throws let one checker reach a blot: bit d of `blots` / `open` is d pips ahead of it. */
+function throwsHitting(blots: number, open: number): number {
+  const at = (mask: number, d: number): number => (mask >>> d) & 1;
+  let hit = 0;
+  for (let t = 0; t < THROWS.length; t++) {
+    const [d1, d2] = THROWS[t]!;
+    let h: number;
+    if (d1 === d2) {
+      const o1 = at(open, d1);
+      const o2 = o1 & at(open, 2 * d1);
+      h = at(blots, d1) | (o1 & at(blots, 2 * d1)) | (o2 & at(blots, 3 * d1)) | (o2 & at(open, 3 * d1) & at(blots, 4 * d1));
+    } else h = at(blots, d1) | at(blots, d2) | (at(blots, d1 + d2) & (at(open, d1) | at(open, d2)));
+    hit |= h << t;
   }
-  return false;
+  return hit;
 }
 
 /** The board part alone (the first 198 inputs of `short-v1`): what the small pruning net reads. */
