@@ -14,3 +14,4 @@ export * from './choose.js';
 export * from './cube.js';
 export * from './request.js';
 export * from './pool.js';
+export * from './rollout/index.js';
