@@ -14,6 +14,8 @@ export interface ChooseOptions {
   readonly scoring?: ScoringSettings;
   /** Source of the level's noise; default `Math.random`. Unused at noise-free levels. */
   readonly rng?: Rng;
+  /** `Date.now()` by which to answer: deeper plies that cannot finish by then are skipped (`search/ply.ts`). */
+  readonly deadline?: number;
 }
 
 /** One candidate with its scores, best first: the turn, the mover's five numbers after it, equity, depth. */
@@ -55,7 +57,8 @@ function searchContext(position: Position, options: ChooseOptions): SearchContex
  */
 export function rankTurns(position: Position, dice: Dice, options: ChooseOptions = {}): RankedTurn[] {
   const setting = LEVEL_SETTINGS[options.level ?? DEFAULT_LEVEL];
-  return rankTurnsPly(position, dice, setting.plies, setting.filters, searchContext(position, options));
+  const ctx = searchContext(position, options);
+  return rankTurnsPly(position, dice, setting.plies, setting.filters, options.deadline === undefined ? ctx : { ...ctx, deadline: options.deadline });
 }
 
 /** gnubg's name for the ranked list of candidate turns. */

@@ -36,6 +36,8 @@ interface Job {
   readonly request: BotRequest;
   readonly valid: ValidRequest;
   readonly started: number;
+  /** `Date.now()` by which the worker's search should have answered. */
+  deadline?: number;
   readonly resolve: (a: BotAnswer) => void;
   timer: ReturnType<typeof setTimeout> | undefined;
   done: boolean;
@@ -89,6 +91,7 @@ export class BotPool {
       // Leave a margin for computing the fallback and the callback's own latency.
       const budget = Math.max(0, budgetMs);
       const wait = Math.max(0, budget - Math.min(20, budget * 0.1));
+      job.deadline = job.started + Math.max(0, wait - Math.min(50, wait * 0.2));
       job.timer = setTimeout(() => this.expire(job), wait);
       this.queue.push(job);
       this.dispatch();
@@ -159,7 +162,8 @@ export class BotPool {
       const job = this.queue.shift();
       if (!job) return;
       slot.job = job;
-      slot.worker.postMessage({ id: job.id, request: job.request });
+      // The worker's search stops deepening a little before the pool would give up on it.
+      slot.worker.postMessage({ id: job.id, request: job.request, deadline: job.deadline });
     }
   }
 

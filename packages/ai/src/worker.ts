@@ -10,6 +10,8 @@ import { seededRng } from './rng.js';
 export interface WorkerMessage {
   readonly id: number;
   readonly request: unknown;
+  /** `Date.now()` by which the pool needs the answer. */
+  readonly deadline?: number;
 }
 
 const allowDebug = (workerData as { allowDebug?: boolean } | null)?.allowDebug === true;
@@ -18,7 +20,7 @@ function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-parentPort?.on('message', ({ id, request }: WorkerMessage) => {
+parentPort?.on('message', ({ id, request, deadline }: WorkerMessage) => {
   const debug = allowDebug ? (request as { debug?: { sleepMs?: number; crash?: boolean } } | null)?.debug : undefined;
   if (debug?.crash) throw new Error('debug: worker crash requested');
   if (debug?.sleepMs) sleep(debug.sleepMs);
@@ -33,6 +35,7 @@ parentPort?.on('message', ({ id, request }: WorkerMessage) => {
       level: r.level,
       rules: r.rules,
       scoring: r.scoring,
+      ...(deadline !== undefined ? { deadline } : {}),
       ...(r.seed !== undefined ? { rng: seededRng(r.seed) } : {}),
     });
     parentPort?.postMessage({ id, ok: true, turn: { steps: turn.steps, after: turn.after } });

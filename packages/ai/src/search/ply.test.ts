@@ -67,6 +67,13 @@ describe('rankTurnsPly', () => {
     }
   });
 
+  it('a deadline already past keeps the static ranking (the search answers in time rather than deeply)', () => {
+    const pos = made('short', 'white', { 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 2, 13: 5, 8: 3, 6: 5 });
+    const late = rankTurnsPly(pos, [4, 2], 2, [{ keep: 3, within: 2 }], { ...ctx, deadline: Date.now() - 1 });
+    expect(late.every((r) => r.plies === 0)).toBe(true);
+    expect(late.map((r) => r.equity)).toEqual(rankTurnsPly(pos, [4, 2], 0, [], ctx).map((r) => r.equity));
+  });
+
   it('ranks every legal turn, best first, and marks how deep each candidate was searched', () => {
     const pos = made('short', 'white', { 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 2, 13: 5, 8: 3, 6: 5 });
     const ranked = rankTurnsPly(pos, [4, 2], 1, [{ keep: 3, within: 2 }], ctx);

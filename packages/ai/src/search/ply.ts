@@ -13,7 +13,15 @@ export interface SearchContext {
    * only the best `keep` the full evaluation.
    */
   readonly prune?: { readonly evaluate: StaticEvaluator; readonly keep: number };
+  /**
+   * Wall-clock time (`Date.now()`) by which a ranking must be ready: deeper plies that cannot finish in time
+   * are abandoned and the ranking of the last completed depth is returned (the bot always answers in time).
+   */
+  readonly deadline?: number;
 }
+
+/** Thrown inside a search that ran past its deadline; `rankTurnsPly` catches it. */
+class SearchTimeout extends Error {}
 
 /**
  * gnubg's move filter for one ply: after scoring the candidates at this depth keep at most `keep` of them,
@@ -79,6 +87,7 @@ export function evaluatePly(position: Position, plies: number, ctx: SearchContex
   let loseMars = 0;
   let loseKoks = 0;
   for (const { dice, weight } of THROWS) {
+    if (plies >= 2 && ctx.deadline !== undefined && Date.now() > ctx.deadline) throw new SearchTimeout();
     const { after, value } = bestByStatic(position, dice, ctx);
     const p = plies === 1 || winnerOf(after) ? value : invert(evaluatePly(after, plies - 1, ctx));
     win += weight * p.win;
@@ -110,10 +119,17 @@ export function rankTurnsPly(position: Position, dice: Dice, plies: number, filt
     let survivors = 0;
     while (survivors < ranked.length && survivors < filter.keep && ranked[survivors]!.equity >= best - filter.within) survivors++;
     if (survivors <= 1) break;
-    const deeper = ranked.slice(0, survivors).map((r) => {
-      const p = invert(evaluatePly(r.turn.after, depth, ctx));
-      return { turn: r.turn, probabilities: p, equity: equityOf(p, ctx), plies: depth };
-    });
+    let deeper: ScoredTurn[];
+    try {
+      deeper = ranked.slice(0, survivors).map((r) => {
+        if (ctx.deadline !== undefined && Date.now() > ctx.deadline) throw new SearchTimeout();
+        const p = invert(evaluatePly(r.turn.after, depth, ctx));
+        return { turn: r.turn, probabilities: p, equity: equityOf(p, ctx), plies: depth };
+      });
+    } catch (e) {
+      if (e instanceof SearchTimeout) break;
+      throw e;
+    }
     deeper.sort((a, b) => b.equity - a.equity);
     ranked = [...deeper, ...ranked.slice(survivors)];
   }
