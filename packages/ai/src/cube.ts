@@ -3,7 +3,7 @@ import { cubeEfficiency } from './cube/efficiency.js';
 import { decideCube, type CubeAction, type CubeResponse } from './cube/decide.js';
 import type { MatchEquityTable, MatchStage } from './cube/met.js';
 import type { CubeEquities, CubeOwner } from './cube/money.js';
-import { evaluate } from './evaluate.js';
+import { staticEvaluator } from './evaluator.js';
 import type { Probabilities } from './probabilities.js';
 
 export * from './cube/index.js';
@@ -31,7 +31,7 @@ export interface CubeContext {
   /** The max cube (G3; default 64). */
   readonly maxCube?: number;
   readonly scoring?: ScoringSettings;
-  /** The evaluator giving the side on roll's probabilities (default: `evaluate` with the scoring settings). */
+  /** The evaluator giving the side on roll's probabilities (default: the variant's 0-ply `staticEvaluator`). */
   readonly evaluator?: (position: Position) => Probabilities;
   /** Cube efficiency x; default `cubeEfficiency(position)` (by position class). */
   readonly efficiency?: number;
@@ -59,14 +59,15 @@ export interface CubeDecision {
 const MAX_CUBE = 64;
 
 /**
- * The cube decision for the side on roll: the evaluator's probabilities (0-ply `evaluate` by default; a trained
- * net plugs in through `context.evaluator`), the position's cube efficiency, then `decideCube` — Janowski's
+ * The cube decision for the side on roll: the evaluator's probabilities (by default the variant's 0-ply
+ * `staticEvaluator`, i.e. the trained nets; a deeper search plugs in through `context.evaluator`), the position's
+ * cube efficiency, then `decideCube` — Janowski's
  * cubeful money equities, or in match play (`away` given) match winning chances from the match equity table,
  * with Crawford, the dead cube past the match's end, Jacoby and beavers as the context says.
  */
 export function cubeDecision(position: Position, cube: CubeView, context: CubeContext = {}): CubeDecision {
   const scoring = context.scoring ?? DEFAULT_SCORING;
-  const p = context.evaluator ? context.evaluator(position) : evaluate(position, scoring);
+  const p = context.evaluator ? context.evaluator(position) : staticEvaluator(position.variant, scoring)(position);
   const efficiency = context.efficiency ?? cubeEfficiency(position);
   const away = context.away;
   const v = decideCube(p, {
