@@ -15,3 +15,4 @@ export * from './examples.js';
 export * from './legal.js';
 export * from './dice.js';
 export type * from './records.js';
+export type * from './chips.js';

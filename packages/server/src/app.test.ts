@@ -17,8 +17,11 @@ it('config: defaults, and every problem reported by name', () => {
   expect(loadConfig({})).toMatchObject({ port: 3000, host: '127.0.0.1', databaseUrl: 'data/nardy.db', redisUrl: null, logLevel: 'info', diceSeed: null });
   expect(loadConfig({}).signupBurst).toBe(10);
   expect(loadConfig({ SIGNUP_BURST: '500' }).signupBurst).toBe(500);
-  expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud', REDIS_URL: 'nope', NARDY_DICE_SEED: '12', SIGNUP_BURST: '0' })).toThrow(
-    /PORT[\s\S]*REDIS_URL[\s\S]*LOG_LEVEL[\s\S]*NARDY_DICE_SEED[\s\S]*SIGNUP_BURST/,
+  expect(loadConfig({}).chipsGrant).toBe(1000);
+  expect(loadConfig({ CHIPS_GRANT: '0' }).chipsGrant).toBe(0);
+  expect(loadConfig({ CHIPS_GRANT: '25000' }).chipsGrant).toBe(25000);
+  expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud', REDIS_URL: 'nope', NARDY_DICE_SEED: '12', SIGNUP_BURST: '0', CHIPS_GRANT: '-5' })).toThrow(
+    /PORT[\s\S]*REDIS_URL[\s\S]*LOG_LEVEL[\s\S]*NARDY_DICE_SEED[\s\S]*SIGNUP_BURST[\s\S]*CHIPS_GRANT/,
   );
 });
 

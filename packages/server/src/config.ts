@@ -1,3 +1,4 @@
+import { DEFAULT_CHIPS_GRANT } from './chips/ledger.js';
 import { isServerSeed } from './game/dice.js';
 import { DEFAULT_DATABASE_URL } from './store/database.js';
 
@@ -13,6 +14,7 @@ import { DEFAULT_DATABASE_URL } from './store/database.js';
  * | `REDIS_URL` | — | accepted and validated; used by the scale-out issue (several instances), not yet |
  * | `LOG_LEVEL` | info | pino's level: fatal, error, warn, info, debug, trace, silent |
  * | `WEB_DIST` | packages/web/dist | the web app's build folder, served at `/` when present |
+ * | `CHIPS_GRANT` | 1000 | chips a registered player's account starts with (G9: stakes are chips per point; 0 = none) |
  * | `SIGNUP_BURST` | 10 | sign-ups and guest sessions one IP address may make at once (then one a minute); browser tests on loopback raise it |
  * | `NARDY_DICE_SEED` | — | **tests only**: a fixed server seed (64 hex) for every table, so throws are reproducible |
  */
@@ -25,6 +27,7 @@ export interface Config {
   readonly webDist: string;
   readonly diceSeed: string | null;
   readonly signupBurst: number;
+  readonly chipsGrant: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -88,6 +91,13 @@ export function loadConfig(env: Env): Config {
     else signupBurst = Number(rawBurst);
   }
 
+  let chipsGrant = DEFAULT_CHIPS_GRANT;
+  const rawGrant = get('CHIPS_GRANT');
+  if (rawGrant !== undefined) {
+    if (!/^\d{1,12}$/.test(rawGrant)) problems.push(`CHIPS_GRANT must be a whole number of chips 0..999999999999, got '${rawGrant}'`);
+    else chipsGrant = Number(rawGrant);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, databaseUrl, redisUrl, logLevel: logLevel!, webDist: get('WEB_DIST') ?? DEFAULT_WEB_DIST, diceSeed, signupBurst };
+  return { port, host, databaseUrl, redisUrl, logLevel: logLevel!, webDist: get('WEB_DIST') ?? DEFAULT_WEB_DIST, diceSeed, signupBurst, chipsGrant };
 }

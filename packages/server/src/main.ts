@@ -9,6 +9,7 @@ import { openStore } from './store/kysely-store.js';
 import { randomBytes } from 'node:crypto';
 import { Accounts, SESSION_COOKIE, accountsRoutes } from './accounts/index.js';
 import { ChatModule } from './chat/index.js';
+import { ChipsLedger, chipsRoutes } from './chips/index.js';
 import { LobbyModule } from './lobby/index.js';
 import { recordsRoutes } from './records/index.js';
 
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
   });
   chat = new ChatModule({ store, membership: games });
   const accounts = new Accounts({ store, signupPerIp: { capacity: config.signupBurst, refillMs: 60_000 } });
+  const chips = new ChipsLedger(store, config.chipsGrant, Date.now);
   const isBlocked = async (a: string, b: string): Promise<boolean> => {
     const r = await store.listBlocks(a);
     return r.ok && r.value.includes(b);
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
   lobby = new LobbyModule(games, Date.now, (prefix) => `${prefix}_${randomBytes(9).toString('base64url')}`, {
     isBlocked,
     rematches: games,
+    chips,
     room: { joined: (link) => chat?.join(link, { kind: 'lobby' }), left: (link) => chat?.leave(link, { kind: 'lobby' }) },
     // Tests fix the dice: seeks then show the commitment of the seed the game really uses.
     ...(config.diceSeed ? { newServerSeed: () => config.diceSeed as string } : {}),
@@ -77,7 +80,7 @@ async function main(): Promise<void> {
     store,
     games,
     modules: [lobby, chat],
-    routes: [accountsRoutes(accounts), recordsRoutes({ store })],
+    routes: [accountsRoutes(accounts), recordsRoutes({ store }), chipsRoutes(accounts, chips)],
     resolver: accounts,
     sessionCookie: SESSION_COOKIE,
     onHello: [(link) => chat?.connect(link), (link) => lobby?.connected(link)],

@@ -264,6 +264,74 @@ describe('GameActor: presence and abandonment', () => {
     expect(t.seen.spectator[t.seen.spectator.length - 1]!.event).toMatchObject({ type: 'ended', abandonedBy: 'p2' });
   });
 
+  it('abort: called off against an opponent gone past the grace whose only actions were the server\'s; then nothing more happens', async () => {
+    const t = await table({ variant: 'short', matchLength: 5, cube: { enabled: false }, timeControl: TOURNAMENT_CLOCK }, { reconnectGraceMs: 60_000 });
+    await t.actor.settled();
+    // The opening throw's winner is here and plays; his opponent never comes.
+    const here = t.actor.viewFor('spectator').toAct!;
+    const gone: Seat = here === 'p1' ? 'p2' : 'p1';
+    await t.actor.connect(here);
+    const early = await t.actor.handle({ by: by(here), type: 'abort' });
+    expect(!early.ok && early.error.code).toBe('NOT_CLAIMABLE');
+    const turn = t.actor.legalFor(here).choices.find((c) => c.type === 'move');
+    expect((await t.actor.handle({ by: by(here), type: 'move', steps: turn?.type === 'move' ? turn.turns[0]! : [] })).ok).toBe(true);
+    await t.actor.settled();
+    // Without a cube the server threw for the absent seat: that is not a move of his.
+    const logged = await t.log.load('g1');
+    expect(logged.some((e) => e.by === 'server' && e.action.type === 'roll' && e.action.seat === gone)).toBe(true);
+    t.time.advance(60_000);
+    await t.actor.settled();
+    const r = await t.actor.handle({ by: by(here), type: 'abort' });
+    expect(r.ok).toBe(true);
+    expect(t.actor.aborted).toBe(true);
+    expect(t.log.aborted.get('g1')).toBe(t.time.now());
+    expect(t.seen.spectator[t.seen.spectator.length - 1]!.event).toMatchObject({ type: 'ended', end: { winner: null, reason: 'aborted' } });
+    const v = t.actor.viewFor({ seat: here });
+    expect(v).toMatchObject({ aborted: true, toAct: null, legal: null, clock: { running: null } });
+    expect(v.dice.serverSeed).toBe(t.header.dice.serverSeed);
+    for (const type of ['abort', 'claim', 'resignMatch'] as const) {
+      const again = await t.actor.handle({ by: by(here), type });
+      expect(!again.ok && again.error.code, type).toBe('GAME_OVER');
+    }
+    // No timer acts on it any more: the absent player's clock would have flagged long ago.
+    t.time.advance(3_600_000);
+    await t.actor.settled();
+    expect((await t.log.load('g1')).length).toBe(logged.length);
+    expect(t.actor.match.end).toBeNull();
+  });
+
+  it('abort is refused once the absent player has made a move of his own (claim the win then); a failing log changes nothing', async () => {
+    const t = await table({ variant: 'long', matchLength: 3 }, { reconnectGraceMs: 1_000 });
+    await t.actor.connect('p1');
+    await t.actor.connect('p2');
+    const mover = await untilMoving(t);
+    const stayer: Seat = mover === 'p1' ? 'p2' : 'p1';
+    const turn = t.actor.legalFor(mover).choices.find((c) => c.type === 'move');
+    expect((await t.actor.handle({ by: by(mover), type: 'move', steps: turn?.type === 'move' ? turn.turns[0]! : [] })).ok).toBe(true);
+    await t.actor.disconnect(mover);
+    t.time.advance(1_000);
+    await t.actor.settled();
+    const refused = await t.actor.handle({ by: by(stayer), type: 'abort' });
+    expect(!refused.ok && refused.error.code).toBe('NOT_ABORTABLE');
+    expect(!refused.ok && refused.error.message).toMatch(/claim the win/);
+    expect(t.actor.aborted).toBe(false);
+    expect((await t.actor.handle({ by: by(stayer), type: 'claim' })).ok).toBe(true);
+    expect(t.actor.match.end).toEqual({ winner: stayer, reason: 'resignMatch' });
+
+    const u = await table({ variant: 'short', matchLength: 1 }, { reconnectGraceMs: 1_000 });
+    await u.actor.connect('p1');
+    u.time.advance(1_000);
+    await u.actor.settled();
+    const n = u.actor.n;
+    u.log.failNext = 1;
+    const failed = await u.actor.handle({ by: by('p1'), type: 'abort' });
+    expect(!failed.ok && failed.error.code).toBe('LOG_FAILED');
+    expect(u.actor.aborted).toBe(false);
+    expect(u.actor.n).toBe(n);
+    expect((await u.actor.handle({ by: by('p1'), type: 'abort' })).ok).toBe(true);
+    expect(u.actor.n).toBe(n + 1);
+  });
+
   it('money session: the claim surrenders the game in progress and ends the session', async () => {
     const t = await table({ variant: 'short', matchLength: 0 }, { reconnectGraceMs: 1_000 });
     await t.actor.connect('p1');

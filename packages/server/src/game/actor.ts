@@ -51,7 +51,8 @@ import { realTime, type TimeSource } from './time.js';
  *   cube, cube at max) — option `autoRoll`, on by default; when it may double it must roll or double itself;
  * - **passing** when no die can be played (L14: the empty move);
  * - the **time-out** when a flag falls (G8), even with nobody connected;
- * - on a **claim** against an abandoned seat, that seat's resignation (see `claim`).
+ * - on a **claim** against an abandoned seat, that seat's resignation (see `claim`);
+ * - on an **abort** against an abandoned seat that has not played yet, calling the game off (see `abort`).
  * A forced turn (one legal play) is not played automatically; the player confirms it (G2's player setting
  * is a client matter).
  */
@@ -67,11 +68,21 @@ export type Command = { readonly by: By; readonly version?: number } & (
   | { readonly type: 'resign'; readonly level: ResignLevel }
   /** Claim the game against an opponent absent longer than the reconnection grace. */
   | { readonly type: 'claim' }
+  /** Call the game off against such an opponent who has not made a move of his own yet. */
+  | { readonly type: 'abort' }
   /** Server only: a seat's flag fell (normally the actor's own timer does this). */
   | { readonly type: 'timeout'; readonly seat: Seat }
 );
 
-export type ServerErrorCode = ErrorCode | 'FORBIDDEN' | 'STALE_VERSION' | 'NOT_CLAIMABLE' | 'LOG_FAILED' | 'BAD_COMMAND' | 'CLOSED';
+export type ServerErrorCode =
+  | ErrorCode
+  | 'FORBIDDEN'
+  | 'STALE_VERSION'
+  | 'NOT_CLAIMABLE'
+  | 'NOT_ABORTABLE'
+  | 'LOG_FAILED'
+  | 'BAD_COMMAND'
+  | 'CLOSED';
 
 export interface ServerError {
   readonly code: ServerErrorCode;
@@ -122,6 +133,10 @@ export class GameActor {
   private lastAt: number;
   private lastToAct: Seat | null;
   private abandonedBy: Seat | null = null;
+  /** Called off (`abort`): no result, nothing more happens. */
+  private calledOff = false;
+  /** Whether each seat has made a move of its own (not one the server made for it) at this table. */
+  private readonly acted: Record<Seat, boolean>;
   private readonly history: History;
   private readonly presence: Presence;
   private readonly subscribers = new Set<{ readonly to: Recipient; readonly fn: (e: Delivered) => void }>();
@@ -158,6 +173,7 @@ export class GameActor {
     this.state = state;
     this.seq = entries.length + 1;
     this.throws = entries.filter((e) => e.action.type === 'opening' || e.action.type === 'roll').length;
+    this.acted = { p1: entries.some((e) => e.by === 'p1'), p2: entries.some((e) => e.by === 'p2') };
     const last = entries[entries.length - 1];
     this.clock = last ? restoreClock(header.settings, last.clock, now) : newGameClock(header.settings);
     this.lastAt = now;
@@ -223,6 +239,16 @@ export class GameActor {
     return this.history.n;
   }
 
+  /** Whether the game was called off (`abort`). */
+  get aborted(): boolean {
+    return this.calledOff;
+  }
+
+  /** The match is over or was called off: nothing more happens. */
+  private get over(): boolean {
+    return this.state.phase === 'matchOver' || this.calledOff;
+  }
+
   /** Every stored event after `n` for `to`, or null: send `viewFor(to)` instead (resync). */
   since(n: number, to: Recipient = 'spectator', epoch: string = this.epoch): readonly Delivered[] | null {
     if (epoch !== this.epoch) return null;
@@ -234,16 +260,17 @@ export class GameActor {
   viewFor(to: Recipient): GameView {
     const now = this.time.now();
     const you = to === 'spectator' ? null : to.seat;
-    const over = this.state.phase === 'matchOver';
+    const over = this.over;
     const seeds = this.header.dice.clientSeeds;
     const seat = (s: Seat) => ({ holder: this.header.seats[s], connected: this.presence.connected(s), claimableAt: this.presence.claimableAt(s) });
-    const actor = toAct(this.state);
+    const actor = this.calledOff ? null : toAct(this.state);
     return {
       gameId: this.gameId,
       epoch: this.epoch,
       n: this.history.n,
       you,
       match: this.state,
+      aborted: this.calledOff,
       toAct: actor,
       seats: { p1: seat('p1'), p2: seat('p2') },
       clock: clockView(this.clock, now),
@@ -356,6 +383,7 @@ export class GameActor {
     if (cmd.version !== undefined && cmd.version !== this.state.version) {
       return fail('STALE_VERSION', `the game is at version ${this.state.version}, not ${cmd.version}`);
     }
+    if (this.calledOff) return fail('GAME_OVER', 'the game was called off');
     if (this.state.phase === 'matchOver') return fail('GAME_OVER', 'the match is over');
     const actor = toAct(this.state);
     // A user who holds both seats (analysis, self-play) acts for the seat on turn.
@@ -367,6 +395,8 @@ export class GameActor {
         return this.done(await this.commit({ type: 'timeout', seat: cmd.seat }, 'server', now));
       case 'claim':
         return this.claim(cmd.by, seat, now);
+      case 'abort':
+        return this.abort(cmd.by, seat, now);
       default: {
         const action = this.actionFor(seat, cmd);
         if (!action.ok) return action;
@@ -412,12 +442,9 @@ export class GameActor {
    * `ended` event names `abandonedBy`: a rated game counts as his loss.
    */
   private async claim(by: By, seat: Seat, now: number): Promise<Result<Accepted, ServerError>> {
-    if (by === 'server') return fail('FORBIDDEN', 'a claim is a player\'s');
-    const absent = otherSeat(seat);
-    if (!this.presence.abandoned(absent, now)) {
-      const at = this.presence.claimableAt(absent);
-      return fail('NOT_CLAIMABLE', at === null ? 'your opponent is connected' : `your opponent's reconnection grace ends at ${at}`);
-    }
+    const gone = this.absentOpponent(by, seat, now);
+    if (!gone.ok) return gone;
+    const absent = gone.value;
     const actions: Action[] =
       this.state.settings.matchLength > 0
         ? [{ type: 'resignMatch', seat: absent }]
@@ -438,6 +465,41 @@ export class GameActor {
     return { ok: true, value: { version: this.state.version, n: this.history.n } };
   }
 
+  /** The claimant's opponent, when he has been away past the grace. */
+  private absentOpponent(by: By, seat: Seat, now: number): Result<Seat, ServerError> {
+    if (by === 'server') return fail('FORBIDDEN', 'a claim is a player\'s');
+    const absent = otherSeat(seat);
+    if (!this.presence.abandoned(absent, now)) {
+      const at = this.presence.claimableAt(absent);
+      return fail('NOT_CLAIMABLE', at === null ? 'your opponent is connected' : `your opponent's reconnection grace ends at ${at}`);
+    }
+    return { ok: true, value: absent };
+  }
+
+  /**
+   * Calling the game off (lichess's abort, only in the first moves): the opponent has been away past the grace
+   * and has not made a move of his own at this table (the throws and passes the server made for him do not
+   * count) — once he has, the claimant claims the win instead. The log records the abort (no result, not rated,
+   * chip holds released) before anyone hears of it; the `ended` event has the reason `aborted`.
+   */
+  private async abort(by: By, seat: Seat, now: number): Promise<Result<Accepted, ServerError>> {
+    const gone = this.absentOpponent(by, seat, now);
+    if (!gone.ok) return gone;
+    if (this.acted[gone.value]) return fail('NOT_ABORTABLE', 'your opponent has already played at this table: claim the win instead');
+    let stored;
+    try {
+      stored = await this.log.abort(this.gameId, now);
+    } catch (e) {
+      stored = { ok: false as const, code: 'STORE_FAILED' as const, message: e instanceof Error ? e.message : String(e) };
+    }
+    if (!stored.ok) return fail('LOG_FAILED', `the abort could not be stored (${stored.code}: ${stored.message}); nothing changed`);
+    this.calledOff = true;
+    if (this.clock) this.clock = pressClock(this.clock, null, now, this.lagGraceMs);
+    const { serverSeed, clientSeeds } = this.header.dice;
+    this.publish({ type: 'ended', end: { winner: null, reason: 'aborted' }, score: this.state.score, serverSeed, clientSeeds, at: now }, null);
+    return { ok: true, value: { version: this.state.version, n: this.history.n } };
+  }
+
   private nextDice(kind: 'opening' | 'roll') {
     return throwAt(this.header.dice.serverSeed, this.header.dice.clientSeeds, this.throws + 1, kind);
   }
@@ -447,6 +509,7 @@ export class GameActor {
    * log entry appended — and only when that succeeded, the state advances and the events go out.
    */
   private async commit(action: Action, by: Seat | 'server', t: number): Promise<Result<true, ServerError>> {
+    if (this.calledOff) return fail('GAME_OVER', 'the game was called off');
     const r = apply(this.state, action);
     if (!r.ok) return r;
     const after = r.value;
@@ -474,6 +537,7 @@ export class GameActor {
     if (action.type === 'opening' || action.type === 'roll') this.throws++;
     this.lastAt = t;
     this.lastToAct = next;
+    if (by !== 'server') this.acted[by] = true;
 
     const finished = after.games.length > before.games.length ? after.games[after.games.length - 1] : undefined;
     this.publish(
@@ -557,7 +621,7 @@ export class GameActor {
 
   /** Applies the time-out if the thinking seat has flagged by `now` (before any command is looked at). */
   private async checkFlag(now: number): Promise<void> {
-    if (!this.clock || this.state.phase === 'matchOver') return;
+    if (!this.clock || this.over) return;
     const seat = flagDue(this.clock, now, this.lagGraceMs);
     if (seat === null || toAct(this.state) !== seat) return;
     const r = await this.commit({ type: 'timeout', seat }, 'server', now);
@@ -574,7 +638,7 @@ export class GameActor {
     if (this.closed) return;
     this.cancelFlag?.();
     this.cancelFlag = null;
-    if (this.clock && this.state.phase !== 'matchOver') {
+    if (this.clock && !this.over) {
       const at = flagTimerAt(this.clock, this.lagGraceMs);
       if (at !== null) {
         this.cancelFlag = this.time.setTimer(at, () => {
@@ -593,7 +657,7 @@ export class GameActor {
 
   private scheduleBot(): void {
     const seat = toAct(this.state);
-    if (seat === null || this.state.phase === 'matchOver') return;
+    if (seat === null || this.over) return;
     const h = this.header.seats[seat];
     if (h.kind !== 'bot') return;
     const version = this.state.version;
@@ -676,7 +740,7 @@ export class GameActor {
       delete this.cancelGrace[seat];
       void this.enqueue(async () => {
         const now = this.time.now();
-        if (this.state.phase === 'matchOver' || !this.presence.abandoned(seat, now)) return;
+        if (this.over || !this.presence.abandoned(seat, now)) return;
         this.publish({ type: 'claimable', absent: seat, claimant: otherSeat(seat), at: now }, null);
       });
     });

@@ -20,6 +20,9 @@ import type { SeatHolder } from './log.js';
  * client's number from before the restart is never mistaken for one after it.
  */
 
+/** How a table ended: the engine's match end, or called off (`abort`: no winner, no result). */
+export type TableEnd = MatchEnd | { readonly winner: null; readonly reason: 'aborted' };
+
 /** Who receives an event or a view: a seated player, or anyone watching. */
 export type Recipient = { readonly seat: Seat } | 'spectator';
 
@@ -66,10 +69,10 @@ export type GameEvent =
   | { readonly type: 'presence'; readonly seat: Seat; readonly connected: boolean; readonly at: number; readonly claimableAt: number | null }
   /** The grace ran out: `claimant` may now claim the game against the absent seat. */
   | { readonly type: 'claimable'; readonly absent: Seat; readonly claimant: Seat; readonly at: number }
-  /** The match is over: the dice secret is revealed so anyone can verify every throw. */
+  /** The match is over (or was called off): the dice secret is revealed so anyone can verify every throw. */
   | {
       readonly type: 'ended';
-      readonly end: MatchEnd;
+      readonly end: TableEnd;
       readonly score: BySeat<number>;
       /** Set when the end came from a claim (an abandoned game; counts as a loss). */
       readonly abandonedBy?: Seat;
@@ -96,6 +99,8 @@ export interface GameView {
   readonly you: Seat | null;
   /** The whole engine state: board, dice, cube, score, phase (no secrets in it). */
   readonly match: MatchState;
+  /** Called off (`abort`): the state stays where it was, and nothing more happens. */
+  readonly aborted: boolean;
   readonly toAct: Seat | null;
   readonly seats: BySeat<{ readonly holder: SeatHolder; readonly connected: boolean; readonly claimableAt: number | null }>;
   readonly clock: ClockView | null;

@@ -51,11 +51,15 @@ export interface ActionLog {
   append(gameId: string, seq: number, entry: LogEntry): Promise<AppendResult>;
   /** Every entry of the game in order (empty for an unknown game). */
   load(gameId: string): Promise<readonly LogEntry[]>;
+  /** Closes the log as called off (`abort`): no more appends (SEQ_CONFLICT). Durable when it resolves ok. */
+  abort(gameId: string, at: number): Promise<AppendResult>;
 }
 
 /** The in-memory log for tests and local play. `failNext` makes appends fail (tests of append-before-publish). */
 export class MemoryActionLog implements ActionLog {
   private readonly games = new Map<string, LogEntry[]>();
+  /** Games called off, with when. */
+  readonly aborted = new Map<string, number>();
   /** How many of the next appends fail with STORE_FAILED. */
   failNext = 0;
   /** Entry numbers whose next append fails once with STORE_FAILED. */
@@ -68,6 +72,7 @@ export class MemoryActionLog implements ActionLog {
       return { ok: false, code: 'STORE_FAILED', message: 'the store is unavailable (simulated)' };
     }
     const list = this.games.get(gameId) ?? [];
+    if (this.aborted.has(gameId)) return { ok: false, code: 'SEQ_CONFLICT', message: `game ${gameId} was called off` };
     if (seq !== list.length + 1 || entry.seq !== seq) {
       return { ok: false, code: 'SEQ_CONFLICT', message: `expected entry ${list.length + 1}, got ${seq}` };
     }
@@ -79,6 +84,17 @@ export class MemoryActionLog implements ActionLog {
   async load(gameId: string): Promise<readonly LogEntry[]> {
     await Promise.resolve();
     return structuredClone(this.games.get(gameId) ?? []);
+  }
+
+  async abort(gameId: string, at: number): Promise<AppendResult> {
+    await Promise.resolve();
+    if (this.failNext > 0) {
+      this.failNext--;
+      return { ok: false, code: 'STORE_FAILED', message: 'the store is unavailable (simulated)' };
+    }
+    if (this.aborted.has(gameId)) return { ok: false, code: 'SEQ_CONFLICT', message: `game ${gameId} was already called off` };
+    this.aborted.set(gameId, at);
+    return { ok: true };
   }
 
   /** Test support: rewrite a stored entry (e.g. tamper with a throw). */

@@ -17,6 +17,7 @@ import type { Delivered, GameEvent, Recipient } from '../game/events.js';
 import type { GameHeader, SeatHolder } from '../game/log.js';
 import { realTime, type TimeSource } from '../game/time.js';
 import type { GameRecord, Json, SeatOccupant, Store } from '../store/types.js';
+import { holdFor, payoutFor } from '../chips/stakes.js';
 import { botIdFor, botLevelOf, botName, type BotFactory } from './bots.js';
 import type { FinishedMatch } from '../lobby/index.js';
 import { rateMatch, START_RATING, type MatchOutcome } from './rating.js';
@@ -34,7 +35,12 @@ import { wireEvents, wireResult, wireView, type ViewContext } from './views.js';
  *   watches (a spectator who missed an event without it gets a snapshot). A restored game numbers on from the
  *   restore time in ms (the protocol has no epoch): any number a client kept from before the restart is
  *   older than the history, so it gets a snapshot.
- * - A finished match is recorded with `store.finishGame` (result, seed revealed).
+ * - A finished match is recorded with `store.finishGame` (result, seed revealed) and, at a table with a stake,
+ *   settled in the same transaction (G9: chips/stakes.ts); the holds were placed with `store.createGame`. A crash
+ *   between the last action and that write leaves the game `active` with its holds: the restart restores it, finds
+ *   the match over and finishes it then — the status change is conditional, so a game is never settled twice.
+ * - A game called off (`game.claim` `abort`) is ended by its log (`StoreActionLog.abort`: status `aborted`, holds
+ *   released), before its `ended` event goes out.
  */
 
 export interface Log {
@@ -88,6 +94,7 @@ const fail = (code: ErrorCode, message: string): Fail => ({ ok: false, error: { 
 
 const ACTOR_CODES: Partial<Record<ServerErrorCode, ErrorCode>> = {
   NOT_CLAIMABLE: 'CONFLICT',
+  NOT_ABORTABLE: 'CONFLICT',
   LOG_FAILED: 'UNAVAILABLE',
   BAD_COMMAND: 'BAD_MESSAGE',
   CLOSED: 'UNAVAILABLE',
@@ -235,6 +242,17 @@ export class GameManager implements GameFactory, CommandModule {
         bots[h.botId] = b;
       }
     }
+    const players = await this.playersOf(req.seats);
+    // G9: chips are staked by two registered people (chips/ledger.ts); each holds his part as the game is created.
+    const stake = req.settings.stake;
+    const holds: { userId: string; amount: number }[] = [];
+    if (stake > 0) {
+      for (const s of SEATS) {
+        const h = req.seats[s];
+        if (h.kind !== 'user' || players[s].guest) return fail('UNAUTHORIZED', 'a table with a stake is for two registered players');
+        holds.push({ userId: h.userId, amount: holdFor(req.settings) });
+      }
+    }
     // Tests fix every seed; otherwise a seek's or challenge's pre-committed seed (its commitment was shown), else a new one.
     const serverSeed = this.opts.diceSeed ?? req.serverSeed;
     const dice = serverSeed ? diceSecret(seeds, serverSeed) : diceSecret(seeds);
@@ -247,16 +265,23 @@ export class GameManager implements GameFactory, CommandModule {
       serverSeed: dice.serverSeed,
       clientSeeds: { p1: seeds.p1, p2: seeds.p2 },
       rated: req.rated,
+      stake,
+      holds,
       createdAt: this.time.now(),
     });
-    if (!created.ok) return fail(created.error.code === 'DB_UNAVAILABLE' ? 'UNAVAILABLE' : 'INTERNAL', `the game could not be created (${created.error.code})`);
+    if (!created.ok) {
+      if (created.error.code === 'INSUFFICIENT_CHIPS') return fail('INSUFFICIENT_CHIPS', `not enough free chips for the hold of ${holdFor(req.settings)} at this table`);
+      return fail(created.error.code === 'DB_UNAVAILABLE' ? 'UNAVAILABLE' : 'INTERNAL', `the game could not be created (${created.error.code})`);
+    }
     const header: GameHeader = { gameId: created.value.id, settings: settings.value, seats: req.seats, dice, rated: req.rated };
     try {
-      const players = await this.playersOf(header);
       const actor = await GameActor.create(header, this.actorOptions(bots));
-      this.attach(actor, header, players, req.settings.stake, 0, 0, 'active');
+      this.attach(actor, header, players, stake, 0, 0, 'active');
     } catch (e) {
       this.log.error({ err: e, gameId: header.gameId }, 'a new game could not start');
+      // Nobody will play it: called off, so its holds come back.
+      const off = await this.store.finishGame(header.gameId, { status: 'aborted', result: null, finishedAt: this.time.now() });
+      if (!off.ok) this.log.error({ gameId: header.gameId, code: off.error.code }, 'the game that could not start could not be called off');
       return fail('INTERNAL', 'the game could not start');
     }
     this.log.info({ gameId: header.gameId, variant: settings.value.variant }, 'game started');
@@ -286,10 +311,9 @@ export class GameManager implements GameFactory, CommandModule {
     const p1 = holder(rec.p1);
     const p2 = holder(rec.p2);
     if (!p1 || !p2) return null;
-    const live = this.games.get(gameId);
     return {
       seats: { p1, p2 },
-      settings: { match: rec.settings, rated: rec.rated, stake: live?.stake ?? 0 },
+      settings: { match: rec.settings, rated: rec.rated, stake: rec.stake },
       finished: rec.status === 'finished',
     };
   }
@@ -403,8 +427,7 @@ export class GameManager implements GameFactory, CommandModule {
   private async claim(link: ClientLink, msg: ClientMessage<'game.claim'>): Promise<Reply> {
     const live = await this.get(msg.gameId);
     if (!live) return fail('NOT_FOUND', `no game '${msg.gameId}'`);
-    if (msg.claim === 'abort') return fail('CONFLICT', 'calling a game off is not offered yet; claim the win instead');
-    const r = await live.actor.handle({ by: { user: link.viewer.userId }, type: 'claim' });
+    const r = await live.actor.handle({ by: { user: link.viewer.userId }, type: msg.claim === 'abort' ? 'abort' : 'claim' });
     return r.ok ? { ok: true, value: undefined } : fail(codeFor(r.error.code), r.error.message);
   }
 
@@ -472,10 +495,10 @@ export class GameManager implements GameFactory, CommandModule {
       const loaded = await this.store.loadGame(rec.id);
       if (!loaded.ok) throw new Error(`${loaded.error.code}: ${loaded.error.message}`);
       const throws = loaded.value.actions.filter((a) => a.action.type === 'opening' || a.action.type === 'roll').length;
-      const players = await this.playersOf(header);
+      const players = await this.playersOf(header.seats);
       const r = await GameActor.restore(header, this.actorOptions(bots));
       if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-      const live = this.attach(r.value, header, players, 0, this.time.now(), throws, rec.status);
+      const live = this.attach(r.value, header, players, rec.stake, this.time.now(), throws, rec.status);
       this.log.info({ gameId: rec.id, actions: loaded.value.actions.length }, 'game restored');
       return live;
     } catch (e) {
@@ -500,11 +523,13 @@ export class GameManager implements GameFactory, CommandModule {
     return live;
   }
 
-  /** Records the finished match (result, seed revealed); tracked so shutdown waits for it. */
+  /** Records the finished match (result, seed revealed, chips settled); tracked so shutdown waits for it. */
   private finish(live: LiveGame): void {
     if (live.finished) return;
     live.finished = true;
     this.opts.feed?.ended(live.header.gameId);
+    // Called off: its log already ended the game row and released the holds.
+    if (live.actor.aborted) return;
     const m = live.actor.match;
     const result = {
       end: m.end ? { winner: m.end.winner, reason: live.abandonedBy ? 'abandoned' : m.end.reason } : null,
@@ -512,8 +537,10 @@ export class GameManager implements GameFactory, CommandModule {
       games: m.games.map(wireResult),
       abandonedBy: live.abandonedBy,
     } as unknown as Json;
+    const { p1, p2 } = live.header.seats;
+    const payout = p1.kind === 'user' && p2.kind === 'user' ? payoutFor(m, live.stake, { p1: p1.userId, p2: p2.userId }) : null;
     const p = this.store
-      .finishGame(live.header.gameId, { status: 'finished', result, finishedAt: this.time.now() })
+      .finishGame(live.header.gameId, { status: 'finished', result, finishedAt: this.time.now(), payout })
       .then(async (r) => {
         if (!r.ok && r.error.code !== 'CONFLICT') this.log.error({ gameId: live.header.gameId, code: r.error.code }, 'the finished game could not be recorded');
         if (r.ok) await this.rate(live);
@@ -560,7 +587,7 @@ export class GameManager implements GameFactory, CommandModule {
     };
   }
 
-  private async playersOf(header: GameHeader): Promise<BySeat<UserRef>> {
+  private async playersOf(seats: BySeat<SeatHolder>): Promise<BySeat<UserRef>> {
     const ref = async (h: SeatHolder): Promise<UserRef> => {
       if (h.kind === 'bot') {
         const level = botLevelOf(h.botId);
@@ -570,7 +597,7 @@ export class GameManager implements GameFactory, CommandModule {
       if (!u.ok) return { userId: h.userId, name: h.userId.slice(0, 32), guest: true };
       return { userId: u.value.id, name: u.value.displayName.slice(0, 32) || u.value.username.slice(0, 32), guest: u.value.isGuest };
     };
-    const [p1, p2] = await Promise.all([ref(header.seats.p1), ref(header.seats.p2)]);
+    const [p1, p2] = await Promise.all([ref(seats.p1), ref(seats.p2)]);
     return { p1, p2 };
   }
 }

@@ -6,6 +6,7 @@ import type { Json, Store } from '../store/types.js';
  * The actor's `ActionLog` on the Store: `append` is `store.appendAction` (one transaction, durable when it
  * resolves ok); who acted and the clock after the action travel in the entry's `meta`. Store codes map to the
  * actor's: CONFLICT (a taken seq, a finished game) is SEQ_CONFLICT; anything else STORE_FAILED (nothing written).
+ * `abort` ends the game row as `aborted` (`store.finishGame`, which releases its chip holds in the same transaction).
  */
 export class StoreActionLog implements ActionLog {
   constructor(private readonly store: Store) {}
@@ -14,6 +15,12 @@ export class StoreActionLog implements ActionLog {
     const seat: Seat | null = entry.action.type === 'opening' ? null : entry.action.seat;
     const meta = { by: entry.by, clock: entry.clock } as unknown as Json;
     const r = await this.store.appendAction(gameId, seq, { action: entry.action, seat, timeUsedMs: entry.usedMs, createdAt: entry.at, meta });
+    if (r.ok) return { ok: true };
+    return { ok: false, code: r.error.code === 'CONFLICT' ? 'SEQ_CONFLICT' : 'STORE_FAILED', message: `${r.error.code}: ${r.error.message}` };
+  }
+
+  async abort(gameId: string, at: number): Promise<AppendResult> {
+    const r = await this.store.finishGame(gameId, { status: 'aborted', result: { end: { winner: null, reason: 'aborted' } }, finishedAt: at });
     if (r.ok) return { ok: true };
     return { ok: false, code: r.error.code === 'CONFLICT' ? 'SEQ_CONFLICT' : 'STORE_FAILED', message: `${r.error.code}: ${r.error.message}` };
   }

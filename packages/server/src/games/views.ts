@@ -75,7 +75,8 @@ export function wireView(v: GameView, ctx: ViewContext): WireView {
       p2: { user: ctx.players.p2, online: v.seats.p2.connected, graceUntil: v.seats.p2.claimableAt },
     },
     you: v.you,
-    phase: m.phase,
+    // A game called off shows as over; its board stays where it was.
+    phase: v.aborted ? 'matchOver' : m.phase,
     version: m.version,
     gameNumber: g.number,
     white: g.white,
@@ -97,9 +98,9 @@ export function wireView(v: GameView, ctx: ViewContext): WireView {
     clock: v.clock
       ? { control: settings.timeControl as WireView['clock']['control'], left: { p1: ms(v.clock.left.p1), p2: ms(v.clock.left.p2) }, running: v.clock.running, at: v.clock.at, flagged }
       : { control: { kind: 'none' }, left: { p1: null, p2: null }, running: null, at: ctx.now, flagged: null },
-    legal: v.you === null || serverActsFor(m, v.you) ? null : legalFor(m, v.you),
+    legal: v.you === null || v.aborted || serverActsFor(m, v.you) ? null : legalFor(m, v.you),
     games: m.games.map(wireResult),
-    end: m.end ? { winner: m.end.winner, reason: ctx.abandonedBy ? 'abandoned' : m.end.reason } : null,
+    end: v.aborted ? { winner: null, reason: 'aborted' } : m.end ? { winner: m.end.winner, reason: ctx.abandonedBy ? 'abandoned' : m.end.reason } : null,
     diceProof: {
       commitment: ctx.header.dice.commitment,
       clientSeeds: { p1: ctx.header.dice.clientSeeds.p1, p2: ctx.header.dice.clientSeeds.p2 },

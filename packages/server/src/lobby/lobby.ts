@@ -58,7 +58,11 @@ export interface RematchSource {
   rematchEvent?(gameId: string, event: RematchEvent): void;
 }
 
-/** The chips ledger (G9), when the server has one: may this user sit down at a table with this stake? */
+/**
+ * The chips ledger (G9), when the server has one: may this user sit down at a table with this stake (are its hold's
+ * chips free now)? The holds themselves are placed when the game is created (`GameFactory.startGame`), which
+ * refuses with INSUFFICIENT_CHIPS if the chips went elsewhere meanwhile.
+ */
 export interface ChipsLedger {
   canStake(userId: string, settings: TableSettings): boolean | Promise<boolean>;
 }
@@ -416,7 +420,8 @@ export class LobbyModule implements CommandModule {
     const s = this.seeks.get(msg.seekId);
     if (!s) return fail('NOT_FOUND', 'no such seek');
     if (s.seek.by.userId === me.userId) return fail('CONFLICT', 'you cannot accept your own seek');
-    if (s.seek.settings.rated && me.guest) return fail('UNAUTHORIZED', 'rated games need an account');
+    const account = accountCheck(s.seek.settings, me.guest);
+    if (!account.ok) return account;
     const ok = await this.canPlay(me.userId, s.seek.by.userId, s.seek.settings);
     if (!ok.ok) return ok;
     if (!this.alive(link)) return fail('UNAVAILABLE', 'the connection is closed');
@@ -502,7 +507,8 @@ export class LobbyModule implements CommandModule {
     if (msg.to === me.userId) return fail('CONFLICT', 'you cannot challenge yourself');
     const target = this.onlineViewer(msg.to);
     if (!target) return fail('NOT_FOUND', 'that user is not online');
-    if (settings.value.rated && target.guest) return fail('UNAUTHORIZED', 'rated games need an account on both sides');
+    const account = accountCheck(settings.value, target.guest, ' on both sides');
+    if (!account.ok) return account;
     const open = this.openChallenges(me.userId, msg.to);
     if (!open.ok) return open;
     const ok = await this.canPlay(me.userId, msg.to, settings.value);
@@ -620,7 +626,8 @@ export class LobbyModule implements CommandModule {
     const t = this.tables.get(msg.token);
     if (!t) return fail('NOT_FOUND', 'no such table (it may have been taken, cancelled or expired)');
     if (t.owner.userId === me.userId) return fail('CONFLICT', 'this is your own table: share its link');
-    if (t.settings.rated && me.guest) return fail('UNAUTHORIZED', 'rated games need an account');
+    const account = accountCheck(t.settings, me.guest);
+    if (!account.ok) return account;
     const ok = await this.canPlay(me.userId, t.owner.userId, t.settings);
     if (!ok.ok) return ok;
     if (!this.alive(link)) return fail('UNAVAILABLE', 'the connection is closed');
@@ -739,8 +746,9 @@ export class LobbyModule implements CommandModule {
       return fail('BAD_MESSAGE', 'the stake must be a whole number of chips');
     }
     if (input.stake > 0 && !this.options.chips) return fail('FORBIDDEN', 'this server plays without chips (stake 0)');
-    if (input.rated && me.guest) return fail('UNAUTHORIZED', 'rated games need an account');
-    return { ok: true, value: { match: m.value, rated: input.rated, stake: input.stake } };
+    const settings: TableSettings = { match: m.value, rated: input.rated, stake: input.stake };
+    const account = accountCheck(settings, me.guest);
+    return account.ok ? { ok: true, value: settings } : account;
   }
 
   private async chipsFor(userId: string, settings: TableSettings): Promise<Check> {
@@ -900,6 +908,14 @@ export class LobbyModule implements CommandModule {
 }
 
 const user = (userId: string): SeatHolder => ({ kind: 'user', userId });
+
+/** Rated tables and tables with a stake (G9: guests have no chips) are for registered players. */
+function accountCheck(settings: TableSettings, guest: boolean, who = ''): Check {
+  if (!guest) return { ok: true, value: undefined };
+  if (settings.rated) return fail('UNAUTHORIZED', `rated games need an account${who}`);
+  if (settings.stake > 0) return fail('UNAUTHORIZED', `tables with a stake need an account${who} (guests have no chips)`);
+  return { ok: true, value: undefined };
+}
 
 /** `a` at `aSeat`, `b` at the other. */
 function bySeat<T>(aSeat: Seat, a: T, b: T): { p1: T; p2: T } {

@@ -1,0 +1,39 @@
+import type { ChipsReport } from '@nardy/protocol';
+import Fastify from 'fastify';
+import { expect, it } from 'vitest';
+import { Accounts, SESSION_COOKIE, accountsRoutes } from '../accounts/index.js';
+import { MemoryStore } from '../store/index.js';
+import { ChipsLedger } from './ledger.js';
+import { chipsRoutes } from './routes.js';
+
+it('GET /api/me/chips: a registered user\'s balance and ledger rows (opened with the grant); a guest has none; signed out is 401', async () => {
+  const store = new MemoryStore();
+  const now = () => 1_767_225_600_000;
+  const accounts = new Accounts({ store, scrypt: { N: 1024, r: 8, p: 1 }, now, secureCookies: false });
+  const ledger = new ChipsLedger(store, 2500, now);
+  const app = Fastify();
+  await app.register(accountsRoutes(accounts));
+  await app.register(chipsRoutes(accounts, ledger));
+  await app.ready();
+  const cookie = (res: { cookies: { name: string; value: string }[] }) => `${SESSION_COOKIE}=${res.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
+
+  const reg = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'anna', password: 'correct horse battery' } });
+  expect(reg.statusCode, reg.body).toBe(201);
+  const anna = cookie(reg);
+  const r = await app.inject({ method: 'GET', url: '/api/me/chips', headers: { cookie: anna } });
+  expect(r.statusCode).toBe(200);
+  const report = r.json() as ChipsReport;
+  expect(report).toMatchObject({ balance: { free: 2500, held: 0 }, grant: 2500 });
+  expect(report.entries).toEqual([{ id: expect.any(Number), kind: 'grant', account: 'free', amount: 2500, gameId: null, at: now() }]);
+  // Looking again grants nothing more.
+  expect((await app.inject({ method: 'GET', url: '/api/me/chips', headers: { cookie: anna } })).json()).toEqual(report);
+
+  const guest = await app.inject({ method: 'POST', url: '/api/guest' });
+  expect((await app.inject({ method: 'GET', url: '/api/me/chips', headers: { cookie: cookie(guest) } })).json()).toEqual({ balance: null, grant: 2500, entries: [] });
+  expect((await app.inject({ method: 'GET', url: '/api/me/chips' })).statusCode).toBe(401);
+  const bad = await app.inject({ method: 'GET', url: '/api/me/chips?limit=500', headers: { cookie: anna } });
+  expect(bad.statusCode).toBe(400);
+  expect(bad.json()).toMatchObject({ error: { code: 'BAD_MESSAGE' } });
+  expect(await store.auditChips()).toEqual({ ok: true, value: [] });
+  await app.close();
+});
