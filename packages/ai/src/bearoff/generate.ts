@@ -15,7 +15,10 @@ export interface MadeTable {
 export interface MakeOptions {
   /** Output folder; default the package's `data/`. */
   readonly dir?: URL;
-  /** The two-sided table covers every pair of positions with at most this many checkers (default 6). */
+  /**
+   * The two-sided table covers every pair of positions with at most this many checkers. Unset: keep a valid
+   * table of any size, else make one of 6 (gnubg's default size too).
+   */
   readonly twoSidedCheckers?: number;
   /** Remake files that already exist and decode (default: keep them). */
   readonly force?: boolean;
@@ -23,11 +26,12 @@ export interface MakeOptions {
 
 /**
  * Writes the one-sided table (all 15 checkers) and the two-sided table. A file that already decodes cleanly
- * (and, two-sided, has the asked size) is kept unless `force`, so a build after the first costs nothing.
+ * (and, two-sided, has the size asked for, if any) is kept unless `force`, so a build after the first costs nothing.
  */
 export function makeBearOffTables(options: MakeOptions = {}): MadeTable[] {
   const dir = options.dir ?? BEAROFF_DIR;
   const twoSidedCheckers = options.twoSidedCheckers ?? 6;
+  const sizeWanted = (checkers: number): boolean => options.twoSidedCheckers === undefined || checkers === options.twoSidedCheckers;
   mkdirSync(dir, { recursive: true });
   const valid = (file: string, test: (url: URL) => boolean): boolean => {
     try {
@@ -53,7 +57,7 @@ export function makeBearOffTables(options: MakeOptions = {}): MadeTable[] {
     ),
     make(
       TWO_SIDED_FILE,
-      valid(TWO_SIDED_FILE, (url) => readTable(url, decodeTwoSided).checkers === twoSidedCheckers),
+      valid(TWO_SIDED_FILE, (url) => sizeWanted(readTable(url, decodeTwoSided).checkers)),
       () => encodeTwoSided(twoSidedCheckers, solveTwoSided(twoSidedCheckers)),
     ),
   ];

@@ -61,9 +61,9 @@ describe('the generated two-sided table', () => {
   const win = (a: number, b: number): number => ts.win[a * ts.count + b]! / FIXED_ONE;
   const aceOnly = positionNumber([0, 1, 0, 0, 0, 0, 0]);
 
-  it('covers every pair of positions of up to 6 checkers and equals a fresh solve (up to 4 checkers)', () => {
-    expect(ts.checkers).toBe(6);
-    expect(ts.count).toBe(924);
+  it('covers every pair of positions of up to 6 checkers (or more) and equals a fresh solve (up to 4 checkers)', () => {
+    expect(ts.checkers).toBeGreaterThanOrEqual(6);
+    expect(ts.count).toBe(positionCount(ts.checkers));
     const fresh = solveTwoSided(4);
     const n = positionCount(4);
     for (let a = 1; a < n; a++) for (let b = 1; b < n; b++) expect(ts.win[a * ts.count + b]).toBe(Math.round(fresh[a * n + b]! * FIXED_ONE));
