@@ -62,6 +62,56 @@ test.prop([fc.oneof(playedPositionArb('short', 200), scatteredPositionArb('short
   expect(shotsAgainst(them, me)).toBe(referenceShots(them, me));
 });
 
+/** `short-v1` as first written, point by point (the one-pass `encodeShort` must give exactly these floats). */
+function referenceEncode(me: Checkers, them: Checkers): Float32Array {
+  const out = new Float32Array(SHORT_INPUTS);
+  const raw = (side: Checkers, base: number): void => {
+    for (let p = 1; p <= 24; p++) {
+      const n = side[p]!;
+      if (n === 0) continue;
+      const at = base + (p - 1) * 4;
+      out[at] = 1;
+      if (n >= 2) out[at + 1] = 1;
+      if (n >= 3) out[at + 2] = 1;
+      if (n > 3) out[at + 3] = (n - 3) / 2;
+    }
+    if (side[BAR]! > 0) [out[base + 96], out[base + 97]] = [1, (side[BAR]! - 1) / 2];
+    out[base + 98] = side[0]! / 15;
+  };
+  const features = (a: Checkers, b: Checkers, at: number): void => {
+    let [home, prime, run, blots, crossovers] = [0, 0, 0, 0, a[BAR]! * 4];
+    for (let p = 1; p <= 24; p++) {
+      const n = a[p]!;
+      if (n >= 2) {
+        if (p <= 6) home++;
+        prime = Math.max(prime, ++run);
+      } else run = 0;
+      if (n === 1) blots++;
+      crossovers += n * Math.floor((p - 1) / 6);
+    }
+    let back = a[BAR]!;
+    for (let p = 19; p <= 24; p++) back += a[p]!;
+    let rear = a[BAR]! > 0 ? 25 : 0;
+    for (let p = 24; p >= 1 && rear === 0; p--) if (a[p]! > 0) rear = p;
+    let blocks = 0;
+    for (let p = rear - 1; p >= Math.max(1, rear - 12); p--) if (b[25 - p]! >= 2) blocks++;
+    const values = [pipCount(a) / 100, referenceShots(a, b) / 36, home / 6, prime / 6, back / 5, blocks / 6, blots / 4, crossovers / 30];
+    values.forEach((v, i) => (out[at + i] = v));
+  };
+  raw(me, 0);
+  raw(them, 99);
+  features(me, them, 198);
+  features(them, me, 206);
+  return out;
+}
+
+test.prop([fc.oneof(playedPositionArb('short', 200), scatteredPositionArb('short'))], { numRuns: 400 })('encodeShort equals the point-by-point encoding, float for float', (pos) => {
+  const me = pos.board[pos.turn];
+  const them = pos.board[opposite(pos.turn)];
+  const out = new Float32Array(SHORT_INPUTS).fill(7); // stale values from a previous position must not survive
+  expect(Array.from(encodeShort(me, them, out))).toEqual(Array.from(referenceEncode(me, them)));
+});
+
 describe('encodeShort', () => {
   test.prop([playedPositionArb('short', 160)], { numRuns: 100 })('both halves encode each side the same way, whoever is on roll', (pos) => {
     const me = pos.board[pos.turn];

@@ -15,29 +15,11 @@ export const SHORT_INPUTS = 2 * (RAW_PER_SIDE + FEATURES_PER_SIDE);
 
 export function encodeShort(me: Checkers, them: Checkers, out: Float32Array): Float32Array {
   out.fill(0);
-  encodeRaw(me, out, 0);
-  encodeRaw(them, out, RAW_PER_SIDE);
-  sideFeatures(me, them, out, 2 * RAW_PER_SIDE);
-  sideFeatures(them, me, out, 2 * RAW_PER_SIDE + FEATURES_PER_SIDE);
+  const a = scan(me, out, 0, scanMe);
+  const b = scan(them, out, RAW_PER_SIDE, scanThem);
+  sideFeatures(a, b, out, 2 * RAW_PER_SIDE);
+  sideFeatures(b, a, out, 2 * RAW_PER_SIDE + FEATURES_PER_SIDE);
   return out;
-}
-
-function encodeRaw(side: Checkers, out: Float32Array, base: number): void {
-  for (let p = 1; p <= 24; p++) {
-    const n = side[p]!;
-    if (n === 0) continue;
-    const at = base + (p - 1) * 4;
-    out[at] = 1;
-    if (n >= 2) out[at + 1] = 1;
-    if (n >= 3) out[at + 2] = 1;
-    if (n > 3) out[at + 3] = (n - 3) / 2;
-  }
-  const bar = side[BAR]!;
-  if (bar > 0) {
-    out[base + 96] = 1;
-    out[base + 97] = (bar - 1) / 2;
-  }
-  out[base + 98] = side[OFF]! / 15;
 }
 
 /** Pips of one side in its own frame (bar = 25). */
@@ -48,43 +30,117 @@ export function pipCount(side: Checkers): number {
 }
 
 /**
+ * One side's board reduced to what its features need, in its own frame (bit p of a mask is point p), so one
+ * pass over each board serves its raw units and both sides' features.
+ */
+interface SideScan {
+  pips: number;
+  homeMade: number;
+  prime: number;
+  blots: number;
+  crossovers: number;
+  back: number;
+  /** Its rearmost checker's point, 25 on the bar, 0 with none left. */
+  rear: number;
+  bar: number;
+  blotMask: number;
+  /** Points it holds with fewer than two (the opponent may land there). */
+  openMask: number;
+  /** Bit 25 − q for each point q it has checkers on / holds with two or more: those points in the opponent's frame. */
+  occupiedMirror: number;
+  madeMirror: number;
+}
+
+const newScan = (): SideScan => ({ pips: 0, homeMade: 0, prime: 0, blots: 0, crossovers: 0, back: 0, rear: 0, bar: 0, blotMask: 0, openMask: 0, occupiedMirror: 0, madeMirror: 0 });
+const scanMe = newScan();
+const scanThem = newScan();
+
+/** Writes `side`'s 99 raw units at `base` (the description at the top) and fills `s`. */
+function scan(side: Checkers, out: Float32Array, base: number, s: SideScan): SideScan {
+  let pips = 0;
+  let homeMade = 0;
+  let prime = 0;
+  let run = 0;
+  let blots = 0;
+  let crossovers = 0;
+  let back = 0;
+  let rear = 0;
+  let blotMask = 0;
+  let openMask = 0;
+  let occupied = 0;
+  let made = 0;
+  for (let p = 1; p <= 24; p++) {
+    const n = side[p]!;
+    if (n < 2) {
+      run = 0;
+      openMask |= 1 << p;
+    }
+    if (n === 0) continue;
+    const at = base + (p - 1) * 4;
+    out[at] = 1;
+    pips += p * n;
+    crossovers += n * Math.floor((p - 1) / 6);
+    if (p >= 19) back += n;
+    rear = p;
+    occupied |= 1 << (25 - p);
+    if (n === 1) {
+      blots++;
+      blotMask |= 1 << p;
+      continue;
+    }
+    out[at + 1] = 1;
+    made |= 1 << (25 - p);
+    if (p <= 6) homeMade++;
+    if (++run > prime) prime = run;
+    if (n >= 3) out[at + 2] = 1;
+    if (n > 3) out[at + 3] = (n - 3) / 2;
+  }
+  const bar = side[BAR]!;
+  if (bar > 0) {
+    out[base + 96] = 1;
+    out[base + 97] = (bar - 1) / 2;
+    rear = 25;
+  }
+  out[base + 98] = side[OFF]! / 15;
+  s.pips = pips + 25 * bar;
+  s.homeMade = homeMade;
+  s.prime = prime;
+  s.blots = blots;
+  s.crossovers = crossovers + 4 * bar;
+  s.back = back + bar;
+  s.rear = rear;
+  s.bar = bar;
+  s.blotMask = blotMask;
+  s.openMask = openMask;
+  s.occupiedMirror = occupied;
+  s.madeMirror = made;
+  return s;
+}
+
+/**
  * Features of `a` against `b`, in `a`'s frame (b's own point q is a's point 25 − q; b moves up a's points):
  * pips; the share of the 36 throws on which `b` hits at least one blot of `a` (`shotsAgainst`); a's home
  * points made; its longest prime; its checkers still back (b's home quarter and the bar); how many of b's
  * made points stand in the 12 points in front of a's rearmost checker (containment); a's blots; and the
  * crossovers it still needs (quarters left to travel, a timing measure).
  */
-function sideFeatures(a: Checkers, b: Checkers, out: Float32Array, at: number): void {
-  out[at] = pipCount(a) / 100;
-  out[at + 1] = shotsAgainst(a, b) / 36;
-  let home = 0;
-  let prime = 0;
-  let run = 0;
-  let blots = 0;
-  let crossovers = 0;
-  for (let p = 1; p <= 24; p++) {
-    const n = a[p]!;
-    if (n >= 2) {
-      if (p <= 6) home++;
-      run++;
-      if (run > prime) prime = run;
-    } else run = 0;
-    if (n === 1) blots++;
-    crossovers += n * Math.floor((p - 1) / 6);
-  }
-  crossovers += a[BAR]! * 4;
-  out[at + 2] = home / 6;
-  out[at + 3] = prime / 6;
-  let back = a[BAR]!;
-  for (let p = 19; p <= 24; p++) back += a[p]!;
-  out[at + 4] = back / 5;
-  let rear = a[BAR]! > 0 ? 25 : 0;
-  for (let p = 24; p >= 1 && rear === 0; p--) if (a[p]! > 0) rear = p;
-  let blocks = 0;
-  for (let p = rear - 1; p >= Math.max(1, rear - 12); p--) if (b[25 - p]! >= 2) blocks++;
-  out[at + 5] = blocks / 6;
-  out[at + 6] = blots / 4;
-  out[at + 7] = crossovers / 30;
+function sideFeatures(a: SideScan, b: SideScan, out: Float32Array, at: number): void {
+  out[at] = a.pips / 100;
+  out[at + 1] = shots(a, b) / 36;
+  out[at + 2] = a.homeMade / 6;
+  out[at + 3] = a.prime / 6;
+  out[at + 4] = a.back / 5;
+  // b's made points on a's points max(1, rear − 12) … rear − 1.
+  const ahead = a.rear <= 1 ? 0 : ((1 << a.rear) - 1) & ~((1 << Math.max(1, a.rear - 12)) - 1);
+  out[at + 5] = bitCount(b.madeMirror & ahead) / 6;
+  out[at + 6] = a.blots / 4;
+  out[at + 7] = a.crossovers / 30;
+}
+
+function bitCount(x: number): number {
+  let n = 0;
+  for (; x !== 0; x &= x - 1) n++;
+  return n;
 }
 
 /**
@@ -92,30 +148,29 @@ function sideFeatures(a: Checkers, b: Checkers, out: Float32Array, at: number): 
  * a's point d). Whole-turn reach: a single die, both dice with an open midpoint, doubles up to four steps
  * with open midpoints; points `a` holds with two or more are closed. While `b` has checkers on the bar only
  * hits by an entering checker count (the others must wait) — a close approximation, cheap enough per call.
- *
- * Bit masks, as this runs twice per evaluation: bit p of `blots` / `open` is a's point p; shifted right by a
- * hitter's point m, bit d is the point d pips ahead of it. Bit t of the result is throw t (`THROWS`).
  */
 export function shotsAgainst(a: Checkers, b: Checkers): number {
-  let blots = 0;
-  let open = 0;
-  for (let p = 1; p <= 24; p++) {
-    const n = a[p]!;
-    if (n < 2) open |= 1 << p;
-    if (n === 1) blots |= 1 << p;
-  }
-  if (blots === 0) return 0;
+  return shots(scan(a, scratch, 0, newScan()), scan(b, scratch, 0, newScan()));
+}
+
+const scratch = new Float32Array(RAW_PER_SIDE);
+
+/**
+ * `shotsAgainst` on bit masks: a's blots and open points shifted right by a hitter's point m put the point d
+ * pips ahead of it at bit d; the hitters are b's occupied points in a's frame (or the bar, m = 0). Bit t of
+ * `hit` is throw t (`THROWS`).
+ */
+function shots(a: SideScan, b: SideScan): number {
+  if (a.blotMask === 0) return 0;
   let hit = 0;
-  if (b[BAR]! > 0) hit = throwsHitting(blots, open);
-  else {
-    for (let q = 24; q >= 1 && hit !== ALL_THROWS; q--) {
-      const m = 25 - q;
-      if (b[q]! > 0 && blots >>> m !== 0) hit |= throwsHitting(blots >>> m, open >>> m);
-    }
+  let hitters = b.bar > 0 ? 1 : b.occupiedMirror;
+  for (; hitters !== 0 && hit !== ALL_THROWS; hitters &= hitters - 1) {
+    const m = 31 - Math.clz32(hitters & -hitters);
+    if (a.blotMask >>> m !== 0) hit |= throwsHitting(a.blotMask >>> m, a.openMask >>> m);
   }
-  let shots = 0;
-  for (let t = 0; t < THROWS.length; t++) if ((hit >>> t) & 1) shots += THROWS[t]![2];
-  return shots;
+  let n = 0;
+  for (let t = 0; t < THROWS.length; t++) if ((hit >>> t) & 1) n += THROWS[t]![2];
+  return n;
 }
 
 /** The 21 throws as [die, die, how many of the 36 rolls]. */
@@ -147,7 +202,7 @@ export const SHORT_RAW_INPUTS = 2 * RAW_PER_SIDE;
 
 export function encodeShortRaw(me: Checkers, them: Checkers, out: Float32Array): Float32Array {
   out.fill(0);
-  encodeRaw(me, out, 0);
-  encodeRaw(them, out, RAW_PER_SIDE);
+  scan(me, out, 0, scanMe);
+  scan(them, out, RAW_PER_SIDE, scanThem);
   return out;
 }
