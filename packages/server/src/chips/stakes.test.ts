@@ -1,6 +1,7 @@
 import { apply, newMatch, type Action, type MatchSettingsInput, type MatchState } from '@nardy/engine';
+import { STAKE_HOLD } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
-import { HOLD_MULTIPLE, holdFor, payoutFor } from './stakes.js';
+import { holdFor, payoutFor } from './stakes.js';
 
 const USERS = { p1: 'anna', p2: 'boris' };
 
@@ -25,7 +26,7 @@ const OPEN_THEN_SURRENDER: readonly Action[] = [
 
 describe('G9 holds: 3× the stake without the cube, 10× with it', () => {
   it('sizes the hold by the cube setting', () => {
-    expect(HOLD_MULTIPLE).toEqual({ noCube: 3, cube: 10 });
+    expect(STAKE_HOLD).toEqual({ noCube: 3, cube: 10 });
     expect(holdFor({ stake: 7, match: { cube: { enabled: false } as never } })).toBe(21);
     expect(holdFor({ stake: 7, match: { cube: { enabled: true } as never } })).toBe(70);
     expect(holdFor({ stake: 0, match: { cube: { enabled: true } as never } })).toBe(0);

@@ -38,7 +38,8 @@ export function NewGame({ known }: { readonly known: readonly UserRef[] }) {
     if (status === 'offline') setPooled(false);
   }, [status]);
 
-  const sendable: TableForm = { ...form, rated: form.rated && !guest };
+  // Guests play neither rated nor for chips (the server refuses both).
+  const sendable: TableForm = { ...form, rated: form.rated && !guest, stake: guest ? 0 : form.stake };
   const objection = problem(sendable);
 
   const run = (work: () => Promise<void>) => {

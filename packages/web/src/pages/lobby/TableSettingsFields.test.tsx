@@ -19,7 +19,7 @@ function render(form: TableForm, options: { part?: 'table' | 'bot' | 'pool'; gue
   return { html, names: new Set(names), missing };
 }
 
-const ALWAYS = ['variant', 'matchLength', 'clock', 'ceiling', 'lastRollDraw', 'cubeEnabled', 'rated'];
+const ALWAYS = ['variant', 'matchLength', 'clock', 'ceiling', 'lastRollDraw', 'cubeEnabled', 'rated', 'stake'];
 const LONG_ONLY = ['marsDefinition', 'homeMars', 'koks', 'openingThrow', 'nextGameStarter', 'headExceptionScope', 'blockCheck', 'blockAheadCountsBorneOff'];
 const MONEY_CUBE = ['beaver', 'jacoby', 'automaticDoubles'];
 
@@ -61,8 +61,16 @@ describe('the table settings form (RULES §7)', () => {
     expect(money).toContain('value="fischer"');
   });
 
-  it('asks for no stake while the server has no chips ledger (G9)', () => {
-    for (const part of ['table', 'bot', 'pool'] as const) expect(render(defaultForm('short', false), { part }).names.has('stake')).toBe(false);
+  it('asks for a stake in chips per point and shows the hold it puts on each player: 3× without the cube, 10× with it (G9)', () => {
+    const none = render(update(defaultForm('long', true), { cube: { ...defaultForm('long', true).cube, enabled: false } })).html;
+    expect(/<input[^>]*name="stake"[^>]*>/.exec(none)?.[0]).toContain('value="0"');
+    expect(none).toContain('0 means no stake');
+    const noCube = update(defaultForm('long', true), { stake: 10, cube: { ...defaultForm('long', true).cube, enabled: false } });
+    expect(render(noCube).html).toContain('30 of your chips are held while you play (3× the stake)');
+    const cube = update(noCube, { cube: { ...noCube.cube, enabled: true } });
+    expect(render(cube).html).toContain('100 of your chips are held while you play (10× the stake with the cube)');
+    expect(render(cube, { lng: 'ru' }).html).toContain('На время игры удерживается 100 ваших фишек');
+    expect(/<input[^>]*name="stake"[^>]*>/.exec(render(cube).html)?.[0]).toContain('value="10"');
   });
 
   it('shows only the pool fields for quick pairing, and no rated or stake for a bot', () => {
@@ -70,18 +78,22 @@ describe('the table settings form (RULES §7)', () => {
     expectFields(render(defaultForm('short', true), { part: 'bot' }).names, ['variant', 'ceiling', 'cubeEnabled'], ['rated', 'stake']);
   });
 
-  it('does not let a guest ask for a rated game', () => {
-    const { html } = render(defaultForm('long', true), { guest: true });
+  it('does not let a guest ask for a rated game, nor play for chips', () => {
+    const { html } = render(update(defaultForm('long', true), { stake: 25 }), { guest: true });
     const rated = /<input[^>]*name="rated"[^>]*>/.exec(html)?.[0] ?? '';
     expect(rated).toContain('disabled=""');
     expect(rated).not.toContain('checked');
     expect(html).toContain('rated games need an account');
+    const stake = /<input[^>]*name="stake"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(stake).toContain('disabled=""');
+    expect(stake).toContain('value="0"');
+    expect(html).toContain('playing for chips needs an account');
   });
 
   it('has every label translated, in both languages, for every variant and state', () => {
     const states: TableForm[] = (['long', 'short', 'caucasian'] as const).flatMap((v) => {
       const f = defaultForm(v, true);
-      return [f, update(f, { matchLength: 0, lastRollDraw: true, clock: 'bronstein', cube: { ...f.cube, enabled: true } })];
+      return [f, update(f, { matchLength: 0, lastRollDraw: true, clock: 'bronstein', stake: 5, cube: { ...f.cube, enabled: true } })];
     });
     for (const lng of ['en', 'ru'] as const) {
       for (const f of states) for (const part of ['table', 'bot', 'pool'] as const) expect(render(f, { part, lng }).missing).toEqual([]);

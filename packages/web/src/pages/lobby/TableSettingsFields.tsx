@@ -1,4 +1,5 @@
 import { VARIANT_IDS } from '@nardy/engine';
+import { LIMITS, stakeHold } from '@nardy/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../app/Field';
@@ -23,9 +24,9 @@ import {
 
 /**
  * The table settings as form fields (RULES.md §7). `part`: `table` — everything a seek, challenge or private
- * table carries; `bot` — the same without rated (bot games are casual); `pool` — what a quick-pairing pool is made
- * of (variant, length, clock, rated). Fields that cannot apply to the current choice are not shown. No stake: the
- * server has no chips ledger yet (G9) and refuses one, so the form always asks for 0.
+ * table carries, the stake in chips included (G9: the hold it puts on each player is shown under it); `bot` — the
+ * same without rated and stake (bot games are casual and without chips); `pool` — what a quick-pairing pool is made
+ * of (variant, length, clock, rated). Fields that cannot apply to the current choice are not shown.
  */
 export function TableSettingsFields({
   form,
@@ -36,7 +37,7 @@ export function TableSettingsFields({
   readonly form: TableForm;
   readonly onChange: (form: TableForm) => void;
   readonly part?: 'table' | 'bot' | 'pool';
-  /** Guests cannot play rated games. */
+  /** Guests cannot play rated games, nor for chips. */
   readonly guest?: boolean;
 }) {
   const { t } = useTranslation('lobby');
@@ -233,6 +234,33 @@ export function TableSettingsFields({
             hint={guest ? t('form.ratedNeedsAccount') : undefined}
             onChange={(rated) => set({ rated })}
           />
+          {part === 'table' && (
+            <Field
+              label={t('form.stake')}
+              hint={
+                guest
+                  ? t('form.stakeNeedsAccount')
+                  : form.stake > 0
+                    ? t(form.cube.enabled ? 'form.stakeHoldCube' : 'form.stakeHold', { hold: stakeHold(form.stake, form.cube.enabled) })
+                    : t('form.stakeHint')
+              }
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  name="stake"
+                  min={0}
+                  max={LIMITS.maxStake}
+                  step={1}
+                  inputMode="numeric"
+                  disabled={guest}
+                  value={guest ? 0 : form.stake}
+                  onChange={(e) => set({ stake: Math.min(LIMITS.maxStake, Math.max(0, Math.floor(Number(e.target.value) || 0))) })}
+                />
+              )}
+            </Field>
+          )}
         </div>
       )}
     </div>
