@@ -1,6 +1,11 @@
+import { BOT_HELP, botCommand } from './bot-command.js';
+import { EVAL_HELP, evalCommand } from './eval-command.js';
+import { HINT_HELP, hintCommand } from './hint-command.js';
 import { EXIT_FAULT, EXIT_OK, EXIT_USAGE, oneLine, UsageError, write, type Io } from './io.js';
 import { LEGAL_HELP, legalCommand } from './legal-command.js';
+import { MATCH_HELP, matchCommand } from './match-command.js';
 import { PLAY_HELP, playCommand } from './play-command.js';
+import { ROLLOUT_HELP, rolloutCommand } from './rollout-command.js';
 import { SHOW_HELP, showCommand } from './show.js';
 import { VERIFY_DICE_HELP, verifyDiceCommand } from './verify-dice.js';
 
@@ -13,6 +18,11 @@ Commands:
   show         print the ASCII board of a position ID or a plain-board JSON string
   play         two people play a game or a match at one terminal
   verify-dice  recompute every throw of a finished server game from its revealed seed
+  hint         rank the legal turns of a position and dice, as the bot sees them
+  eval         the probabilities, equities and cube decision of a position
+  rollout      play a position out many times (quasi-random dice, luck adjustment, worker threads)
+  bot          the computer player on stdin/stdout (the JSON-lines bot protocol of play.py)
+  match        two bots play each other: points per game with a 95% interval
 
 Options:
   -h, --help   show help (also: nardy <command> --help)
@@ -29,6 +39,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   show: { help: SHOW_HELP, run: showCommand },
   play: { help: PLAY_HELP, run: playCommand },
   'verify-dice': { help: VERIFY_DICE_HELP, run: verifyDiceCommand },
+  hint: { help: HINT_HELP, run: hintCommand },
+  eval: { help: EVAL_HELP, run: evalCommand },
+  rollout: { help: ROLLOUT_HELP, run: rolloutCommand },
+  bot: { help: BOT_HELP, run: botCommand },
+  match: { help: MATCH_HELP, run: matchCommand },
 };
 
 /** Runs `nardy` with the arguments after the program name; resolves to the exit code. Never throws. */
