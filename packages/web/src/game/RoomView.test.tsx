@@ -69,6 +69,14 @@ describe('RoomView', () => {
     expect(html).toContain('<svg');
   });
 
+  it('a table with a stake shows it and the chips held (G9: 10× the stake with the cube); none without a stake', () => {
+    const state = roomOf(timeline({ variant: 'short', cube: { beaver: true } }, SHORT, 'p2'));
+    expect(text(render(state))).not.toContain('Stake');
+    const staked = { ...state, view: { ...state.view!, settings: { ...state.view!.settings, stake: 10 } } };
+    expect(text(render(staked))).toContain('Stake 10 per point · 100 held');
+    expect(text(render(staked, 'ru'))).toContain('Ставка 10 за очко · удержано 100');
+  });
+
   it('a cube offered to you: what taking and passing mean, in both languages', () => {
     const state = roomOf(timeline({ variant: 'short', cube: { beaver: true } }, SHORT, 'p2'));
     const en = text(render(state));

@@ -3,7 +3,7 @@
  * a refusal, the prompt and decisions, results and rematch, the moves and the chat, the dice proof.
  */
 import { opposite, otherSeat, type Color, type Seat } from '@nardy/engine';
-import type { GameView, PlayerAction } from '@nardy/protocol';
+import { stakeHold, type GameView, type PlayerAction } from '@nardy/protocol';
 import { useMemo, useState } from 'react';
 import { Board } from '../board/Board';
 import type { BoardSettings, BoardStep } from '../board/types';
@@ -79,6 +79,7 @@ export function RoomView({ gameId, state, serverNow, busy, boardKey, settings, a
         <header className="room-match">
           <span>{say(t, matchPhrase(view.settings.match.matchLength, view.gameNumber))}</span>
           <span>{t(view.settings.rated ? 'match.rated' : 'match.casual')}</span>
+          {view.settings.stake > 0 && <span className="chip">{t('match.stake', { n: view.settings.stake, hold: stakeHold(view.settings.stake, view.settings.match.cube.enabled) })}</span>}
           {view.crawford && <span className="chip">{t('match.crawford')}</span>}
           {view.lastThrow && <span className="chip">{t('match.lastThrow')}</span>}
         </header>

@@ -7,7 +7,7 @@
  * user changes too (the app shell does, in app/session.ts).
  */
 import type { Action, BySeat, MatchSettings, Seat, VariantId } from '@nardy/engine';
-import { ERROR_CODES, type ErrorCode, type Language, type MatchSummary, type TableSettingsInput } from '@nardy/protocol';
+import { ERROR_CODES, type ChipsReport, type ErrorCode, type Language, type MatchSummary, type TableSettingsInput } from '@nardy/protocol';
 import { ServerError } from './types';
 
 /** Your own account as `GET /api/me` shows it. */
@@ -191,6 +191,8 @@ export function createApi(fetchImpl: Fetch) {
     dice: (gameId: string) => request<DiceReport>('GET', `/api/games/${seg(gameId)}/dice`),
     leaderboard: (variant: VariantId, limit?: number) =>
       request<Leaderboard>('GET', `/api/leaderboard/${seg(variant)}${query({ limit })}`),
+    /** The signed-in user's chips (G9): balance and latest ledger rows. */
+    chips: (limit?: number) => request<ChipsReport>('GET', `/api/me/chips${query({ limit })}`),
   };
 }
 

@@ -2,6 +2,7 @@
  * `/profile/:userId`: the player's finished games from `GET /api/users/:id/games`, one page at a time (the
  * server's `next` cursor). On one's own profile the display name is shown; it is changed on the settings page.
  */
+import type { ChipsReport } from '@nardy/protocol';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/services';
 import { useProfile } from '../../app/session';
@@ -10,6 +11,7 @@ import { useTranslate } from '../../game/useTranslate';
 import { currentLanguage } from '../../i18n';
 import type { UserGames } from '../../net/api';
 import { ServerError } from '../../net/types';
+import { ChipsPanel } from './ChipsPanel';
 import { ProfileView } from './ProfileView';
 
 export interface ProfilePageProps {
@@ -30,6 +32,21 @@ export function ProfilePage({ userId }: ProfilePageProps) {
   const me = useProfile(session);
   const t = useTranslate('profile');
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const own = me?.id === userId;
+  const [chips, setChips] = useState<ChipsReport | null>(null);
+
+  // One's own chips (G9): fetched with the page, so the balance after a game is the settled one.
+  useEffect(() => {
+    if (!own) return;
+    let current = true;
+    api.chips().then(
+      (report) => current && setChips(report),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, own]);
 
   useEffect(() => {
     let current = true;
@@ -56,7 +73,14 @@ export function ProfilePage({ userId }: ProfilePageProps) {
   };
   return (
     <>
-      <ProfileView data={data} own={me?.id === userId} lang={currentLanguage()} loadingMore={loaded.more} onMore={onMore} />
+      <ProfileView
+        data={data}
+        own={own}
+        lang={currentLanguage()}
+        loadingMore={loaded.more}
+        onMore={onMore}
+        chips={<ChipsPanel report={chips} lang={currentLanguage()} />}
+      />
       {loaded.moreError && <Refusal error={loaded.moreError} />}
     </>
   );

@@ -4,6 +4,7 @@
  */
 import type { BySeat, Seat } from '@nardy/engine';
 import type { Language } from '@nardy/protocol';
+import type { ReactNode } from 'react';
 import { say, type Translate } from '../../game/phrase';
 import { gameResultPhrase } from '../../game/results';
 import { useTranslate } from '../../game/useTranslate';
@@ -19,6 +20,8 @@ interface Props {
   /** An older page is on its way. */
   readonly loadingMore: boolean;
   readonly onMore: () => void;
+  /** Shown under the name on one's own profile: his chips (ChipsPanel). */
+  readonly chips?: ReactNode;
 }
 
 function Opponent({ seat, t }: { readonly seat: PublicSeat; readonly t: Translate }) {
@@ -76,7 +79,7 @@ function GameItem({ game, userName, lang }: { readonly game: UserGame; readonly 
   );
 }
 
-export function ProfileView({ data, own, lang, loadingMore, onMore }: Props) {
+export function ProfileView({ data, own, lang, loadingMore, onMore, chips }: Props) {
   const t = useTranslate('profile');
   return (
     <div className="profile">
@@ -86,6 +89,7 @@ export function ProfileView({ data, own, lang, loadingMore, onMore }: Props) {
           {t('own', { name: data.user.name })} <a href={paths.settings()}>{t('ownSettings')}</a>
         </p>
       )}
+      {own && chips}
       <section className="card" aria-label={t('games')}>
         <h2>{t('games')}</h2>
         {data.games.length === 0 ? (
