@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RULE_OPTIONS, boardKey, legalTurns, makePlainBoard, parsePlainBoard, startPosition, type Die } from '@nardy/engine';
+import { randomPlayPosition } from '@nardy/engine/testing';
+import { BotSession } from './bot-protocol.js';
+import { runCli } from './test-io.js';
+
+// Requests recorded from `./gnubg-py play.py --bot "nardy bot --stdio --level expert" --cube --log ...`
+// (shared/tools/gnubg): move, double, take, end and bye lines exactly as play.py sends them.
+const RECORDED = readFileSync(new URL('./bot-protocol.fixture.jsonl', import.meta.url), 'utf8').trim().split('\n');
+const recorded = (type: string): string[] => RECORDED.filter((l) => (JSON.parse(l) as { type: string }).type === type);
+
+const session = (variant: 'short' | 'long' | 'caucasian' = 'short'): BotSession =>
+  new BotSession({ variant, level: 'expert', rules: DEFAULT_RULE_OPTIONS, seed: 1 });
+
+describe('bot protocol on play.py\'s recorded requests', () => {
+  it('answers every move with the "after" of one of the listed plays', () => {
+    const bot = session();
+    const moves = recorded('move');
+    expect(moves.length).toBeGreaterThan(3);
+    for (const line of moves) {
+      const req = JSON.parse(line) as { plays: { after: string }[] };
+      const { answer, bye } = bot.reply(line);
+      expect(bye).toBe(false);
+      const a = JSON.parse(answer!) as { after: string };
+      expect(req.plays.map((p) => p.after)).toContain(a.after);
+    }
+  });
+
+  it('answers double with double|roll and take with take|drop; end and bye get no answer', () => {
+    const bot = session();
+    for (const line of recorded('double')) expect(['double', 'roll']).toContain((JSON.parse(bot.reply(line).answer!) as { action: string }).action);
+    for (const line of recorded('take')) expect(['take', 'drop']).toContain((JSON.parse(bot.reply(line).answer!) as { action: string }).action);
+    expect(bot.reply(recorded('end')[0]!)).toEqual({ answer: null, bye: false });
+    expect(bot.reply('{"type":"bye"}')).toEqual({ answer: null, bye: true });
+  });
+
+  it('takes a clear take and drops a clear pass (money, centred cube)', () => {
+    const bot = session();
+    const cube = { value: 1, owner: 'centre', matchTo: 0, score: { me: 0, opp: 0 } };
+    // The bot (on roll in the ID) is far behind in a pure race: 15 checkers on its 6-point vs the doubler's 15 on his ace.
+    const lost = parsePlainBoard({ variant: 'short', onRoll: 'black', white: { '6': 15 }, black: { '24': 15 } });
+    if (!lost.ok) throw new Error(lost.error.message);
+    const take = (board: object): string =>
+      (JSON.parse(bot.reply(JSON.stringify({ type: 'take', board, cube })).answer!) as { action: string }).action;
+    expect(take(makePlainBoard(lost.value.position))).toBe('drop');
+    expect(take(makePlainBoard(startPosition('short', 'black')))).toBe('take');
+  });
+});
+
+describe('bot protocol with plain boards (long nardy, Caucasian)', () => {
+  it.each(['long', 'caucasian', 'short'] as const)('%s: the answer is the canonical key of a legal turn', (variant) => {
+    const bot = session(variant);
+    for (let seed = 1; seed <= 20; seed++) {
+      const position = randomPlayPosition(variant, seed, { plies: seed * 3 });
+      const dice = [(1 + (seed % 6)) as Die, (1 + ((seed * 5) % 6)) as Die] as const;
+      const board = makePlainBoard(position, dice);
+      const { answer } = bot.reply(JSON.stringify({ type: 'move', board }));
+      const legal = legalTurns(position, dice).map((t) => boardKey(t.after));
+      const a = JSON.parse(answer!) as { result: string };
+      if (legal.length === 0) expect(a.result).toBe(boardKey(position));
+      else expect(legal).toContain(a.result);
+    }
+  });
+});
+
+describe('bot protocol errors', () => {
+  it.each([
+    ['not json', /bad JSON/],
+    ['[1,2]', /JSON object/],
+    ['{"type":"dance"}', /unknown request type/],
+    ['{"type":"move","dice":[3,1]}', /needs "pos"/],
+    ['{"type":"move","pos":"4HPwATDgc/ABMA"}', /needs "dice"/],
+    ['{"type":"move","pos":"4HPwATDgc/ABMA","dice":[7,1]}', /dice/],
+    ['{"type":"move","pos":"nonsense","dice":[3,1]}', /BAD_POSITION_ID/],
+    ['{"type":"double","pos":"4HPwATDgc/ABMA","cube":{"owner":"him"}}', /cube\.owner/],
+  ])('%s → an error line', (line, message) => {
+    const { answer, bye } = session().reply(line);
+    expect(bye).toBe(false);
+    expect((JSON.parse(answer!) as { error: string }).error).toMatch(message);
+  });
+
+  it('nardy bot --stdio answers line by line, goes on after a bad line and stops at bye', async () => {
+    const input = ['garbage', recorded('move')[0]!, '', recorded('end')[0]!, '{"type":"bye"}', recorded('move')[1]!].join('\n');
+    const r = await runCli(['bot', '--stdio', '--level', 'expert', '--seed', '3'], input);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(2); // the error and the move; nothing for the blank line, end, bye, or after bye
+    expect(lines[0]!['error']).toMatch(/bad JSON/);
+    expect(typeof lines[1]!['after']).toBe('string');
+  });
+
+  it('nardy bot without --stdio is a usage error', async () => {
+    const r = await runCli(['bot']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--stdio/);
+  });
+});
