@@ -1,19 +1,3 @@
-import { chooseTurn, cubeDecision, rolloutContext, seededRng, type CubeContext, type CubeView, type Level, type Probabilities, type Rng } from '@nardy/ai';
-import {
-  boardKey,
-  checkDice,
-  DEFAULT_SCORING,
-  opposite,
-  parsePlainBoard,
-  parsePositionId,
-  withTurn,
-  type Dice,
-  type Position,
-  type RuleOptions,
-  type VariantId,
-} from '@nardy/engine';
-import { afterId } from './hint-command.js';
-
 /**
  * The JSON-lines bot protocol of `shared/tools/gnubg/play.py` (README (d)), spoken by `nardy bot --stdio` and
  * by the bots `nardy match` drives. One answer line per request; `end` and `bye` get none.
@@ -33,6 +17,22 @@ import { afterId } from './hint-command.js';
  *           beaver?}, "me" being the bot.
  * A malformed or unknown request gets `{"error": "..."}` and the bot goes on.
  */
+import { chooseTurn, cubeDecision, rolloutContext, seededRng, type CubeContext, type CubeView, type Level, type Probabilities, type Rng } from '@nardy/ai';
+import {
+  boardKey,
+  checkDice,
+  DEFAULT_SCORING,
+  opposite,
+  parsePlainBoard,
+  parsePositionId,
+  withTurn,
+  type Dice,
+  type Position,
+  type RuleOptions,
+  type VariantId,
+} from '@nardy/engine';
+import { afterId } from './position-input.js';
+
 export interface BotSettings {
   /** For `pos` requests (a plain board names its variant). */
   readonly variant: VariantId;

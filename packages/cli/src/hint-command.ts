@@ -1,8 +1,8 @@
 import { DEFAULT_LEVEL, LEVEL_SETTINGS, LEVELS, rankTurns, type Probabilities } from '@nardy/ai';
-import { boardKey, makePositionId, makeTurnNotation, withTurn, type Position } from '@nardy/engine';
+import { boardKey, makePositionId, makeTurnNotation } from '@nardy/engine';
 import { parse } from './args.js';
 import { EXIT_OK, UsageError, write, type Io } from './io.js';
-import { levelFrom, POSITION_HELP, POSITION_OPTION_SPEC, readPositionInput, signed } from './position-input.js';
+import { afterId, levelFrom, POSITION_HELP, POSITION_OPTION_SPEC, readPositionInput, signed } from './position-input.js';
 import { RULE_OPTION_HELP, RULE_OPTION_SPEC, ruleOptionsFrom } from './rule-options.js';
 
 export const HINT_HELP = `Usage: nardy hint <position> --dice 31 [--level L] [--json] [--variant V] [--turn white|black]
@@ -23,10 +23,6 @@ ${RULE_OPTION_HELP}`;
 
 const probabilityLine = (p: Probabilities): string =>
   [p.win, p.winMars, p.winKoks].map((x) => x.toFixed(3)).join(' ') + ' - ' + [1 - p.win, p.loseMars, p.loseKoks].map((x) => x.toFixed(3)).join(' ');
-
-/** The gnubg Position ID after a turn with the mover still on roll (play.py's "after"); none for long nardy. */
-export const afterId = (before: Position, after: Position): string | undefined =>
-  before.variant === 'long' ? undefined : makePositionId(withTurn(after, before.turn));
 
 export async function hintCommand(args: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = parse(args, { ...POSITION_OPTION_SPEC, ...RULE_OPTION_SPEC, level: { type: 'string' }, json: { type: 'boolean' } }, 1);

@@ -12,7 +12,7 @@ import {
   type RuleOptions,
   type Turn,
 } from '@nardy/engine';
-import { afterId } from './hint-command.js';
+import { afterId } from './position-input.js';
 
 /** One decision a bot in a `nardy match` makes: the turn for these dice out of the legal ones (never empty). */
 export interface MoveQuestion {

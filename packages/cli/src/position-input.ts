@@ -1,5 +1,5 @@
 import { LEVELS, type Level } from '@nardy/ai';
-import { VARIANT_IDS, type Dice } from '@nardy/engine';
+import { makePositionId, VARIANT_IDS, withTurn, type Dice, type Position } from '@nardy/engine';
 import { choice, type OptionSpec, type Parsed } from './args.js';
 import { UsageError } from './io.js';
 import { parseDiceArg, readPosition } from './show.js';
@@ -30,3 +30,7 @@ export const levelFrom = (values: Parsed['values'], fallback: Level): Level => c
 
 /** Signed with three decimals, as gnubg prints equities. */
 export const signed = (x: number, digits = 3): string => `${x >= 0 ? '+' : '-'}${Math.abs(x).toFixed(digits)}`;
+
+/** The gnubg Position ID after a turn with the mover still on roll (play.py's "after"); none for long nardy. */
+export const afterId = (before: Position, after: Position): string | undefined =>
+  before.variant === 'long' ? undefined : makePositionId(withTurn(after, before.turn));
