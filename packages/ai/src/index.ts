@@ -1,13 +1,18 @@
 /**
- * @nardy/ai: the computer opponent. Today a documented heuristic evaluator (`evaluate`) at 0-ply
- * (`chooseTurn`), simple cube thresholds (`cubeDecision`), levels named like gnubg's (`LEVELS`) and a
- * `worker_threads` pool (`BotPool`) for the server's bot seats. The trained nets of later issues plug in
- * behind the same functions.
+ * @nardy/ai: the computer opponent. The variant's strongest static evaluator (`staticEvaluator`: trained nets,
+ * bear-off databases; the documented heuristic `evaluate` where no nets exist yet), n-ply search behind
+ * `hint` / `rankTurns` / `chooseTurn` at levels named like gnubg's (`LEVELS`), cubeful cube decisions
+ * (`cubeDecision`: Janowski, Kazaross-XG2), rollouts, and a `worker_threads` pool (`BotPool`) for the server's
+ * bot seats.
  */
 export * from './probabilities.js';
 export * from './rng.js';
 export { WEIGHTS } from './weights.js';
 export { evaluate } from './evaluate.js';
+export { staticEvaluator } from './evaluator.js';
+export { evaluatePly, rankTurnsPly, type MoveFilter, type ScoredTurn, type SearchContext } from './search/ply.js';
+export type { StaticEvaluator } from './search/eval-cache.js';
+export * from './bearoff/index.js';
 export { raceWinChance, effectivePips, normalCdf } from './race.js';
 export * from './levels.js';
 export * from './choose.js';
