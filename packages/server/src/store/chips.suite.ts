@@ -1,7 +1,7 @@
 /** The chips ledger's suite (G9), run against every Store implementation (store.test.ts). Not part of the build. */
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
-import { expectStoreError, must, newGame, type StoreFactory, type StoreHandle } from './store.suite.js';
+import { describe, expect, it } from 'vitest';
+import { expectStoreError, must, newGame, storePerTest, type StoreFactory } from './store.suite.js';
 import type { ChipHold, ChipPayout, Store } from './types.js';
 
 const T0 = 1_700_000_000_000;
@@ -9,18 +9,7 @@ const GRANT = 1000;
 
 export function chipsSuite(name: string, factory: StoreFactory, opts: { readonly propertyRuns: number }): void {
   describe(`Store chips (G9): ${name}`, () => {
-    let handle: StoreHandle | undefined;
-    afterEach(async () => {
-      if (handle) {
-        await handle.store.close();
-        await handle.cleanup?.();
-        handle = undefined;
-      }
-    });
-    const open = async (): Promise<Store> => {
-      handle = await factory();
-      return handle.store;
-    };
+    const { open, release } = storePerTest(factory);
     const users = async (s: Store, ...names: string[]) => {
       const out: string[] = [];
       for (const n of names) out.push(must(await s.createUser({ username: n, passwordHash: 'scrypt$x$y', createdAt: T0 })).id);
@@ -67,6 +56,7 @@ export function chipsSuite(name: string, factory: StoreFactory, opts: { readonly
       expect(await balance(s, a!)).toEqual({ free: GRANT - 30, held: 30 });
       expectStoreError(await staked(s, a!, b!, [{ userId: c!, amount: 30 }]), 'BAD_INPUT', /seated/);
       expectStoreError(await staked(s, a!, b!, [{ userId: a!, amount: 0 }]), 'BAD_INPUT');
+      expectStoreError(await s.createGame(newGame({ status: 'active', p1: { userId: a! }, p2: { userId: b! }, holds: [{ userId: a!, amount: 5 }] })), 'BAD_INPUT', /stake/);
       await books(s);
     });
 
@@ -172,13 +162,12 @@ export function chipsSuite(name: string, factory: StoreFactory, opts: { readonly
             }
             expect(total).toBe([...granted.values()].reduce((x, y) => x + y, 0));
           } finally {
-            await handle?.store.close();
-            await handle?.cleanup?.();
-            handle = undefined;
+            await release();
           }
         }),
         { numRuns: opts.propertyRuns, seed: 9 },
       );
-    });
+      // Each run opens a fresh store (on PostgreSQL a schema, migrated).
+    }, 120_000);
   });
 }

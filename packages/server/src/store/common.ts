@@ -82,6 +82,7 @@ export function checkNewGame(
   const stake = g.stake ?? 0;
   if (!isNonNegInt(stake)) return storeErr('BAD_INPUT', 'a stake is a whole number of chips');
   const holds = g.holds ?? [];
+  if (holds.length > 0 && stake === 0) return storeErr('BAD_INPUT', 'holds are for a table with a stake');
   for (const h of holds) {
     const seated = [p1.value, p2.value].some((o) => o !== null && 'userId' in o && o.userId === h.userId);
     if (!seated || !isChips(h.amount)) return storeErr('BAD_INPUT', 'a hold is a positive whole number of chips for a seated user');

@@ -54,20 +54,30 @@ export const newGame = (over: Partial<NewGame> = {}): NewGame => ({
   ...over,
 });
 
-export function storeSuite(name: string, factory: StoreFactory): void {
-  describe(`Store: ${name}`, () => {
-    let handle: StoreHandle | undefined;
-    afterEach(async () => {
-      if (handle) {
-        await handle.store.close();
-        await handle.cleanup?.();
-        handle = undefined;
-      }
-    });
-    const open = async (): Promise<Store> => {
+/** Inside a describe: `open` makes a store for the test, closed and cleaned up after it (or by `release`). */
+export function storePerTest(factory: StoreFactory): { open: () => Promise<Store>; release: () => Promise<void> } {
+  let handle: StoreHandle | undefined;
+  const release = async (): Promise<void> => {
+    const h = handle;
+    handle = undefined;
+    if (h) {
+      await h.store.close();
+      await h.cleanup?.();
+    }
+  };
+  afterEach(release);
+  return {
+    open: async () => {
       handle = await factory();
       return handle.store;
-    };
+    },
+    release,
+  };
+}
+
+export function storeSuite(name: string, factory: StoreFactory): void {
+  describe(`Store: ${name}`, () => {
+    const { open } = storePerTest(factory);
     const user = async (s: Store, username: string, isGuest = false) =>
       must(await s.createUser({ username, passwordHash: isGuest ? null : 'scrypt$x$y', isGuest, createdAt: T0 }));
 
