@@ -168,30 +168,32 @@ function shots(a: SideScan, b: SideScan): number {
     const m = 31 - Math.clz32(hitters & -hitters);
     if (a.blotMask >>> m !== 0) hit |= throwsHitting(a.blotMask >>> m, a.openMask >>> m);
   }
-  let n = 0;
-  for (let t = 0; t < THROWS.length; t++) if ((hit >>> t) & 1) n += THROWS[t]![2];
-  return n;
+  return 2 * bitCount(hit & ~DOUBLES) + bitCount(hit & DOUBLES);
 }
 
-/** The 21 throws as [die, die, how many of the 36 rolls]. */
-const THROWS: readonly (readonly [number, number, number])[] = Array.from({ length: 6 }, (_, i) =>
-  Array.from({ length: 6 - i }, (_, j) => [i + 1, i + 1 + j, j === 0 ? 1 : 2] as const),
-).flat();
-const ALL_THROWS = (1 << THROWS.length) - 1;
+/** The 21 throws as [die, die]; bit t of a throw mask is THROWS[t]. */
+const THROWS: readonly (readonly [number, number])[] = Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 - i }, (_, j) => [i + 1, i + 1 + j] as const)).flat();
+const maskOf = (has: (d1: number, d2: number) => boolean): number => THROWS.reduce((m, [d1, d2], t) => (has(d1, d2) ? m | (1 << t) : m), 0);
+const ALL_THROWS = maskOf(() => true);
+const DOUBLES = maskOf((d1, d2) => d1 === d2);
+const DOUBLE = Int32Array.from({ length: 7 }, (_, d) => maskOf((d1, d2) => d1 === d && d2 === d));
+/** DIRECT[b]: the throws with a die d where bit d − 1 of b is set (a blot d pips ahead). */
+const DIRECT = Int32Array.from({ length: 64 }, (_, b) => maskOf((d1, d2) => ((b >> (d1 - 1)) & 1) + ((b >> (d2 - 1)) & 1) > 0));
+/** COMBINED[s · 64 + o]: the non-doubles d1 + d2 = s with an open midpoint, bit d − 1 of o meaning point d is open. */
+const COMBINED = Int32Array.from({ length: 12 * 64 }, (_, i) =>
+  maskOf((d1, d2) => d1 !== d2 && d1 + d2 === i >> 6 && (((i >> (d1 - 1)) | (i >> (d2 - 1))) & 1) === 1),
+);
 
 /** Which throws let one checker reach a blot: bit d of `blots` / `open` is d pips ahead of it. */
 function throwsHitting(blots: number, open: number): number {
-  const at = (mask: number, d: number): number => (mask >>> d) & 1;
-  let hit = 0;
-  for (let t = 0; t < THROWS.length; t++) {
-    const [d1, d2] = THROWS[t]!;
-    let h: number;
-    if (d1 === d2) {
-      const o1 = at(open, d1);
-      const o2 = o1 & at(open, 2 * d1);
-      h = at(blots, d1) | (o1 & at(blots, 2 * d1)) | (o2 & at(blots, 3 * d1)) | (o2 & at(open, 3 * d1) & at(blots, 4 * d1));
-    } else h = at(blots, d1) | at(blots, d2) | (at(blots, d1 + d2) & (at(open, d1) | at(open, d2)));
-    hit |= h << t;
+  let hit = DIRECT[(blots >>> 1) & 63]!;
+  const near = (open >>> 1) & 63;
+  for (let far = blots & 0xff8; far !== 0; far &= far - 1) hit |= COMBINED[((31 - Math.clz32(far & -far)) << 6) | near]!;
+  // Doubles beyond one step: 2, 3 or 4 steps of d, every point on the way open.
+  for (let d = 1; d <= 6; d++) {
+    if (((open >>> d) & 1) === 0) continue;
+    if (((blots >>> (2 * d)) & 1) === 1) hit |= DOUBLE[d]!;
+    else if (((open >>> (2 * d)) & 1) === 1 && (((blots >>> (3 * d)) & 1) === 1 || (((open >>> (3 * d)) & 1) === 1 && ((blots >>> (4 * d)) & 1) === 1))) hit |= DOUBLE[d]!;
   }
   return hit;
 }

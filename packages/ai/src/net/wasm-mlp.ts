@@ -59,10 +59,10 @@ const align = (bytes: number): number => Math.ceil(bytes / 16) * 16;
 const OUT_LANES = 8;
 
 export class WasmMlp implements NetRunner {
-  private readonly run: Forward;
+  /** The kernel bound to this net's layout. */
+  private readonly run: () => void;
   private readonly x: Float32Array;
   private readonly o: Float32Array;
-  private readonly args: Parameters<Forward>;
 
   constructor(net: Mlp, module: WebAssembly.Module) {
     const { inputs: n, hidden, outputs: nout } = net.shape;
@@ -90,15 +90,16 @@ export class WasmMlp implements NetRunner {
     for (let k = 0; k < nout; k++) f32.set(w2.subarray(k * hidden, (k + 1) * hidden), at.w2 / 4 + k * hp);
     f32.set(b2, at.b2 / 4);
 
-    this.run = instance.exports['forward'] as Forward;
+    const forward = instance.exports['forward'] as Forward;
+    const { x: xAt, nz: nzAt, h: hAt, b1: b1At, w1: w1At, w2: w2At, b2: b2At, out: outAt } = at;
+    this.run = () => forward(xAt, n, nzAt, hAt, b1At, w1At, hp, w2At, b2At, nout, outAt);
     this.x = f32.subarray(0, n);
     this.o = f32.subarray(at.out / 4, at.out / 4 + nout);
-    this.args = [at.x, n, at.nz, at.h, at.b1, at.w1, hp, at.w2, at.b2, nout, at.out];
   }
 
   forward(x: Float32Array, out: Float64Array): void {
     this.x.set(x);
-    this.run(...this.args);
+    this.run();
     const o = this.o;
     for (let k = 0; k < o.length; k++) out[k] = o[k]!;
   }
