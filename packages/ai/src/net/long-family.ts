@@ -1,6 +1,6 @@
 import type { Checkers } from '@nardy/engine';
 import { LONG_ENCODING, LONG_INPUTS, encodeLong } from './long-inputs.js';
-import type { NetFamily, NetSet } from './net-evaluator.js';
+import { rearmost, type NetFamily, type NetSet } from './net-evaluator.js';
 
 /**
  * Long nardy's classes: `contact` while blocking is still possible — some checker still has an opposing one
@@ -12,11 +12,6 @@ export type LongNets = NetSet<LongClass>;
 
 export function longClassOf(me: Checkers, them: Checkers): LongClass {
   return rearmost(me) > 12 || rearmost(them) > 12 ? 'contact' : 'race';
-}
-
-function rearmost(side: Checkers): number {
-  for (let p = 24; p >= 1; p--) if (side[p]! > 0) return p;
-  return 0;
 }
 
 export const LONG_FAMILY: NetFamily<LongClass> = {

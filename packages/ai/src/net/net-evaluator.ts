@@ -1,4 +1,4 @@
-import { CHECKERS, DEFAULT_SCORING, OFF, opposite, scoreWin, type Checkers, type Position, type ScoringSettings } from '@nardy/engine';
+import { BAR, CHECKERS, DEFAULT_SCORING, OFF, opposite, scoreWin, type Checkers, type Position, type ScoringSettings } from '@nardy/engine';
 import type { Probabilities } from '../probabilities.js';
 import type { Mlp } from './mlp.js';
 
@@ -20,6 +20,12 @@ export interface NetFamily<C extends string = string> {
 }
 
 export type NetSet<C extends string = string> = { readonly [K in C]: Mlp };
+
+/** A side's rearmost occupied slot in its own frame (bar = 25; 0 when all are off): what the classes look at. */
+export function rearmost(side: Checkers): number {
+  for (let p = BAR; p >= 1; p--) if (side[p]! > 0) return p;
+  return 0;
+}
 
 /** The outcome of a finished game as the five numbers, from the view of `position.turn`. */
 export function finishedProbabilities(position: Position, scoring: ScoringSettings = DEFAULT_SCORING): Probabilities | undefined {

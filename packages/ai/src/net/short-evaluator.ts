@@ -1,5 +1,5 @@
-import { BAR, type Checkers } from '@nardy/engine';
-import type { NetFamily, NetSet } from './net-evaluator.js';
+import type { Checkers } from '@nardy/engine';
+import { rearmost, type NetFamily, type NetSet } from './net-evaluator.js';
 import { SHORT_ENCODING, SHORT_INPUTS, encodeShort } from './short-inputs.js';
 
 /** gnubg's position classes that have a net of their own here (bear-off has exact tables instead). */
@@ -9,11 +9,6 @@ export type ShortNets = NetSet<ShortClass>;
 /** Contact while the rearmost checkers have not passed each other (a's point p faces b's point 25 − p). */
 export function shortClassOf(me: Checkers, them: Checkers): ShortClass {
   return rearmost(me) + rearmost(them) > 25 ? 'contact' : 'race';
-}
-
-function rearmost(side: Checkers): number {
-  for (let p = BAR; p >= 1; p--) if (side[p]! > 0) return p;
-  return 0;
 }
 
 /** Short nardy's nets (also Caucasian's, issue 6 item 7: same board, same scoring). */

@@ -12,7 +12,6 @@ import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
 import { opposite, seededRng, startPosition, winnerOf, type Position } from '@nardy/engine';
 import { loadFamily } from '../net/committed-nets.js';
 import { WEIGHTS_DIR, loadNet } from '../net/load.js';
-import { LONG_FAMILY } from '../net/long-family.js';
 import { NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.js';
 import { encodeNet } from '../net/net-file.js';
 import { SHORT_PRUNE_FAMILY } from '../net/prune-family.js';
@@ -21,19 +20,15 @@ import { EvalCache } from '../search/eval-cache.js';
 import { evaluatePly, type SearchContext } from '../search/ply.js';
 import { duel } from './duel.js';
 import { greedyTurn, throwDice } from './td.js';
+import { familyArg, numberArg } from './args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: number): number => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const family: NetFamily = args[args.indexOf('--variant') + 1] === 'long' ? LONG_FAMILY : SHORT_FAMILY;
-const count = opt('positions', 100_000);
-const plies = opt('plies', 1);
-const epochs = opt('epochs', 2);
-const rate = opt('rate', 0.01);
-const pairs = opt('pairs', 1000);
-const seed = opt('seed', 5);
+const family: NetFamily = familyArg();
+const count = numberArg('positions', 100_000);
+const plies = numberArg('plies', 1);
+const epochs = numberArg('epochs', 2);
+const rate = numberArg('rate', 0.01);
+const pairs = numberArg('pairs', 1000);
+const seed = numberArg('seed', 5);
 const started = Date.now();
 
 const teacherNets = loadFamily(family);

@@ -10,16 +10,12 @@ import { legalTurns, makePositionId, seededRng, startPosition, winnerOf, type Po
 import { chooseTurn } from '../choose.js';
 import { isLevel, type Level } from '../levels.js';
 import { throwDice } from './td.js';
+import { stringArg } from './args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: string): string => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1]! : fallback;
-};
-const variant = opt('variant', 'caucasian') as VariantId;
-const games = Number(opt('games', '10000'));
-const levels = opt('levels', 'expert,beginner,advanced').split(',').filter(isLevel) as Level[];
-const rng = seededRng(Number(opt('seed', '1')));
+const variant = stringArg('variant', 'caucasian') as VariantId;
+const games = Number(stringArg('games', '10000'));
+const levels = stringArg('levels', 'expert,beginner,advanced').split(',').filter(isLevel) as Level[];
+const rng = seededRng(Number(stringArg('seed', '1')));
 const key = (p: Position): string => JSON.stringify(p.board) + p.turn;
 const started = Date.now();
 let turns = 0;

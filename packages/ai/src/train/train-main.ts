@@ -12,28 +12,21 @@ import { appendFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from
 import { seededRng } from '@nardy/engine';
 import { loadFamily } from '../net/committed-nets.js';
 import { WEIGHTS_DIR, loadNet } from '../net/load.js';
-import { LONG_FAMILY } from '../net/long-family.js';
 import { Mlp } from '../net/mlp.js';
 import { NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.js';
 import { encodeNet } from '../net/net-file.js';
-import { SHORT_FAMILY } from '../net/short-evaluator.js';
 import { duel, heuristicMover } from './duel.js';
 import { greedyTurn, tdGame } from './td.js';
+import { familyArg, flagArg, numberArg } from './args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: number): number => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const variantArg = args[args.indexOf('--variant') + 1];
-const family: NetFamily = variantArg === 'long' ? LONG_FAMILY : SHORT_FAMILY;
-const games = opt('games', 100_000);
-const lambda = opt('lambda', 0.7);
-const rate0 = opt('rate', 0.1);
-const every = opt('every', 10_000);
-const benchPairs = opt('bench-pairs', 200);
-const seed = opt('seed', 1);
-const resume = args.includes('--resume');
+const family: NetFamily = familyArg();
+const games = numberArg('games', 100_000);
+const lambda = numberArg('lambda', 0.7);
+const rate0 = numberArg('rate', 0.1);
+const every = numberArg('every', 10_000);
+const benchPairs = numberArg('bench-pairs', 200);
+const seed = numberArg('seed', 1);
+const resume = flagArg('resume');
 const LOG = new URL(`../../training/${family.variant}-td.jsonl`, import.meta.url);
 
 let done = 0;

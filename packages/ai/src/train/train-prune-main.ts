@@ -17,16 +17,12 @@ import { SHORT_PRUNE_FAMILY } from '../net/prune-family.js';
 import { SHORT_FAMILY } from '../net/short-evaluator.js';
 import { cubelessEquity, invert } from '../probabilities.js';
 import { greedyTurn, throwDice } from './td.js';
+import { numberArg } from './args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string, fallback: number): number => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const games = opt('games', 1500);
-const epochs = opt('epochs', 6);
-const keep = opt('keep', 5);
-const seed = opt('seed', 3);
+const games = numberArg('games', 1500);
+const epochs = numberArg('epochs', 6);
+const keep = numberArg('keep', 5);
+const seed = numberArg('seed', 3);
 
 const full = familyEvaluator(SHORT_FAMILY);
 const rng = seededRng(seed);

@@ -1,0 +1,22 @@
+import { LONG_FAMILY } from '../net/long-family.js';
+import type { NetFamily } from '../net/net-evaluator.js';
+import { SHORT_FAMILY } from '../net/short-evaluator.js';
+
+/** The training scripts' command line: `--name value` pairs and bare `--flag`s. */
+const args = process.argv.slice(2);
+
+export const flagArg = (name: string): boolean => args.includes(`--${name}`);
+
+export function stringArg(name: string, fallback: string): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : fallback;
+}
+
+export function numberArg(name: string, fallback: number): number {
+  const value = Number(stringArg(name, String(fallback)));
+  if (!Number.isFinite(value)) throw new Error(`--${name} must be a number`);
+  return value;
+}
+
+/** `--variant short|long` → the nets' family (default short). */
+export const familyArg = (): NetFamily => (stringArg('variant', 'short') === 'long' ? LONG_FAMILY : SHORT_FAMILY);
