@@ -49,5 +49,5 @@ describe('encodeLong (RULES §1 frames)', () => {
     expect(a[72]).toBe(b[RAW + 72]);
     expect(a.every((v) => Number.isFinite(v) && v >= 0)).toBe(true);
     expect(longPips(me)).toBeGreaterThanOrEqual(0);
-  });
+  }, 60_000);
 });

@@ -16,7 +16,7 @@ describe('the committed short-nardy nets', () => {
       expect(isValidProbabilities(p)).toBe(true);
       // No mars can be won once the loser has a checker off (S7).
       if (pos.board[opposite(pos.turn)][0]! > 0) expect(p.winMars).toBe(0);
-    });
+    }, 60_000);
   }
 
   it('finished games are exact: a koks, a mars, a single game', () => {

@@ -122,7 +122,7 @@ describe('encodeShort', () => {
     expect(Array.from(a.subarray(0, half))).toEqual(Array.from(b.subarray(half, 2 * half)));
     expect(Array.from(a.subarray(2 * half, 2 * half + 8))).toEqual(Array.from(b.subarray(2 * half + 8)));
     expect(a.every((x) => Number.isFinite(x) && x >= 0)).toBe(true);
-  });
+  }, 60_000);
 
   it('pips of the starting position are 167', () => {
     expect(pipCount(side({ 24: 2, 13: 5, 8: 3, 6: 5 }))).toBe(167);
