@@ -1,7 +1,6 @@
 import { DEFAULT_SCORING, opposite, type Position, type ScoringSettings, type VariantId } from '@nardy/engine';
 import { homeMarsPoints, raceProbabilities } from './bearoff/index.js';
-import { evaluate as heuristicEvaluate } from './evaluate.js';
-import { shortEvaluator, shortPruneEvaluator } from './net/committed-nets.js';
+import { longEvaluator, shortEvaluator, shortPruneEvaluator } from './net/committed-nets.js';
 import { finishedProbabilities } from './net/net-evaluator.js';
 import type { StaticEvaluator } from './search/eval-cache.js';
 
@@ -11,16 +10,19 @@ import type { StaticEvaluator } from './search/eval-cache.js';
  * - **over**: exact, from the engine's scoring;
  * - **bear-off** (every checker of both sides on its own six home points): the bear-off databases
  *   (`bearoff/`) — exact winning chances up to 6 checkers a side, the one-sided throw distributions beyond;
- * - **contact / race**: the trained nets for short nardy and Caucasian (Caucasian uses the short-nardy nets,
- *   issue 6 item 7); for long nardy the documented heuristic (`evaluate.ts`) until its nets are trained.
+ * - **contact / race**: the trained nets — short nardy's (also Caucasian's, issue 6 item 7) and long nardy's.
+ *
+ * The nets predict mars and koks under the default scoring; the table's ceiling (G4) is applied when equity is
+ * taken (`cubelessEquity`). (The documented heuristic, `evaluate.ts`, stays as the yardstick they are measured
+ * against.)
  */
 export function staticEvaluator(variant: VariantId, scoring: ScoringSettings = DEFAULT_SCORING): StaticEvaluator {
   const marsPoints = homeMarsPoints(variant, scoring);
-  const positional: StaticEvaluator = variant === 'long' ? (p) => heuristicEvaluate(p, scoring) : ((nets) => (p: Position) => nets.evaluate(p))(shortEvaluator());
+  const nets = variant === 'long' ? longEvaluator() : shortEvaluator();
   return (p: Position) => {
     const done = finishedProbabilities(p, scoring);
     if (done) return done;
-    return raceProbabilities(p.board[p.turn], p.board[opposite(p.turn)], marsPoints) ?? positional(p);
+    return raceProbabilities(p.board[p.turn], p.board[opposite(p.turn)], marsPoints) ?? nets.evaluate(p);
   };
 }
 

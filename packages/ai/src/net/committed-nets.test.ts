@@ -5,7 +5,7 @@ import { playedPositionArb } from '@nardy/engine/testing';
 import { isValidProbabilities } from '../probabilities.js';
 import { made, side } from '../test-positions.suite.js';
 import { shortClassOf } from './short-evaluator.js';
-import { shortEvaluator } from './committed-nets.js';
+import { longEvaluator, shortEvaluator } from './committed-nets.js';
 
 describe('the committed short-nardy nets', () => {
   const evaluator = shortEvaluator();
@@ -36,5 +36,19 @@ describe('the committed short-nardy nets', () => {
     expect(shortClassOf(side({ 24: 2, 13: 13 }), side({ 24: 2, 13: 13 }))).toBe('contact');
     expect(shortClassOf(side({ 6: 15 }), side({ 12: 15 }))).toBe('race');
     expect(shortClassOf(side({ 25: 1, 6: 14 }), side({ 1: 15 }))).toBe('contact');
+  });
+});
+
+describe('the committed long-nardy nets', () => {
+  const evaluator = longEvaluator();
+
+  test.prop([playedPositionArb('long', 250)], { numRuns: 300 })('valid probabilities everywhere; no mars once the loser has one off (L24)', (pos) => {
+    const p = evaluator.evaluate(pos);
+    expect(isValidProbabilities(p)).toBe(true);
+    if (pos.board[opposite(pos.turn)][0]! > 0) expect(p.winMars).toBe(0);
+  }, 60_000);
+
+  it('a side far ahead in the race is a big favourite', () => {
+    expect(evaluator.evaluate(made('long', 'white', { 1: 3 }, { 6: 5, 5: 5, 4: 5 })).win).toBeGreaterThan(0.9);
   });
 });
