@@ -95,6 +95,7 @@ const argmax = (xs) => xs.indexOf(Math.max(...xs));
 let choices = 0;
 let differentChoices = 0;
 let maxEquityLost = 0;
+let costlyChoices = 0; // different choices that lose more than 1e-6 equity: not ties
 for (const c of cases) {
   const turns = legalTurns(c.position, c.dice);
   if (turns.length < 2) continue;
@@ -103,7 +104,9 @@ for (const c of cases) {
   const slow = equities(plain, turns);
   if (fast !== argmax(slow)) {
     differentChoices++;
-    maxEquityLost = Math.max(maxEquityLost, Math.max(...slow) - slow[fast]);
+    const lost = Math.max(...slow) - slow[fast];
+    maxEquityLost = Math.max(maxEquityLost, lost);
+    if (lost > 1e-6) costlyChoices++;
   }
 }
 
@@ -119,6 +122,7 @@ const result = {
   zeroPlyChoices: choices,
   differentChoices,
   maxEquityLost: Number(maxEquityLost.toExponential(2)),
+  differentChoicesOver1e6: costlyChoices,
   loadAverage: loadavg().map((x) => Number(x.toFixed(2))),
 };
 if (args.includes('--gnubg')) {
@@ -136,7 +140,7 @@ else {
   console.log(`short nardy, ${result.positions} positions, median of ${RUNS} runs, 1 thread`);
   console.log(`  WebAssembly SIMD  ${accelerated ? `${f(evalsPerSecond)} evals/s` : 'unavailable here'}`);
   console.log(`  TypeScript        ${f(ts.evalsPerSecond)} evals/s`);
-  console.log(`  max |Δ| of outputs ${result.maxAbsDiff}; 0-ply best turn differs in ${differentChoices} of ${choices} choices (equity lost at most ${result.maxEquityLost})`);
+  console.log(`  max |Δ| of outputs ${result.maxAbsDiff}; 0-ply best turn differs in ${differentChoices} of ${choices} choices (equity lost at most ${result.maxEquityLost}; ${costlyChoices} lose more than 1e-6)`);
   if (result.gnubgEvalsPerSecond) console.log(`  gnubg calibrate   ${f(result.gnubgEvalsPerSecond)} evals/s  → ratio ${result.ratio}`);
   console.log(`  load average ${result.loadAverage.join(' ')}`);
 }

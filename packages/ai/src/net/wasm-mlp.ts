@@ -6,8 +6,10 @@ import type { Mlp, NetRunner } from './mlp.js';
  * by scripts/build-wasm.mjs). Each net gets its own instance whose linear memory holds a copy of the weights,
  * copied in once; `Mlp.accelerate` routes the net's forward passes there until a training step.
  *
- * The kernel computes in f32 like `Mlp` (whose hidden units are f32 too) with its own exp (wasm-mlp.wat):
- * its outputs differ from the TypeScript pass by rounding only (wasm-mlp.test.ts bounds the difference).
+ * The kernel computes the hidden layer in f32 like `Mlp` (whose hidden units are f32 too) with its own exp
+ * (wasm-mlp.wat), and the outputs' pre-activations; their sigmoids are taken here in f64, as `Mlp` does, so
+ * that hopeless and certain positions keep their order instead of all rounding to 0 or 1 in f32. Outputs
+ * differ from the TypeScript pass by rounding only (wasm-mlp.test.ts bounds the difference).
  *
  * Fallback: where WebAssembly or its SIMD is missing (`WebAssembly.validate` of a one-instruction probe), or
  * with NARDY_WASM=0 in the environment, nets keep the TypeScript pass. A missing or corrupt kernel file is a
@@ -55,8 +57,6 @@ export function wasmKernel(): WebAssembly.Module | null {
 type Forward = (x: number, n: number, nz: number, h: number, b1: number, w1: number, hp: number, w2: number, b2: number, nout: number, out: number) => void;
 
 const align = (bytes: number): number => Math.ceil(bytes / 16) * 16;
-/** Output lanes: the kernel takes the outputs' sigmoids in two vectors of four. */
-const OUT_LANES = 8;
 
 export class WasmMlp implements NetRunner {
   /** The kernel bound to this net's layout. */
@@ -66,7 +66,6 @@ export class WasmMlp implements NetRunner {
 
   constructor(net: Mlp, module: WebAssembly.Module) {
     const { inputs: n, hidden, outputs: nout } = net.shape;
-    if (nout > OUT_LANES) throw new RangeError(`the kernel computes at most ${OUT_LANES} outputs, the net has ${nout}`);
     const hp = Math.ceil(hidden / 16) * 16;
     // Layout: x, the non-zero list, h, b1, w1, w2, b2, out.
     const at = { x: 0, nz: align(n * 4), h: 0, b1: 0, w1: 0, w2: 0, b2: 0, out: 0 };
@@ -76,7 +75,7 @@ export class WasmMlp implements NetRunner {
     at.w2 = at.w1 + n * hp * 4;
     at.b2 = at.w2 + nout * hp * 4;
     at.out = at.b2 + align(nout * 4);
-    const bytes = at.out + OUT_LANES * 4;
+    const bytes = at.out + align(nout * 4);
 
     const instance = new WebAssembly.Instance(module, {});
     const memory = instance.exports['memory'] as WebAssembly.Memory;
@@ -101,7 +100,7 @@ export class WasmMlp implements NetRunner {
     this.x.set(x);
     this.run();
     const o = this.o;
-    for (let k = 0; k < o.length; k++) out[k] = o[k]!;
+    for (let k = 0; k < o.length; k++) out[k] = 1 / (1 + Math.exp(-o[k]!));
   }
 }
 

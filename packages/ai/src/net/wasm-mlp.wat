@@ -3,7 +3,7 @@
 ;;
 ;; Memory (all offsets in bytes, 16-aligned, laid out by wasm-mlp.ts): the input x (n floats), a scratch
 ;; list of the non-zero inputs (8 bytes each), the hidden activations h, b1, w1 (n rows of hp floats,
-;; input-major as in Mlp), w2 (nout rows of hp floats), b2, and out (8 floats). hp is the hidden layer
+;; input-major as in Mlp), w2 (nout rows of hp floats), b2, and out (nout floats). hp is the hidden layer
 ;; padded to a multiple of 16 with zero weights: the padded units never reach an output.
 (module
   (memory (export "memory") 1)
@@ -36,7 +36,8 @@
         (i32x4.shl (i32x4.add (i32x4.trunc_sat_f32x4_s (local.get $n)) (v128.const i32x4 127 127 127 127)) (i32.const 23))))
     (f32x4.div (v128.const f32x4 1 1 1 1) (f32x4.add (v128.const f32x4 1 1 1 1) (local.get $p))))
 
-  ;; out[k] = sigmoid(b2[k] + Σ_j w2[k][j]·h[j]), h[j] = sigmoid(b1[j] + Σ_i x[i]·w1[i][j]).
+  ;; out[k] = b2[k] + Σ_j w2[k][j]·h[j], h[j] = sigmoid(b1[j] + Σ_i x[i]·w1[i][j]). The outputs' own sigmoids are
+  ;; left to the caller, in f64: near 0 and 1 an f32 sigmoid rounds different positions to the same value.
   (func (export "forward")
     (param $x i32) (param $n i32) (param $nz i32) (param $h i32) (param $b1 i32) (param $w1 i32) (param $hp i32)
     (param $w2 i32) (param $b2 i32) (param $nout i32) (param $out i32)
@@ -82,7 +83,7 @@
         (v128.store offset=48 (i32.add (local.get $h) (local.get $j)) (call $sigmoid4 (local.get $a3)))
         (local.set $j (i32.add (local.get $j) (i32.const 64)))
         (br $block)))
-    ;; 3. The outputs: one dot product of hp lanes each, then their sigmoids four at a time.
+    ;; 3. The outputs' pre-activations: one dot product of hp lanes each.
     (local.set $w (local.get $w2))
     (block $odone
       (loop $outs
@@ -105,5 +106,4 @@
         (local.set $w (i32.add (local.get $w) (local.get $rowBytes)))
         (local.set $k (i32.add (local.get $k) (i32.const 1)))
         (br $outs)))
-    (v128.store (local.get $out) (call $sigmoid4 (v128.load (local.get $out))))
-    (v128.store offset=16 (local.get $out) (call $sigmoid4 (v128.load offset=16 (local.get $out))))))
+))
