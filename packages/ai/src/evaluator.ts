@@ -1,6 +1,6 @@
 import { DEFAULT_SCORING, opposite, type Position, type ScoringSettings, type VariantId } from '@nardy/engine';
 import { homeMarsPoints, raceProbabilities } from './bearoff/index.js';
-import { longEvaluator, shortEvaluator, shortPruneEvaluator } from './net/committed-nets.js';
+import { longEvaluator, pruneNetEvaluator, shortEvaluator } from './net/committed-nets.js';
 import { finishedProbabilities } from './net/net-evaluator.js';
 import type { StaticEvaluator } from './search/eval-cache.js';
 
@@ -26,9 +26,8 @@ export function staticEvaluator(variant: VariantId, scoring: ScoringSettings = D
   };
 }
 
-/** The cheap evaluator that pre-ranks candidates inside deeper searches (gnubg's pruning net), if any. */
-export function pruneEvaluator(variant: VariantId): StaticEvaluator | undefined {
-  if (variant === 'long') return undefined;
-  const small = shortPruneEvaluator();
+/** The cheap evaluator that pre-ranks candidates inside deeper searches (gnubg's pruning net). */
+export function pruneEvaluator(variant: VariantId): StaticEvaluator {
+  const small = pruneNetEvaluator(variant === 'long' ? 'long' : 'short');
   return (p: Position) => small.evaluate(p);
 }

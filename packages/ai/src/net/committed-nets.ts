@@ -1,7 +1,7 @@
 import { loadNet } from './load.js';
 import { LONG_FAMILY } from './long-family.js';
 import { NetEvaluator, type NetFamily, type NetSet } from './net-evaluator.js';
-import { SHORT_PRUNE_FAMILY } from './prune-family.js';
+import { pruneFamilyOf } from './prune-family.js';
 import { SHORT_FAMILY } from './short-evaluator.js';
 
 /** A family's committed nets (`weights/<file>`), read from disk. Throws on a missing or corrupt file. */
@@ -22,5 +22,6 @@ export function familyEvaluator<C extends string>(family: NetFamily<C>): NetEval
 }
 
 export const shortEvaluator = (): NetEvaluator => familyEvaluator(SHORT_FAMILY);
-export const shortPruneEvaluator = (): NetEvaluator => familyEvaluator(SHORT_PRUNE_FAMILY);
+/** The pruning net of a variant family (`prune-family.ts`). */
+export const pruneNetEvaluator = (variant: 'short' | 'long'): NetEvaluator => familyEvaluator(pruneFamilyOf(variant));
 export const longEvaluator = (): NetEvaluator => familyEvaluator(LONG_FAMILY);

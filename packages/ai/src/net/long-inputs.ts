@@ -114,3 +114,14 @@ function sideFeatures(a: Checkers, b: ArrayLike<number>, out: Float32Array, at: 
   for (let q = rearQ - 1; q >= Math.max(1, rearQ - 12); q--) if (a[opponentSlots[q]!]! > 0) held++;
   out[at + 6] = held / 12;
 }
+
+/** The board part alone (the first 148 inputs of `long-v1`): what the small pruning net reads. */
+export const LONG_RAW_ENCODING = 'long-raw-v1';
+export const LONG_RAW_INPUTS = 2 * RAW_PER_SIDE;
+
+export function encodeLongRaw(me: Checkers, them: Checkers, out: Float32Array): Float32Array {
+  out.fill(0);
+  encodeRaw(me, me[HEAD]!, out, 0);
+  encodeRaw(mapped(them, scratch.them), them[HEAD]!, out, RAW_PER_SIDE);
+  return out;
+}

@@ -1,4 +1,5 @@
 import type { NetFamily, NetSet } from './net-evaluator.js';
+import { LONG_RAW_ENCODING, LONG_RAW_INPUTS, encodeLongRaw } from './long-inputs.js';
 import { SHORT_RAW_ENCODING, SHORT_RAW_INPUTS, encodeShortRaw } from './short-inputs.js';
 
 /**
@@ -17,4 +18,19 @@ export const SHORT_PRUNE_FAMILY: NetFamily<'prune'> = {
   file: () => 'short-prune.nnet',
 };
 
+/** The same for long nardy (the board part of `long-v1`). */
+export const LONG_PRUNE_FAMILY: NetFamily<'prune'> = {
+  variant: 'long',
+  encoding: LONG_RAW_ENCODING,
+  inputs: LONG_RAW_INPUTS,
+  classes: ['prune'],
+  hidden: { prune: 12 },
+  encode: encodeLongRaw,
+  classOf: () => 'prune',
+  file: () => 'long-prune.nnet',
+};
+
 export type PruneNets = NetSet<'prune'>;
+
+/** The pruning family that imitates a variant family's nets. */
+export const pruneFamilyOf = (variant: 'short' | 'long'): NetFamily<'prune'> => (variant === 'long' ? LONG_PRUNE_FAMILY : SHORT_PRUNE_FAMILY);

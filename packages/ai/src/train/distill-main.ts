@@ -14,8 +14,7 @@ import { loadFamily } from '../net/committed-nets.js';
 import { WEIGHTS_DIR, loadNet } from '../net/load.js';
 import { NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.js';
 import { encodeNet } from '../net/net-file.js';
-import { SHORT_PRUNE_FAMILY } from '../net/prune-family.js';
-import { SHORT_FAMILY } from '../net/short-evaluator.js';
+import { pruneFamilyOf } from '../net/prune-family.js';
 import { EvalCache } from '../search/eval-cache.js';
 import { evaluatePly, type SearchContext } from '../search/ply.js';
 import { duel } from './duel.js';
@@ -36,7 +35,7 @@ const teacher = new NetEvaluator(family, teacherNets);
 const cache = new EvalCache(20);
 const ctx: SearchContext = {
   evaluate: cache.wrap((p) => teacher.evaluate(p)),
-  ...(family === SHORT_FAMILY ? { prune: { evaluate: ((e) => (p: Position) => e.evaluate(p))(new NetEvaluator(SHORT_PRUNE_FAMILY, loadFamily(SHORT_PRUNE_FAMILY))), keep: 5 } } : {}),
+  prune: { evaluate: ((e) => (p: Position) => e.evaluate(p))(new NetEvaluator(pruneFamilyOf(family.variant), loadFamily(pruneFamilyOf(family.variant)))), keep: 5 },
 };
 
 // Positions of the teacher's own 0-ply self-play, every other one, each labelled by the deeper search.

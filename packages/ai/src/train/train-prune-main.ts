@@ -1,10 +1,10 @@
 /**
- * Distils the short-nardy pruning net (`net/prune-family.ts`) from the committed short-nardy nets: self-play
+ * Distils a variant's pruning net (`net/prune-family.ts`) from its committed nets: self-play
  * games at 0-ply; at every third position all candidate turns' results are labelled with the full nets'
  * five numbers and the small net learns to reproduce them (cross-entropy, a few passes in shuffled order).
  * Reports how often the full nets' best turn is among the pruning net's best `keep` on held-out positions.
  *
- *   node packages/ai/dist/train/train-prune-main.js [--games 1500] [--epochs 6] [--keep 5] [--seed 3]
+ *   node packages/ai/dist/train/train-prune-main.js [--variant short|long] [--games 1500] [--epochs 6] [--keep 5] [--seed 3]
  */
 import { renameSync, writeFileSync, appendFileSync } from 'node:fs';
 import { legalTurns, opposite, seededRng, startPosition, winnerOf, type Position } from '@nardy/engine';
@@ -13,18 +13,19 @@ import { WEIGHTS_DIR } from '../net/load.js';
 import { Mlp } from '../net/mlp.js';
 import { NetEvaluator } from '../net/net-evaluator.js';
 import { encodeNet } from '../net/net-file.js';
-import { SHORT_PRUNE_FAMILY } from '../net/prune-family.js';
-import { SHORT_FAMILY } from '../net/short-evaluator.js';
+import { pruneFamilyOf } from '../net/prune-family.js';
 import { cubelessEquity, invert } from '../probabilities.js';
 import { greedyTurn, throwDice } from './td.js';
-import { numberArg } from './args.js';
+import { familyArg, numberArg } from './args.js';
 
 const games = numberArg('games', 1500);
 const epochs = numberArg('epochs', 6);
 const keep = numberArg('keep', 5);
 const seed = numberArg('seed', 3);
 
-const full = familyEvaluator(SHORT_FAMILY);
+const family = familyArg();
+const PRUNE = pruneFamilyOf(family.variant);
+const full = familyEvaluator(family);
 const rng = seededRng(seed);
 
 interface Sample {
@@ -35,7 +36,7 @@ interface Sample {
 /** Candidate sets: each position's results, labelled, for training and for the held-out check. */
 const sets: Sample[][] = [];
 for (let g = 0; g < games; g++) {
-  let pos: Position = startPosition('short', rng() < 0.5 ? 'white' : 'black');
+  let pos: Position = startPosition(family.variant, rng() < 0.5 ? 'white' : 'black');
   for (let ply = 0; !winnerOf(pos); ply++) {
     const dice = throwDice(rng);
     if (ply % 3 === 0) {
@@ -54,7 +55,7 @@ const heldOut = sets.splice(0, Math.floor(sets.length / 10));
 const samples = sets.flat();
 console.log(`${samples.length} training samples from ${sets.length} positions; ${heldOut.length} positions held out`);
 
-const shape = { inputs: SHORT_PRUNE_FAMILY.inputs, hidden: SHORT_PRUNE_FAMILY.hidden.prune, outputs: 5 };
+const shape = { inputs: PRUNE.inputs, hidden: PRUNE.hidden.prune, outputs: 5 };
 const net = Mlp.random(shape, rng);
 const input = new Float32Array(shape.inputs);
 const out = new Float64Array(5);
@@ -68,13 +69,13 @@ for (let e = 0; e < epochs; e++) {
   let sq = 0;
   for (const i of order) {
     const s = samples[i]!;
-    sq += net.train(SHORT_PRUNE_FAMILY.encode(s.me, s.them, input), s.target, rate, out);
+    sq += net.train(PRUNE.encode(s.me, s.them, input), s.target, rate, out);
   }
   console.log(`epoch ${e + 1}: mean squared error ${(sq / (5 * order.length)).toFixed(5)}`);
 }
 
 // Held out: is the full nets' best among the pruning net's best `keep`? (Equity of a result for the mover.)
-const small = new NetEvaluator(SHORT_PRUNE_FAMILY, { prune: net });
+const small = new NetEvaluator(PRUNE, { prune: net });
 let found = 0;
 let loss = 0;
 for (const set of heldOut) {
@@ -94,8 +95,8 @@ const report = {
   meanEquityLostWhenPruned: Number((loss / heldOut.length).toFixed(5)),
 };
 console.log(JSON.stringify(report));
-const file = new URL(SHORT_PRUNE_FAMILY.file('prune'), WEIGHTS_DIR);
-const tmp = new URL('short-prune.nnet.tmp', WEIGHTS_DIR);
-writeFileSync(tmp, encodeNet(net, { encoding: SHORT_PRUNE_FAMILY.encoding, name: 'short/prune', training: { games, epochs, seed, script: 'train-prune-main', ...report } }));
+const file = new URL(PRUNE.file('prune'), WEIGHTS_DIR);
+const tmp = new URL(`${PRUNE.file('prune')}.tmp`, WEIGHTS_DIR);
+writeFileSync(tmp, encodeNet(net, { encoding: PRUNE.encoding, name: `${family.variant}/prune`, training: { games, epochs, seed, script: 'train-prune-main', ...report } }));
 renameSync(tmp, file);
-appendFileSync(new URL('../../training/short-prune.jsonl', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), ...report })}\n`);
+appendFileSync(new URL(`../../training/${family.variant}-prune.jsonl`, import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), ...report })}\n`);
