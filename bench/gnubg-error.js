@@ -2,7 +2,7 @@
 // Our chequer-play error as gnubg judges it, on positions from gnubg's own self-play (a fast proxy for the
 // issue's `play.py --analyse` figure, used to follow training). gnubg only measures: it scores the turn our
 // bot chose against its best at --ply (evaluate.py, cubeful money equity, centred cube).
-// Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert] [--ply 2] [--json]
+// Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert] [--ply 2] [--json] [--dump: decisions losing > 30 mp on stderr]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,7 @@ for (const p of positions) {
   requests.push(JSON.stringify({ id: p.id, pos: p.pos, dice: p.dice, play: { after: makeGnubgPositionId(after) } }));
 }
 const evals = run('evaluate.py', ['--ply', String(ply), '--top', '1'], requests.join('\n') + '\n');
+if (args.includes('--dump')) for (const e of evals) if (e.chosen && e.chosen.loss_mp > 30) console.error(JSON.stringify({ pos: e.pos, dice: e.dice, loss: e.chosen.loss_mp, chosen: e.chosen.move, best: e.plays?.[0]?.move }));
 const losses = evals.filter((e) => e.chosen && typeof e.chosen.loss_mp === 'number').map((e) => e.chosen.loss_mp);
 const errors = evals.filter((e) => !e.chosen || e.chosen.error);
 const mean = losses.reduce((a, b) => a + b, 0) / losses.length;

@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { decodeNet, type NetMeta } from './net-file.js';
 import type { Mlp } from './mlp.js';
 import { accelerate } from './wasm-mlp.js';
 
-/** Where the package keeps its trained nets (`packages/ai/weights/`, beside `dist/` and `src/`). */
-export const WEIGHTS_DIR = new URL('../../weights/', import.meta.url);
+/**
+ * Where the package keeps its trained nets (`packages/ai/weights/`, beside `dist/` and `src/`). The environment
+ * variable `NARDY_WEIGHTS_DIR` points it elsewhere (to measure an older generation against gnubg, say).
+ */
+export const WEIGHTS_DIR = process.env['NARDY_WEIGHTS_DIR']
+  ? pathToFileURL(`${process.env['NARDY_WEIGHTS_DIR'].replace(/\/+$/, '')}/`)
+  : new URL('../../weights/', import.meta.url);
 
 /**
  * Reads one net file; throws with the file's name and the reason when it is missing or corrupt (a broken
