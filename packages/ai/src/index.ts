@@ -9,6 +9,7 @@ export * from './probabilities.js';
 export * from './rng.js';
 export { WEIGHTS } from './weights.js';
 export { evaluate } from './evaluate.js';
+export { heuristicTurn } from './heuristic-bot.js';
 export { staticEvaluator } from './evaluator.js';
 export { evaluatePly, rankTurnsPly, type MoveFilter, type ScoredTurn, type SearchContext } from './search/ply.js';
 export type { StaticEvaluator } from './search/eval-cache.js';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface, type Interface } from 'node:readline';
-import { chooseTurn, seededRng, type Rng } from '@nardy/ai';
+import { LEVELS, chooseTurn, heuristicTurn, seededRng, type Level, type Rng } from '@nardy/ai';
 import {
   boardKey,
   findTurnByNotation,
@@ -30,15 +30,22 @@ export interface MatchBot {
   close(): Promise<void>;
 }
 
-/** The built-in yardsticks: a uniformly random legal turn, and `chooseTurn` at `expert` (0-ply). */
-export const BUILT_IN_BOTS = ['random', 'heuristic'] as const;
+/**
+ * The bots run in this process: the two yardsticks of issue 6 — `random` (a uniformly random legal turn, the
+ * floor) and `heuristic` (the documented heuristic evaluator at 0-ply, `heuristicTurn`, fixed whatever the
+ * nets become) — and our own bot at each level (`expert`, `worldclass` …: `chooseTurn`).
+ */
+export const BUILT_IN_BOTS = ['random', 'heuristic', ...LEVELS] as const;
+export type BuiltInBot = (typeof BUILT_IN_BOTS)[number];
 
-export function builtInBot(name: (typeof BUILT_IN_BOTS)[number], rules: RuleOptions, seed: number): MatchBot {
+export function builtInBot(name: BuiltInBot, rules: RuleOptions, seed: number): MatchBot {
   const rng: Rng = seededRng(seed);
   const pick =
     name === 'random'
       ? (q: MoveQuestion): Turn => q.turns[Math.floor(rng() * q.turns.length)]!
-      : (q: MoveQuestion): Turn => chooseTurn(q.position, q.dice, { level: 'expert', rules, rng });
+      : name === 'heuristic'
+        ? (q: MoveQuestion): Turn => heuristicTurn(q.position, q.dice, rules)
+        : (q: MoveQuestion): Turn => chooseTurn(q.position, q.dice, { level: name as Level, rules, rng });
   return { name, move: (q) => Promise.resolve(pick(q)), end: () => {}, close: () => Promise.resolve() };
 }
 

@@ -11,8 +11,9 @@ export const MATCH_HELP = `Usage: nardy match --a "<bot>" --b "<bot>" [--variant
 
 Two bots play --games money games (default 100) without the cube, by the engine's rules, with seeded dice
 (--seed, default 1), and the points per game of --a are printed with a 95% interval (1.96 standard errors).
-A <bot> is "random" (a uniformly random legal turn) or "heuristic" (the bot's chooseTurn at expert,
-0-ply), both run in this process, or any command line, run by sh, speaking the bot protocol (nardy bot
+A <bot> is "random" (a uniformly random legal turn), "heuristic" (the documented heuristic evaluator at
+0-ply: the fixed yardstick), or a level of our bot ("beginner" … "expert", "worldclass", "grandmaster"),
+all run in this process, or any command line, run by sh, speaking the bot protocol (nardy bot
 --help): e.g. "nardy bot --stdio --variant long --level worldclass". Its move requests carry the plain
 "board" (with dice and firstTurn), "plays" (every legal turn: move, result key and, in short nardy and
 Caucasian, "after") and, in short nardy and Caucasian, "pos"; it answers with play, result, after or move.

@@ -1,5 +1,5 @@
 import { DEFAULT_SCORING, passTurn, scoreWin, seededRng, startPosition, winnerOf, type Color, type Dice, type Position, type Rng, type VariantId } from '@nardy/engine';
-import { evaluate as heuristicEvaluate } from '../evaluate.js';
+import { heuristicTurn } from '../heuristic-bot.js';
 import type { StaticEvaluator } from '../search/eval-cache.js';
 import { rankTurnsPly } from '../search/ply.js';
 import { throwDice } from './td.js';
@@ -56,8 +56,8 @@ export function duel(variant: VariantId, a: Mover, b: Mover, pairs: number, rng:
   return { games: 2 * n, pointsPerGame: mean, ci95: 1.96 * Math.sqrt(variance / n), winShare: wins / (2 * n) };
 }
 
-/** The fixed yardstick: the documented heuristic (`evaluate.ts`) at 0-ply, no noise. */
-export const heuristicMover: Mover = (position, dice) => bestStatic(position, dice, (p) => heuristicEvaluate(p));
+/** The fixed yardstick: the documented heuristic (`evaluate.ts`) at 0-ply, no noise (`heuristic-bot.ts`). */
+export const heuristicMover: Mover = (position, dice) => heuristicTurn(position, dice).after;
 
 /** A 0-ply player over any static evaluator. */
 export const staticMover = (evaluate: StaticEvaluator): Mover => (position, dice) => bestStatic(position, dice, evaluate);
