@@ -1,8 +1,11 @@
 import { otherSeat } from '@nardy/engine';
-import type { GameView, PlayerAction } from '@nardy/protocol';
-import { claimable, concessionChoices, decisionChoices, promptPhrase, type Choice } from './choices';
+import type { ClientToServer, GameView, PlayerAction } from '@nardy/protocol';
+import { abortOffered, claimable, concessionChoices, decisionChoices, promptPhrase, type Choice } from './choices';
 import { say, type Translate } from './phrase';
 import { useServerNow } from './useServerNow';
+
+/** What a `game.claim` asks for: the win, or calling the game off (`abort`). */
+export type ClaimKind = Extract<ClientToServer, { type: 'game.claim' }>['claim'];
 
 interface Props {
   readonly view: GameView;
@@ -11,7 +14,9 @@ interface Props {
   /** Server time now: once the opponent's grace runs out the claim is offered (protocol §5). */
   readonly serverNow: () => number;
   readonly act: (action: PlayerAction) => void;
-  readonly claimWin: () => void;
+  readonly claim: (kind: ClaimKind) => void;
+  /** The server refused an abort here: the opponent has played at this table, only the win may be claimed. */
+  readonly abortRefused: boolean;
   readonly t: Translate;
 }
 
@@ -37,9 +42,10 @@ function Choices({ choices, busy, act, t }: { readonly choices: readonly Choice[
 }
 
 /** The prompt (what the game waits for, what an offer means) and the viewer's decisions with their costs. */
-export function ActionBar({ view, busy, serverNow, act, claimWin, t }: Props) {
+export function ActionBar({ view, busy, serverNow, act, claim, abortRefused, t }: Props) {
   const away = view.you !== null && !view.players[otherSeat(view.you)].online;
-  const claim = claimable(view, useServerNow(serverNow, away));
+  const claimOpen = claimable(view, useServerNow(serverNow, away));
+  const abort = claimOpen && !abortRefused && abortOffered(view);
   const decisions = decisionChoices(view);
   const concessions = concessionChoices(view);
   return (
@@ -48,12 +54,21 @@ export function ActionBar({ view, busy, serverNow, act, claimWin, t }: Props) {
         {say(t, promptPhrase(view))}
       </p>
       {decisions.length > 0 && <Choices choices={decisions} busy={busy} act={act} t={t} />}
-      {claim && (
+      {claimOpen && (
         <div className="room-claim">
           <p>{t('claim.prompt')}</p>
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={claimWin}>
-            {t('claim.win')}
-          </button>
+          <div className="actions">
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => claim('win')}>
+              {t('claim.win')}
+            </button>
+            {abort && (
+              <button type="button" className="btn" disabled={busy} onClick={() => claim('abort')}>
+                {t('claim.abort')}
+              </button>
+            )}
+          </div>
+          {abort && <p className="muted">{t('claim.abortMeans')}</p>}
+          {abortRefused && <p className="muted">{t('claim.abortRefused')}</p>}
         </div>
       )}
       {concessions.length > 0 && (

@@ -10,6 +10,7 @@ import type { BoardSettings } from '../board/types';
 import { api } from '../net/api';
 import { ServerError, type Command, type GameUpdate, type Link } from '../net/types';
 import { paths } from '../router';
+import type { ClaimKind } from './ActionBar';
 import { replayLog } from './moveList';
 import { Refusal } from './Refusal';
 import type { RematchCommand } from './ResultPanel';
@@ -29,7 +30,7 @@ export function GameRoom(props: GameRoomProps) {
   return <Room key={props.gameId} {...props} />;
 }
 
-type Sent = { readonly ok: true; readonly result: AckResult | undefined } | { readonly ok: false };
+type Sent = { readonly ok: true; readonly result: AckResult | undefined } | { readonly ok: false; readonly code: ServerError['code'] };
 
 function Room({ gameId, link, settings, navigate }: GameRoomProps) {
   const t = useTranslate('game');
@@ -37,6 +38,11 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
   const [busy, setBusy] = useState(false);
   /** Bumped when the server refuses a turn: the board is drawn afresh from the view. */
   const [boardResets, setBoardResets] = useState(0);
+  /**
+   * The opponent's `graceUntil` when the server refused an abort (CONFLICT: he has played here, or he came back):
+   * not offered again during that absence.
+   */
+  const [abortRefusedFor, setAbortRefusedFor] = useState<number | null>(null);
   const view = state.view;
 
   useEffect(
@@ -106,7 +112,7 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
       } catch (e) {
         const refusal = e instanceof ServerError ? e : new ServerError('INTERNAL', e instanceof Error ? e.message : '');
         dispatch({ type: 'refused', code: refusal.code, message: refusal.message });
-        return { ok: false };
+        return { ok: false, code: refusal.code };
       } finally {
         if (hold) setBusy(false);
       }
@@ -126,6 +132,12 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
   const act = (action: PlayerAction) => {
     void send({ type: 'game.action', gameId, version: view.version, action }, true).then((r) => {
       if (!r.ok) setBoardResets((n) => n + 1);
+    });
+  };
+  const absence = view.you === null ? null : view.players[otherSeat(view.you)].graceUntil;
+  const claim = (kind: ClaimKind) => {
+    void send({ type: 'game.claim', gameId, claim: kind }, true).then((r) => {
+      if (!r.ok && kind === 'abort' && r.code === 'CONFLICT') setAbortRefusedFor(absence);
     });
   };
   const sendChat = (room: ChatLine['room'], text: string) =>
@@ -151,7 +163,8 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
       boardKey={boardResets}
       settings={settings}
       act={act}
-      claimWin={() => void send({ type: 'game.claim', gameId, claim: 'win' }, true)}
+      claim={claim}
+      abortRefused={absence !== null && absence === abortRefusedFor}
       sendChat={sendChat}
       onRematch={onRematch}
       dismiss={() => dispatch({ type: 'dismiss' })}

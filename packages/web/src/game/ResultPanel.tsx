@@ -36,6 +36,8 @@ export function ResultPanel({ view, rematch, busy, onRematch, t }: Props) {
         ))}
       </ul>
       {view.end && <p className="room-result-match">{say(t, matchEndPhrase(view.end, view.score, names))}</p>}
+      {/* Called off at a staked table: the holds went back with no transfer (G9). */}
+      {view.end?.reason === 'aborted' && view.settings.stake > 0 && <p>{t('result.stakeReturned')}</p>}
       {rematch !== 'none' && (
         <div className="actions" aria-live="polite">
           {rematch === 'offer' && button('offer', 'rematch.offer', 'primary')}

@@ -14,7 +14,7 @@ function roomOf(updates: readonly GameUpdate[], more: Partial<RoomState> = {}): 
   return { ...updates.reduce((s, update) => roomReducer(s, { type: 'update', update }), initialRoom), ...more };
 }
 
-function render(state: RoomState, lang: Language = 'en'): string {
+function render(state: RoomState, lang: Language = 'en', abortRefused = false): string {
   const view = state.view;
   if (!view) throw new Error('no view');
   const noop = () => undefined;
@@ -28,7 +28,8 @@ function render(state: RoomState, lang: Language = 'en'): string {
         boardKey={0}
         settings={SETTINGS}
         act={noop}
-        claimWin={noop}
+        claim={noop}
+        abortRefused={abortRefused}
         sendChat={() => Promise.resolve(true)}
         onRematch={noop}
         dismiss={noop}
@@ -145,6 +146,47 @@ describe('RoomView', () => {
     expect(s).toContain('away: the time to return is over');
     expect(s).toContain('Your opponent left and did not come back in time.');
     expect(s).toContain('Claim the win');
+    // Alice has moved: calling the game off is no longer offered.
+    expect(s).not.toContain('Abort the game');
+  });
+
+  it('an opponent gone before his first move: claim the win or abort the game, with what an abort means, in both languages', () => {
+    // Alice opened and moved; Борис left before playing.
+    const state = roomOf(timeline({ variant: 'short' }, SHORT.slice(0, 2), 'p1'));
+    const away = { ...state, view: { ...state.view!, players: { ...state.view!.players, p2: { ...state.view!.players.p2, online: false, graceUntil: NOW } } } };
+    const html = render(away);
+    expect(html).toMatch(/<button type="button" class="btn btn-primary">Claim the win<\/button><button type="button" class="btn">Abort the game<\/button>/);
+    expect(text(html)).toContain('Aborting calls the game off: no result, not rated, and any chips on hold are returned.');
+    const ru = text(render(away, 'ru'));
+    expect(ru).toContain('Засчитать победу');
+    expect(ru).toContain('Отменить партию');
+    expect(ru).toContain('Отмена: партия без результата, не идёт в рейтинг');
+    // Before his grace runs out there is nothing to claim.
+    const waiting = { ...away, view: { ...away.view, players: { ...away.view.players, p2: { ...away.view.players.p2, graceUntil: NOW + 1 } } } };
+    expect(text(render(waiting))).not.toContain('Abort the game');
+    // Refused (he had played: the server knows of acts the view does not show): only the win, and why.
+    const refused = render({ ...away, error: { code: 'CONFLICT', message: 'your opponent has already played at this table' } }, 'en', true);
+    expect(text(refused)).toContain('That is no longer open, or the state does not allow it.');
+    expect(text(refused)).toContain('Your opponent has already played at this table, so the game can no longer be aborted: claim the win instead.');
+    expect(refused).not.toContain('Abort the game');
+    expect(refused).toContain('Claim the win');
+    expect(text(render(away, 'ru', true))).toContain('Соперник уже делал ходы за этим столом, поэтому партию отменить нельзя');
+  });
+
+  it('an aborted game: no winner, no result, not rated; at a staked table the chips went back — in both languages', () => {
+    const state = roomOf(timeline({ variant: 'short', matchLength: 3 }, SHORT.slice(0, 2), 'p1'));
+    const aborted = { ...state, view: { ...state.view!, end: { winner: null, reason: 'aborted' as const } } };
+    const en = text(render(aborted));
+    expect(en).toContain('The game was called off.');
+    expect(en).toContain('No result: the game was called off. The match is not rated and nobody scores.');
+    expect(en).not.toContain('wins');
+    expect(en).not.toContain('chips held');
+    const staked = { ...aborted, view: { ...aborted.view, settings: { ...aborted.view.settings, stake: 10 } } };
+    expect(text(render(staked))).toContain('The chips held for this table were returned to both players.');
+    const ru = text(render(staked, 'ru'));
+    expect(ru).toContain('Партия отменена.');
+    expect(ru).toContain('Без результата: партия отменена. Матч не идёт в рейтинг, очков никто не получает.');
+    expect(ru).toContain('Удержанные за этот стол фишки вернулись обоим игрокам.');
   });
 
   it('a refusal shows the server’s reason, translated, with its message', () => {

@@ -7,7 +7,7 @@ import { stakeHold, type GameView, type PlayerAction } from '@nardy/protocol';
 import { useMemo, useState } from 'react';
 import { Board } from '../board/Board';
 import type { BoardSettings, BoardStep } from '../board/types';
-import { ActionBar } from './ActionBar';
+import { ActionBar, type ClaimKind } from './ActionBar';
 import { seatColor, viewBoardInput, viewBoardModel } from './boardModel';
 import { ChatPanel } from './ChatPanel';
 import { matchPhrase, rematchChoice } from './choices';
@@ -34,7 +34,9 @@ export interface RoomViewProps {
   readonly boardKey: number;
   readonly settings: BoardSettings;
   readonly act: (action: PlayerAction) => void;
-  readonly claimWin: () => void;
+  readonly claim: (kind: ClaimKind) => void;
+  /** The server refused calling the game off: only the win is offered from then on. */
+  readonly abortRefused: boolean;
   readonly sendChat: (room: ChatLine['room'], text: string) => Promise<boolean>;
   readonly onRematch: (command: RematchCommand) => void;
   readonly dismiss: () => void;
@@ -44,7 +46,7 @@ const seatOfColor = (view: GameView, color: Color): Seat => (color === 'white' ?
 
 const TABS = ['moves', 'chat'] as const;
 
-export function RoomView({ gameId, state, serverNow, busy, boardKey, settings, act, claimWin, sendChat, onRematch, dismiss }: RoomViewProps) {
+export function RoomView({ gameId, state, serverNow, busy, boardKey, settings, act, claim, abortRefused, sendChat, onRematch, dismiss }: RoomViewProps) {
   const t = useTranslate('game');
   const tBoard = useTranslate('board');
   const [flipped, setFlipped] = useState(false);
@@ -84,7 +86,7 @@ export function RoomView({ gameId, state, serverNow, busy, boardKey, settings, a
           {view.lastThrow && <span className="chip">{t('match.lastThrow')}</span>}
         </header>
         {state.error && <Refusal error={state.error} onDismiss={dismiss} />}
-        <ActionBar view={view} busy={busy} serverNow={serverNow} act={act} claimWin={claimWin} t={t} />
+        <ActionBar view={view} busy={busy} serverNow={serverNow} act={act} claim={claim} abortRefused={abortRefused} t={t} />
         <ResultPanel view={view} rematch={rematchChoice(view, state.rematch)} busy={busy} onRematch={onRematch} t={t} />
         <div className="room-tabs" role="tablist" aria-label={t('tabs.label')}>
           {TABS.map((name) => (

@@ -1,6 +1,6 @@
 import type { GameView } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
-import { claimable, concessionChoices, decisionChoices, promptPhrase, rematchChoice, resignCost, surrenderCost } from './choices';
+import { abortOffered, claimable, concessionChoices, decisionChoices, playedAtTable, promptPhrase, rematchChoice, resignCost, surrenderCost } from './choices';
 import { NOW, play, viewOf, type WireAction } from './views.suite';
 
 /** Short nardy: p1 opened 3–1 (8/5 6/5), p2 threw 6–4 and ran 24/14; p1 to start his turn. */
@@ -101,6 +101,55 @@ describe('claimable', () => {
     expect(claimable(gone(NOW + 1000), NOW)).toBe(false);
     expect(claimable(gone(NOW), NOW)).toBe(true);
     expect(claimable({ ...gone(NOW), you: null }, NOW)).toBe(false);
+  });
+});
+
+describe('playedAtTable: whether calling the game off is still offered (protocol "Disconnects and claims")', () => {
+  const OPENED = SHORT.slice(0, 2); // p1 won the opening throw and moved; p2 has not acted
+  it('checkers off their start show a move of one’s own; the server’s throws do not', () => {
+    const view = viewOf(play({ variant: 'short' }, OPENED), 'p1');
+    expect(playedAtTable(view, 'p1')).toBe(true);
+    expect(playedAtTable(view, 'p2')).toBe(false);
+    expect(abortOffered(view)).toBe(true);
+    const thrown = viewOf(play({ variant: 'short' }, SHORT.slice(0, 3)), 'p1'); // p2's dice thrown, no move yet
+    expect(playedAtTable(thrown, 'p2')).toBe(false);
+    expect(abortOffered(viewOf(play({ variant: 'short' }, SHORT), 'p1'))).toBe(false);
+    // Long nardy: every checker on the head until the first move (L1).
+    const long = viewOf(play({ variant: 'long' }, [{ type: 'opening', dice: { p1: 5, p2: 3 } }]), 'p2');
+    expect(abortOffered(long)).toBe(true);
+    expect(abortOffered({ ...long, you: null })).toBe(false);
+  });
+
+  it('a cube or resign act shows too: a taken double, one’s own offer, a beaver after one’s double', () => {
+    const view = viewOf(play({ variant: 'short' }, OPENED), 'p1');
+    expect(playedAtTable({ ...view, cube: { value: 2, owner: 'p1', turned: true, automaticDoubles: 0 } }, 'p2')).toBe(true);
+    // Automatic doubles at the opening throw are the server's (G3).
+    expect(playedAtTable({ ...view, cube: { value: 2, owner: null, turned: false, automaticDoubles: 1 } }, 'p2')).toBe(false);
+    expect(playedAtTable({ ...view, cubeOffer: { by: 'p2', value: 2, beaver: false } }, 'p2')).toBe(true);
+    expect(playedAtTable({ ...view, cubeOffer: { by: 'p1', value: 2, beaver: false } }, 'p2')).toBe(false);
+    expect(playedAtTable({ ...view, cubeOffer: { by: 'p1', value: 4, beaver: true } }, 'p2')).toBe(true);
+    expect(playedAtTable({ ...view, resignOffer: { by: 'p2', level: 'single', resume: 'turnStart' } }, 'p2')).toBe(true);
+    expect(playedAtTable({ ...view, resignOffer: { by: 'p1', level: 'single', resume: 'turnStart' } }, 'p2')).toBe(false);
+  });
+
+  it('a finished game shows it, unless it ended on his flag or the opponent’s own surrender (G5a, G8)', () => {
+    const view = viewOf(play({ variant: 'short', matchLength: 5 }, []), 'p1');
+    const after = (end: GameView['games'][number]['end'], winner: 'p1' | 'p2'): GameView => ({
+      ...view,
+      gameNumber: 2,
+      games: [{ number: 1, winner, end, kind: 'single', basePoints: 1, cubeValue: 1, points: { p1: 0, p2: 0, [winner]: 1 }, white: 'p1' }],
+    });
+    expect(playedAtTable(after('timeout', 'p1'), 'p2')).toBe(false);
+    expect(playedAtTable(after('surrender', 'p2'), 'p2')).toBe(false);
+    expect(playedAtTable(after('surrender', 'p1'), 'p2')).toBe(true);
+    expect(playedAtTable(after('resign', 'p1'), 'p2')).toBe(true);
+    expect(playedAtTable(after('bearOff', 'p1'), 'p2')).toBe(true);
+  });
+
+  it('the prompt after an abort says the game was called off', () => {
+    const view = viewOf(play({ variant: 'short' }, OPENED), 'p1');
+    expect(promptPhrase({ ...view, end: { winner: null, reason: 'aborted' } })).toEqual({ key: 'prompt.aborted' });
+    expect(promptPhrase({ ...view, end: { winner: 'p1', reason: 'abandoned' } })).toEqual({ key: 'prompt.matchOver' });
   });
 });
 

@@ -11,6 +11,7 @@ import {
   otherSeat,
   scoreWin,
   stakeFor,
+  startPosition,
   type ResignLevel,
   type Seat,
   type WinKind,
@@ -109,7 +110,7 @@ export function concessionChoices(view: GameView): Choice[] {
 export function promptPhrase(view: GameView): Phrase {
   const names = seatNames(view);
   const you = view.you;
-  if (view.end) return { key: 'prompt.matchOver' };
+  if (view.end) return { key: view.end.reason === 'aborted' ? 'prompt.aborted' : 'prompt.matchOver' };
   const cube = view.cubeOffer;
   if (view.phase === 'cubeOffered' && cube) {
     const responder = otherSeat(cube.by);
@@ -145,6 +146,28 @@ export function claimable(view: GameView, serverNow: number): boolean {
   const opp = view.players[otherSeat(view.you)];
   return !opp.online && opp.graceUntil !== null && serverNow >= opp.graceUntil;
 }
+
+/**
+ * Whether the view shows that `seat` has made a move of his own at this table — after which the server refuses an
+ * abort (protocol "Disconnects and claims"). The throws, passes and flag falls the server made for him leave no such
+ * trace; so do a throw of his own that had no move after it and a declined resign offer, which the server alone
+ * knows of (it then refuses the abort, and the room says so).
+ */
+export function playedAtTable(view: GameView, seat: Seat): boolean {
+  // A finished game: every ending but a flag fall and the opponent's own surrender (G5a) took an act of his —
+  // checkers borne off or moved, a resign offered or accepted, a cube doubled, taken or passed.
+  if (view.games.some((g) => g.end !== 'timeout' && !(g.end === 'surrender' && g.winner === seat))) return true;
+  // This game: his checkers off their starting points (nobody can hit them there: the starts hold no blots, L1, S1).
+  const start = startPosition(view.settings.match.variant).board.white;
+  if (view.position.board[seatColor(view, seat)].some((n, i) => n !== start[i])) return true;
+  // A taken double (G3) took a double and a take, one of them his; a beaver answers his double.
+  if (view.cube.turned || view.resignOffer?.by === seat) return true;
+  const offer = view.cubeOffer;
+  return offer !== null && (offer.by === seat || offer.beaver);
+}
+
+/** With the claim: whether to offer calling the game off too (the server has the last word). */
+export const abortOffered = (view: GameView): boolean => view.you !== null && !playedAtTable(view, otherSeat(view.you));
 
 /**
  * The rematch after the match (protocol §5): `offer`, `answer` an offer, `waiting` for the answer, `declined`;
