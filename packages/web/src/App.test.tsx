@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from './App';
 import { createChallengeStore } from './app/challenges';
+import { createChipsStore } from './app/chips';
 import { createSession } from './app/session';
 import { createSettingsStore } from './app/settings';
 import { createI18n } from './i18n/resources';
@@ -28,6 +29,9 @@ const host = (path: string): HistoryHost => ({
   addEventListener: () => {},
 });
 
+/** An account's chips as `GET /api/me/chips` reports them (G9); a guest has none. */
+const chipsOf = (profile: Profile) => ({ balance: profile.guest ? null : { free: 1250, held: 30 }, grant: 1000, entries: [] });
+
 /** The whole app at `path`, server-rendered with a fake server; returns the markup and any missing key. */
 async function render(path: string, lng: Language, profile: Profile, online = true) {
   const sockets: FakeSocket[] = [];
@@ -37,9 +41,14 @@ async function render(path: string, lng: Language, profile: Profile, online = tr
     sockets[0]!.open();
     sockets[0]!.welcome(profile.id);
   }
-  const api = createApi(async () => new Response(JSON.stringify({ user: profile }), { status: 200 }));
+  const api = createApi(async (input) => {
+    const body = String(input).startsWith('/api/me/chips') ? chipsOf(profile) : { user: profile };
+    return new Response(JSON.stringify(body), { status: 200 });
+  });
   const session = createSession(api);
   await session.start(lng);
+  const chips = createChipsStore(api, link, session);
+  await new Promise((done) => setTimeout(done, 0)); // the chips' answer
   const missing: string[] = [];
   const i18n = createI18n(lng, (key) => missing.push(key));
   const services = {
@@ -48,6 +57,7 @@ async function render(path: string, lng: Language, profile: Profile, online = tr
     session,
     settings: createSettingsStore(null, false),
     challenges: createChallengeStore(link, () => {}),
+    chips,
     navigate: () => {},
   };
   const html = renderToStaticMarkup(
@@ -82,6 +92,16 @@ describe('the app shell', () => {
     expect(a).toContain('Log out');
     expect(a).toContain('href="/profile/u_a"');
     expect(a).not.toContain('href="/signup"');
+  });
+
+  it('shows an account its chips in the header (free, and on hold in small text and the tooltip), a guest none', async () => {
+    const en = (await render('/', 'en', alice)).html;
+    expect(en).toContain('<a class="header-chips" href="/profile/u_a" title="Your chips: 1,250 to stake, 30 on hold at your tables">');
+    expect(en).toContain('<span data-chips="free">1,250 chips</span><small data-chips="held">+30 on hold</small>');
+    const ru = (await render('/', 'ru', alice)).html;
+    expect(ru).toContain('title="Ваши фишки: 1\u00a0250 свободно для ставок, 30 удержано за вашими столами"');
+    expect(ru).toContain('<span data-chips="free">1\u00a0250 фишек</span><small data-chips="held">+30 удержано</small>');
+    for (const lng of ['en', 'ru'] as const) expect((await render('/', lng, guest)).html).not.toContain('header-chips');
   });
 
   it('marks the current section and shows the banner only while not online', async () => {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App';
 import { createChallengeStore } from './app/challenges';
+import { createChipsStore } from './app/chips';
 import { notices } from './app/notices';
 import type { Services } from './app/services';
 import { createSession, keepServerLanguage, storedSessionHint } from './app/session';
@@ -52,6 +53,7 @@ function main(): void {
     session,
     settings: createSettingsStore(storage, window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false),
     challenges: createChallengeStore(link, (key) => notices.showInfo(key)),
+    chips: createChipsStore(api, link, session),
     navigate: router.navigate,
   };
 

@@ -1,7 +1,8 @@
-import { useRef } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { paths, type Route } from '../router';
+import { HeaderChips } from './HeaderChips';
 import { LanguageSwitch } from './LanguageSwitch';
 import { showError } from './notices';
 import { useProfile } from './session';
@@ -11,13 +12,14 @@ import { useMe, useServices } from './services';
 const sectionOf = (route: Route): string => (route.name === 'game' || route.name === 'table' ? 'lobby' : route.name);
 
 /**
- * The header: name, main nav, language switch and the player's menu (profile, settings, log in / sign up for a
- * guest, log out for an account).
+ * The header: name, main nav, language switch, an account's chips and the player's menu (profile, settings, log in /
+ * sign up for a guest, log out for an account).
  */
 export function Header({ route }: { readonly route: Route }) {
   const { t } = useTranslation();
-  const { link, session, navigate } = useServices();
+  const { link, session, chips, navigate } = useServices();
   const profile = useProfile(session);
+  const balance = useSyncExternalStore(chips.subscribe, chips.get, chips.get);
   const me = useMe(link);
   const name = profile?.displayName ?? me?.name ?? null;
   const guest = profile?.guest ?? me?.guest ?? true;
@@ -55,6 +57,7 @@ export function Header({ route }: { readonly route: Route }) {
         </nav>
         <div className="header-tools">
           <LanguageSwitch />
+          {profile && !profile.guest && balance && <HeaderChips balance={balance} href={paths.profile(profile.id)} />}
           <details className="user-menu" ref={menu}>
             <summary>
               <span className="user-name">{name ?? t('loading')}</span>

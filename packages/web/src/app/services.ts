@@ -8,6 +8,7 @@ import type { Api } from '../net/api';
 import type { AppLink } from '../net/connection';
 import type { LinkStatus } from '../net/types';
 import type { ChallengeStore } from './challenges';
+import type { ChipsStore } from './chips';
 import type { Session } from './session';
 import type { SettingsStore } from './settings';
 
@@ -17,6 +18,8 @@ export interface Services {
   readonly session: Session;
   readonly settings: SettingsStore;
   readonly challenges: ChallengeStore;
+  /** The account's chips balance, for the header. */
+  readonly chips: ChipsStore;
   readonly navigate: (path: string, options?: { readonly replace?: boolean }) => void;
 }
 

@@ -28,25 +28,28 @@ type Loaded =
 const asServerError = (e: unknown): ServerError => (e instanceof ServerError ? e : new ServerError('INTERNAL', String(e)));
 
 export function ProfilePage({ userId }: ProfilePageProps) {
-  const { api, session } = useServices();
+  const { api, session, chips: chipsStore } = useServices();
   const me = useProfile(session);
   const t = useTranslate('profile');
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const own = me?.id === userId;
   const [chips, setChips] = useState<ChipsReport | null>(null);
 
-  // One's own chips (G9): fetched with the page, so the balance after a game is the settled one.
+  // One's own chips (G9): fetched with the page, so the balance after a game is the settled one; the header's too.
   useEffect(() => {
     if (!own) return;
     let current = true;
     api.chips().then(
-      (report) => current && setChips(report),
+      (report) => {
+        chipsStore.show(report);
+        if (current) setChips(report);
+      },
       () => {},
     );
     return () => {
       current = false;
     };
-  }, [api, own]);
+  }, [api, own, chipsStore]);
 
   useEffect(() => {
     let current = true;
