@@ -1,0 +1,32 @@
+import { DEFAULT_SCORING, opposite, type Position } from '@nardy/engine';
+import { homeMarsPoints, raceProbabilities } from '../bearoff/index.js';
+import { loadNet } from '../net/load.js';
+import { finishedProbabilities, NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.js';
+import type { StaticEvaluator } from '../search/eval-cache.js';
+
+/**
+ * Where a generation's nets lie, for comparing generations (`promote-main.ts`): a directory holding the
+ * family's files under their usual names (`long-contact.nnet`, …), or a path with `{class}` in it
+ * (`gen3/long-{class}.nnet`). Relative paths are read from `base` (the working directory by default).
+ */
+export function netFiles<C extends string>(family: NetFamily<C>, location: string, base: URL = new URL(`file://${process.cwd()}/`)): Record<C, URL> {
+  const dir = location.endsWith('/') ? location : `${location}/`;
+  const url = (c: C): URL => (location.includes('{class}') ? new URL(location.replaceAll('{class}', c), base) : new URL(family.file(c), new URL(dir, base)));
+  return Object.fromEntries(family.classes.map((c) => [c, url(c)])) as Record<C, URL>;
+}
+
+/** A family's nets from a location (see `netFiles`); throws naming the file when one is missing or of another layout. */
+export function loadFamilyFrom<C extends string>(family: NetFamily<C>, location: string): NetSet<C> {
+  const files = netFiles(family, location);
+  return Object.fromEntries(family.classes.map((c) => [c, loadNet(files[c], family.encoding).net])) as NetSet<C>;
+}
+
+/**
+ * The nets as a static evaluator the way the game uses them: finished games exact, bear-off positions from the
+ * databases (`bearoff/`), the class nets for the rest.
+ */
+export function netStaticEvaluator<C extends string>(family: NetFamily<C>, nets: NetSet<C>): StaticEvaluator {
+  const evaluator = new NetEvaluator(family, nets);
+  const marsPoints = homeMarsPoints(family.variant, DEFAULT_SCORING);
+  return (p: Position) => finishedProbabilities(p) ?? raceProbabilities(p.board[p.turn], p.board[opposite(p.turn)], marsPoints) ?? evaluator.evaluate(p);
+}

@@ -1,0 +1,88 @@
+/**
+ * The long-nardy opening book (issue 6 item 5): every first throw of the starter (White; L4: he throws both
+ * dice afresh, so all 21 throws, doubles included) and every first throw of Black after each of White's
+ * openings, each legal first turn ranked by rollouts (`rollout-rank.ts`: the same dice for every candidate,
+ * players at `expert`, luck adjustment, `--truncate` half-moves then the static evaluation; 0 = to the end).
+ * Head rule L9 and its first-turn exception L10/L11 (default `federation`: 6-6, 4-4, 3-3 may take a second
+ * checker off the head) leave most first turns forced — the book says so. Writes `docs/opening-book-long.md`.
+ *
+ *   preliminary (committed):  node packages/ai/dist/train/opening-book-main.js --trials 72 --truncate 20
+ *   full size:                node packages/ai/dist/train/opening-book-main.js --trials 1296 --truncate 0 --workers 16
+ *   options: [--seed 1] [--no-replies] [--out docs/opening-book-long.md]
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { legalTurns, startPosition, type Dice, type Die, type Position } from '@nardy/engine';
+import { rankByRollout, rankSettings, type RankSettings, type RolledTurn } from './rollout-rank.js';
+import { gitCommit } from './provenance.js';
+import { flagArg, numberArg, stringArg } from './args.js';
+
+const settings = rankSettings(numberArg, { trials: 1296, truncate: 0, seed: 1, workers: 0 });
+const replies = !flagArg('no-replies');
+const out = stringArg('out', fileURLToPath(new URL('../../../../docs/opening-book-long.md', import.meta.url)));
+const started = Date.now();
+
+/** The 21 throws, higher die first: the non-doubles 6-5 … 2-1, then the doubles 6-6 … 1-1. */
+const THROWS: Dice[] = [];
+for (let a = 6; a >= 2; a--) for (let b = a - 1; b >= 1; b--) THROWS.push([a as Die, b as Die]);
+for (let a = 6; a >= 1; a--) THROWS.push([a as Die, a as Die]);
+const throwName = (d: Dice): string => `${d[0]}-${d[1]}`;
+
+interface Entry {
+  readonly dice: Dice;
+  readonly ranked: RolledTurn[];
+}
+
+async function bookFor(position: Position, s: RankSettings): Promise<Entry[]> {
+  const entries: Entry[] = [];
+  for (const dice of THROWS) entries.push({ dice, ranked: await rankByRollout(position, legalTurns(position, dice), s) });
+  return entries;
+}
+
+const num = (x: number): string => (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(3);
+
+/** A table: one row per candidate turn of each throw, the best marked (★); forced turns say so. */
+function table(entries: readonly Entry[], who: string): string {
+  const rows = [`| ${who}'s throw | turn | equity | SE | |`, '|---|---|---:|---:|---|'];
+  for (const { dice, ranked } of entries)
+    ranked.forEach((r, i) => rows.push(`| ${i === 0 ? throwName(dice) : ''} | \`${r.move}\` | ${num(r.equity)} | ${r.se.toFixed(3)} | ${ranked.length === 1 ? 'forced' : i === 0 ? '★ best' : `${num(r.equity - ranked[0]!.equity)}`} |`));
+  return rows.join('\n');
+}
+
+const start = startPosition('long', 'white');
+const white = await bookFor(start, settings);
+console.error(`White's first throws: ${Math.round((Date.now() - started) / 1000)} s`);
+const sections: string[] = [];
+if (replies) {
+  for (const { dice, ranked } of white)
+    for (const opening of ranked) {
+      const black = await bookFor(opening.turn.after, settings);
+      sections.push(`### White ${throwName(dice)} \`${opening.move}\`\n\n${table(black, 'Black')}`);
+      console.error(`after White ${throwName(dice)} ${opening.move}: ${Math.round((Date.now() - started) / 1000)} s`);
+    }
+}
+
+const commit = gitCommit();
+const full = settings.trials >= 1296 && settings.truncate === 0;
+const doc = `# Long nardy opening book${full ? '' : ' — PRELIMINARY'}
+
+${full ? '' : `**Preliminary:** ${settings.trials} trials per turn${settings.truncate ? `, truncated after ${settings.truncate} half-moves (then the static evaluation)` : ''} — too few for fine distinctions; the full-size book is the command below.\n\n`}Rollouts of every legal first turn (\`packages/ai/src/train/opening-book-main.ts\`): ${settings.trials} trials per turn,
+${settings.truncate ? `truncated after ${settings.truncate} half-moves` : 'every trial played to the end'}, both sides played by the bot at \`expert\` (0-ply) over the
+long-nardy static evaluator of commit ${commit} (\`staticEvaluator('long')\`), luck adjustment on, seed ${settings.seed},
+the same dice for every candidate of a throw. Default rules (head exception \`federation\`, RULES.md L10); cubeless,
+mars counts 2 (L24). Equity: the mover's expected points per game, after the turn.
+Generated ${new Date().toISOString().slice(0, 10)} in ${Math.round((Date.now() - started) / 60_000)} min.
+
+Full size: \`node packages/ai/dist/train/opening-book-main.js --trials 1296 --truncate 0 --workers 16\`
+
+Why most turns are forced: only one checker may leave the head per turn (L9), and on a side's first turn
+all its checkers are on the head, so that one checker plays the whole throw. The exceptions (L10, first turn
+only): 6-6, 4-4 and 3-3 allow a second head checker when the first is stopped by the opponent's head —
+3-3 then has a real choice (\`24/18(2)\` or \`24/21 24/15\`; Black \`12/6(2)\` or \`12/9 12/3\`).
+
+## White's first throw
+
+${table(white, 'White')}
+${replies ? `\n## Black's first throw, after each opening of White\n\nEquity from Black's view.\n\n${sections.join('\n\n')}\n` : ''}`;
+writeFileSync(out, doc);
+console.log(JSON.stringify({ out, white: white.length, replies: sections.length, seconds: Math.round((Date.now() - started) / 1000) }));

@@ -1,0 +1,54 @@
+/**
+ * The promotion duel (issue 6 item 2): a new generation of nets against the previous one, both at 0-ply over
+ * the same bear-off databases (`net-location.ts`), in `--pairs` mirrored pairs of games (`duel.ts`: the same
+ * dice for both colours). The new nets are promoted iff the lower bound of the Wilson 95 % interval of their
+ * win share is above 52 % (`wilson.ts`). The interval treats the games as independent; the two games of a
+ * mirrored pair are negatively correlated (the same dice favour the same colour), so the true interval is
+ * narrower and the rule errs on the side of not promoting. Prints one JSON line and appends it to
+ * `packages/ai/training/<variant>-promotions.jsonl` (unless `--no-log`).
+ *
+ *   node packages/ai/dist/train/promote-main.js --variant long --new <dir | path with {class}> --old <dir | path with {class}>
+ *        [--pairs 5000] [--seed 1] [--no-log]
+ *   e.g. --new packages/ai/weights --old packages/ai/training/generations/long-3
+ */
+import { appendFileSync } from 'node:fs';
+import { seededRng } from '@nardy/engine';
+import type { NetFamily } from '../net/net-evaluator.js';
+import { duel, staticMover } from './duel.js';
+import { loadFamilyFrom, netStaticEvaluator } from './net-location.js';
+import { PROMOTION_SHARE, promoted, wilsonInterval } from './wilson.js';
+import { familyArg, flagArg, numberArg, stringArg } from './args.js';
+
+const family: NetFamily = familyArg();
+const newer = stringArg('new', '');
+const older = stringArg('old', '');
+if (!newer || !older) throw new Error('promote: --new and --old name the two generations (directory or path with {class})');
+const pairs = numberArg('pairs', 5000);
+const seed = numberArg('seed', 1);
+const LOG = new URL(`../../training/${family.variant}-promotions.jsonl`, import.meta.url);
+const started = Date.now();
+
+const mover = (location: string): ReturnType<typeof staticMover> => staticMover(netStaticEvaluator(family, loadFamilyFrom(family, location)));
+const result = duel(family.variant, mover(newer), mover(older), pairs, seededRng(seed));
+const wins = Math.round(result.winShare * result.games);
+const { low, high } = wilsonInterval(wins, result.games);
+const r = (x: number): number => Math.round(x * 1e4) / 1e4;
+const line = {
+  date: new Date().toISOString(),
+  variant: family.variant,
+  new: newer,
+  old: older,
+  pairs,
+  games: result.games,
+  wins,
+  winShare: r(result.winShare),
+  wilson95: [r(low), r(high)],
+  pointsPerGame: r(result.pointsPerGame),
+  ci95: r(result.ci95),
+  threshold: PROMOTION_SHARE,
+  promoted: promoted(wins, result.games),
+  seed,
+  seconds: Math.round((Date.now() - started) / 1000),
+};
+console.log(JSON.stringify(line));
+if (!flagArg('no-log')) appendFileSync(LOG, `${JSON.stringify(line)}\n`);
