@@ -6,9 +6,13 @@
  * (`training/<variant>-distill.jsonl`) says either way.
  *
  *   node packages/ai/dist/train/distill-main.js --variant short [--positions 100000] [--plies 1] [--epochs 2]
- *        [--rate 0.01] [--pairs 1000] [--seed 5]
+ *        [--rate 0.01] [--pairs 1000] [--seed 5] [--candidate DIR]
+ *
+ * `--candidate DIR` also writes the new nets to DIR whether promoted or not (to measure them otherwise, e.g.
+ * `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`).
  */
-import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { opposite, seededRng, startPosition, winnerOf, type Position } from '@nardy/engine';
 import { loadFamily } from '../net/committed-nets.js';
 import { WEIGHTS_DIR, loadNet } from '../net/load.js';
@@ -19,7 +23,7 @@ import { EvalCache } from '../search/eval-cache.js';
 import { evaluatePly, type SearchContext } from '../search/ply.js';
 import { duel } from './duel.js';
 import { greedyTurn, throwDice } from './td.js';
-import { familyArg, numberArg } from './args.js';
+import { familyArg, numberArg, stringArg } from './args.js';
 
 const family: NetFamily = familyArg();
 const count = numberArg('positions', 100_000);
@@ -89,13 +93,15 @@ const line = {
 };
 console.log(JSON.stringify(line));
 appendFileSync(new URL(`../../training/${family.variant}-distill.jsonl`, import.meta.url), `${JSON.stringify(line)}\n`);
-if (promoted) {
+const candidate = stringArg('candidate', '');
+for (const dir of [...(promoted ? [WEIGHTS_DIR] : []), ...(candidate ? [pathToFileURL(`${candidate.replace(/\/+$/, '')}/`)] : [])]) {
+  mkdirSync(dir, { recursive: true });
   for (const cls of family.classes) {
     const name = family.file(cls);
     const previous: Record<string, unknown> = { ...(loadNet(name, family.encoding).meta.training ?? {}) };
-    const tmp = new URL(`${name}.tmp`, WEIGHTS_DIR);
+    const tmp = new URL(`${name}.tmp`, dir);
     writeFileSync(tmp, encodeNet(student[cls]!, { encoding: family.encoding, name: `${family.variant}/${cls}`, training: { ...previous, distilled: [...((previous['distilled'] as unknown[]) ?? []), line] } }));
-    renameSync(tmp, new URL(name, WEIGHTS_DIR));
+    renameSync(tmp, new URL(name, dir));
   }
 }
 
