@@ -21,3 +21,4 @@ export * from './cube.js';
 export * from './request.js';
 export * from './pool.js';
 export * from './rollout/index.js';
+export { LONG_MET, LONG_MET_RATES } from './cube/met-long-table.js';

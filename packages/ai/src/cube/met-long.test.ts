@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { KAZAROSS_XG2 } from './met-kazaross-xg2.js';
 import { matchEquity } from './met.js';
 import { longMatchEquityTable } from './met-long.js';
+import { LONG_MET, LONG_MET_RATES } from './met-long-table.js';
 
 const N = 15;
 const range = Array.from({ length: N }, (_, i) => i + 1);
@@ -77,6 +78,13 @@ describe('longMatchEquityTable (issue 6 item 6)', () => {
     const even = longMatchEquityTable({ mars: 0.2 }, { length: N });
     expect(matchEquity(met, 1, 2)).toBeGreaterThan(matchEquity(even, 1, 2));
     expect(matchEquity(met, 5, 5)).toBeGreaterThan(0.5);
+  });
+
+  it('the committed table (met-long-table.ts) is the one its recorded self-play rates give, to its 5 decimals', () => {
+    const rates = LONG_MET_RATES.measured[LONG_MET_RATES.scoring];
+    const again = longMatchEquityTable({ mars: rates.mars, triple: rates.triple });
+    for (const i of range) for (const j of range) expect(matchEquity(LONG_MET, i, j)).toBeCloseTo(matchEquity(again, i, j), 5);
+    expect(LONG_MET.postCrawford.map((x, j) => x - again.postCrawford[j]!).every((d) => Math.abs(d) < 1e-5)).toBe(true);
   });
 
   it('rejects shares outside 0..1', () => {

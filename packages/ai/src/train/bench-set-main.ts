@@ -22,7 +22,7 @@ import { chooseTurn, rankTurns } from '../choose.js';
 import { afterKey, PHASES, phaseOf, type BenchRecord, type Phase } from './bench-set.js';
 import { rankByRollout, rankSettings } from './rollout-rank.js';
 import { throwDice } from './td.js';
-import { gitCommit } from './provenance.js';
+import { longEvaluatorLabel } from './provenance.js';
 import { numberArg, stringArg } from './args.js';
 
 const count = numberArg('positions', 1000);
@@ -31,6 +31,8 @@ const settings = rankSettings(numberArg, { trials: 1296, truncate: 0, seed: 1, w
 const out = stringArg('out', fileURLToPath(new URL('../../bench-set/long.jsonl', import.meta.url)));
 const games = seededRng(numberArg('games-seed', 1));
 const started = Date.now();
+// Read first: the nets' files may be replaced by a training run while this one goes on.
+const evaluator = longEvaluatorLabel();
 
 /** A throw counts as a decision when the 0-ply equities of its best candidates differ by this much (decided games drop out). */
 const MIN_SPREAD = 0.01;
@@ -86,7 +88,7 @@ for (let g = 0; picked.length < count; g++) {
 }
 
 mkdirSync(dirname(out), { recursive: true });
-const meta = { variant: 'long', positions: count, candidates: `best ${keep} at 0-ply + 2-ply choice + game choice`, players: 'expert', ...settings, truncate: settings.truncate || 'none', luck: true, evaluator: `staticEvaluator(long) at ${gitCommit()}`, made: new Date().toISOString().slice(0, 10) };
+const meta = { variant: 'long', positions: count, candidates: `best ${keep} at 0-ply + 2-ply choice + game choice`, players: 'expert', ...settings, truncate: settings.truncate || 'none', luck: true, evaluator, made: new Date().toISOString().slice(0, 10) };
 writeFileSync(out, `${JSON.stringify({ meta })}\n`);
 for (const [i, spot] of picked.entries()) {
   const ranked = await rankByRollout(spot.position, candidates(spot), settings);

@@ -11,11 +11,13 @@ import { seededRng } from '@nardy/engine';
 import { chooseTurn } from '../choose.js';
 import { isLevel, LEVEL_SETTINGS } from '../levels.js';
 import { parseBenchSet, scoreBench } from './bench-set.js';
+import { longEvaluatorLabel } from './provenance.js';
 import { stringArg } from './args.js';
 
 const set = stringArg('set', fileURLToPath(new URL('../../bench-set/long.jsonl', import.meta.url)));
 const levels = stringArg('levels', 'expert,worldclass').split(',').filter(isLevel);
 const { records } = parseBenchSet(readFileSync(set, 'utf8'));
+const evaluator = longEvaluatorLabel();
 for (const level of levels) {
   const started = Date.now();
   // Noisy levels draw their noise from a fixed seed so that a score can be repeated.
@@ -23,5 +25,5 @@ for (const level of levels) {
   const score = scoreBench(records, (position, dice) => chooseTurn(position, dice, { level, rng }));
   const r = (x: number): number => Math.round(x * 1e5) / 1e5;
   const byPhase = Object.fromEntries(Object.entries(score.byPhase).map(([k, v]) => [k, { positions: v.positions, meanLoss: r(v.meanLoss), best: r(v.best) }]));
-  console.log(JSON.stringify({ set, level, plies: LEVEL_SETTINGS[level].plies, positions: score.positions, meanLoss: r(score.meanLoss), best: r(score.best), uncovered: score.uncovered, byPhase, seconds: Math.round((Date.now() - started) / 1000) }));
+  console.log(JSON.stringify({ set, evaluator, level, plies: LEVEL_SETTINGS[level].plies, positions: score.positions, meanLoss: r(score.meanLoss), best: r(score.best), uncovered: score.uncovered, byPhase, seconds: Math.round((Date.now() - started) / 1000) }));
 }

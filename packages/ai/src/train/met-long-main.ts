@@ -16,7 +16,7 @@ import { chooseTurn } from '../choose.js';
 import { longMatchEquityTable } from '../cube/met-long.js';
 import { throwDice } from './td.js';
 import { wilsonInterval } from './wilson.js';
-import { gitCommit } from './provenance.js';
+import { longEvaluatorLabel } from './provenance.js';
 import { numberArg, stringArg } from './args.js';
 
 const SCORINGS: Record<string, ScoringSettings> = {
@@ -32,6 +32,8 @@ if (!scoring) throw new Error(`--scoring must be one of ${Object.keys(SCORINGS).
 const out = stringArg('out', fileURLToPath(new URL('../../src/cube/met-long-table.ts', import.meta.url)));
 const rng = seededRng(numberArg('seed', 1));
 const started = Date.now();
+// Read first: the nets' files may be replaced by a training run while this one goes on.
+const evaluator = longEvaluatorLabel();
 
 let starterWins = 0;
 const points = Object.fromEntries(Object.keys(SCORINGS).map((k) => [k, [0, 0, 0]])) as Record<string, number[]>;
@@ -55,9 +57,8 @@ const measured = Object.fromEntries(Object.keys(SCORINGS).map((k) => [k, { oin: 
 const starter = wilsonInterval(starterWins, games);
 const rates = { mars: r5(share(chosen, 1)), triple: r5(share(chosen, 2)) };
 const met = longMatchEquityTable(rates);
-const commit = gitCommit();
 const row = (xs: readonly number[]): string => `[${xs.map((x) => x.toFixed(5)).join(', ')}]`;
-const provenance = { games, level: 'expert', evaluator: `staticEvaluator(long) at ${commit}`, scoring: chosen, measured, starterWin: { share: r5(starterWins / games), wilson95: [r5(starter.low), r5(starter.high)] } };
+const provenance = { games, level: 'expert', evaluator, scoring: chosen, measured, starterWin: { share: r5(starterWins / games), wilson95: [r5(starter.low), r5(starter.high)] } };
 writeFileSync(
   out,
   `import type { MatchEquityTable } from './met.js';
@@ -74,7 +75,7 @@ ${Object.entries(provenance).map(([k, v]) => `  ${k}: ${JSON.stringify(v)},`).jo
 
 export const LONG_MET: MatchEquityTable = {
   name: ${JSON.stringify(met.name)},
-  notice: ${JSON.stringify(`${met.notice} ${games} self-play games at expert (${commit}).`)},
+  notice: ${JSON.stringify(`${met.notice} ${games} self-play games at expert, ${evaluator}.`)},
   preCrawford: [
 ${met.preCrawford.map((r) => `    ${row(r)},`).join('\n')}
   ],

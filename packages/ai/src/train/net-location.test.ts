@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidProbabilities } from '../probabilities.js';
 import { LONG_FAMILY } from '../net/long-family.js';
 import { SHORT_FAMILY } from '../net/short-evaluator.js';
-import { loadFamilyFrom, netFiles, netStaticEvaluator } from './net-location.js';
+import { loadFamilyFrom, netFiles, netStaticEvaluator, trainingOf } from './net-location.js';
 
 const base = new URL('file:///work/x/');
 
@@ -26,6 +26,7 @@ describe('loadFamilyFrom / netStaticEvaluator', () => {
   it('reads the committed short nets from their directory and evaluates with them', () => {
     const evaluate = netStaticEvaluator(SHORT_FAMILY, loadFamilyFrom(SHORT_FAMILY, weights));
     expect(isValidProbabilities(evaluate(startPosition('short')), 1e-6)).toBe(true);
+    expect(trainingOf(SHORT_FAMILY, weights)['games']).toEqual(expect.any(Number));
   });
   it('a missing file is an error naming it', () => {
     expect(() => loadFamilyFrom(LONG_FAMILY, '/nonexistent-dir')).toThrow(/nonexistent-dir\/long-contact\.nnet/);

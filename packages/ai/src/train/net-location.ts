@@ -21,6 +21,11 @@ export function loadFamilyFrom<C extends string>(family: NetFamily<C>, location:
   return Object.fromEntries(family.classes.map((c) => [c, loadNet(files[c], family.encoding).net])) as NetSet<C>;
 }
 
+/** What the nets' files say about their training (`meta.training` of the family's first class), for logs. */
+export function trainingOf<C extends string>(family: NetFamily<C>, location: string): Record<string, unknown> {
+  return loadNet(netFiles(family, location)[family.classes[0]!], family.encoding).meta.training ?? {};
+}
+
 /**
  * The nets as a static evaluator the way the game uses them: finished games exact, bear-off positions from the
  * databases (`bearoff/`), the class nets for the rest.

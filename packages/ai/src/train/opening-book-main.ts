@@ -6,7 +6,7 @@
  * Head rule L9 and its first-turn exception L10/L11 (default `federation`: 6-6, 4-4, 3-3 may take a second
  * checker off the head) leave most first turns forced — the book says so. Writes `docs/opening-book-long.md`.
  *
- *   preliminary (committed):  node packages/ai/dist/train/opening-book-main.js --trials 72 --truncate 20
+ *   preliminary (committed):  node packages/ai/dist/train/opening-book-main.js --trials 72 --truncate 10
  *   full size:                node packages/ai/dist/train/opening-book-main.js --trials 1296 --truncate 0 --workers 16
  *   options: [--seed 1] [--no-replies] [--out docs/opening-book-long.md]
  */
@@ -14,13 +14,15 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { legalTurns, startPosition, type Dice, type Die, type Position } from '@nardy/engine';
 import { rankByRollout, rankSettings, type RankSettings, type RolledTurn } from './rollout-rank.js';
-import { gitCommit } from './provenance.js';
+import { longEvaluatorLabel } from './provenance.js';
 import { flagArg, numberArg, stringArg } from './args.js';
 
 const settings = rankSettings(numberArg, { trials: 1296, truncate: 0, seed: 1, workers: 0 });
 const replies = !flagArg('no-replies');
 const out = stringArg('out', fileURLToPath(new URL('../../../../docs/opening-book-long.md', import.meta.url)));
 const started = Date.now();
+// Read first: the nets' files may be replaced by a training run while this one goes on.
+const evaluator = longEvaluatorLabel();
 
 /** The 21 throws, higher die first: the non-doubles 6-5 … 2-1, then the doubles 6-6 … 1-1. */
 const THROWS: Dice[] = [];
@@ -62,13 +64,12 @@ if (replies) {
     }
 }
 
-const commit = gitCommit();
 const full = settings.trials >= 1296 && settings.truncate === 0;
 const doc = `# Long nardy opening book${full ? '' : ' — PRELIMINARY'}
 
 ${full ? '' : `**Preliminary:** ${settings.trials} trials per turn${settings.truncate ? `, truncated after ${settings.truncate} half-moves (then the static evaluation)` : ''} — too few for fine distinctions; the full-size book is the command below.\n\n`}Rollouts of every legal first turn (\`packages/ai/src/train/opening-book-main.ts\`): ${settings.trials} trials per turn,
 ${settings.truncate ? `truncated after ${settings.truncate} half-moves` : 'every trial played to the end'}, both sides played by the bot at \`expert\` (0-ply) over the
-long-nardy static evaluator of commit ${commit} (\`staticEvaluator('long')\`), luck adjustment on, seed ${settings.seed},
+long-nardy static evaluator \`${evaluator}\`, luck adjustment on, seed ${settings.seed},
 the same dice for every candidate of a throw. Default rules (head exception \`federation\`, RULES.md L10); cubeless,
 mars counts 2 (L24). Equity: the mover's expected points per game, after the turn.
 Generated ${new Date().toISOString().slice(0, 10)} in ${Math.round((Date.now() - started) / 60_000)} min.

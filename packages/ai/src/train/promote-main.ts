@@ -15,7 +15,7 @@ import { appendFileSync } from 'node:fs';
 import { seededRng } from '@nardy/engine';
 import type { NetFamily } from '../net/net-evaluator.js';
 import { duel, staticMover } from './duel.js';
-import { loadFamilyFrom, netStaticEvaluator } from './net-location.js';
+import { loadFamilyFrom, netStaticEvaluator, trainingOf } from './net-location.js';
 import { PROMOTION_SHARE, promoted, wilsonInterval } from './wilson.js';
 import { familyArg, flagArg, numberArg, stringArg } from './args.js';
 
@@ -36,8 +36,8 @@ const r = (x: number): number => Math.round(x * 1e4) / 1e4;
 const line = {
   date: new Date().toISOString(),
   variant: family.variant,
-  new: newer,
-  old: older,
+  new: { nets: newer, training: trainingOf(family, newer) },
+  old: { nets: older, training: trainingOf(family, older) },
   pairs,
   games: result.games,
   wins,
