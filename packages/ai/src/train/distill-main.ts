@@ -11,19 +11,19 @@
  * `--candidate DIR` also writes the new nets to DIR whether promoted or not (to measure them otherwise, e.g.
  * `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`).
  */
-import { appendFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { opposite, seededRng, startPosition, winnerOf, type Position } from '@nardy/engine';
 import { loadFamily } from '../net/committed-nets.js';
 import { WEIGHTS_DIR, loadNet } from '../net/load.js';
 import { NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.js';
-import { encodeNet } from '../net/net-file.js';
 import { pruneFamilyOf } from '../net/prune-family.js';
 import { EvalCache } from '../search/eval-cache.js';
 import { evaluatePly, type SearchContext } from '../search/ply.js';
 import { duel } from './duel.js';
 import { greedyTurn, throwDice } from './td.js';
 import { familyArg, numberArg, stringArg } from './args.js';
+import { saveNets } from './save-nets.js';
 
 const family: NetFamily = familyArg();
 const count = numberArg('positions', 100_000);
@@ -95,13 +95,8 @@ console.log(JSON.stringify(line));
 appendFileSync(new URL(`../../training/${family.variant}-distill.jsonl`, import.meta.url), `${JSON.stringify(line)}\n`);
 const candidate = stringArg('candidate', '');
 for (const dir of [...(promoted ? [WEIGHTS_DIR] : []), ...(candidate ? [pathToFileURL(`${candidate.replace(/\/+$/, '')}/`)] : [])]) {
-  mkdirSync(dir, { recursive: true });
-  for (const cls of family.classes) {
-    const name = family.file(cls);
-    const previous: Record<string, unknown> = { ...(loadNet(name, family.encoding).meta.training ?? {}) };
-    const tmp = new URL(`${name}.tmp`, dir);
-    writeFileSync(tmp, encodeNet(student[cls]!, { encoding: family.encoding, name: `${family.variant}/${cls}`, training: { ...previous, distilled: [...((previous['distilled'] as unknown[]) ?? []), line] } }));
-    renameSync(tmp, new URL(name, dir));
-  }
+  saveNets(family, student, dir, (cls) => {
+    const previous: Record<string, unknown> = { ...(loadNet(family.file(cls), family.encoding).meta.training ?? {}) };
+    return { ...previous, distilled: [...((previous['distilled'] as unknown[]) ?? []), line] };
+  });
 }
-

@@ -8,16 +8,16 @@
  *   node packages/ai/dist/train/train-main.js --variant short|long --games 200000 [--resume] [--lambda 0.7]
  *        [--rate 0.1] [--every 10000] [--bench-pairs 200] [--seed 1]
  */
-import { appendFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { seededRng } from '@nardy/engine';
 import { loadFamily } from '../net/committed-nets.js';
 import { WEIGHTS_DIR, loadNet } from '../net/load.js';
 import { Mlp } from '../net/mlp.js';
 import { NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.js';
-import { encodeNet } from '../net/net-file.js';
 import { duel, heuristicMover } from './duel.js';
 import { greedyTurn, tdGame } from './td.js';
 import { familyArg, flagArg, numberArg } from './args.js';
+import { saveNets } from './save-nets.js';
 
 const family: NetFamily = familyArg();
 const games = numberArg('games', 100_000);
@@ -39,15 +39,7 @@ if (resume && existsSync(new URL(family.file(family.classes[0]!), WEIGHTS_DIR)))
   nets = Object.fromEntries(family.classes.map((c) => [c, Mlp.random({ inputs: family.inputs, hidden: family.hidden[c] ?? 64, outputs: 5 }, rng)]));
 }
 
-const save = (training: Record<string, unknown>): void => {
-  mkdirSync(WEIGHTS_DIR, { recursive: true });
-  for (const cls of family.classes) {
-    const name = family.file(cls);
-    const tmp = new URL(`${name}.tmp`, WEIGHTS_DIR);
-    writeFileSync(tmp, encodeNet(nets[cls]!, { encoding: family.encoding, name: `${family.variant}/${cls}`, training }));
-    renameSync(tmp, new URL(name, WEIGHTS_DIR));
-  }
-};
+const save = (training: Record<string, unknown>): void => saveNets(family, nets, WEIGHTS_DIR, () => training);
 
 // The learning rate decays slowly as the nets settle (large steps early, fine ones later).
 const rateAt = (g: number): number => rate0 / (1 + g / 100_000);
