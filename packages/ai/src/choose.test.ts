@@ -64,6 +64,18 @@ describe('chooseTurn', () => {
     expect(legalTurns(short, [6, 3]).some((t) => !winnerOf(t.after))).toBe(true);
   });
 
+  it('bears a checker off when only that saves the mars (long nardy L24, short nardy S7), at every level without noise', () => {
+    // The opponent has one checker left on its 1-point and finishes with any throw; White must bear off now.
+    for (const variant of ['long', 'short'] as const) {
+      const pos = made(variant, 'white', { 7: 1, 6: 4, 5: 4, 3: 3, 1: 3 }, { 1: 1 });
+      const turns = legalTurns(pos, [6, 1]);
+      expect(turns.some((t) => t.after.board.white[0] === 0)).toBe(true); // a careless turn exists
+      for (const level of ['expert', 'worldclass', 'grandmaster'] as const) {
+        expect(chooseTurn(pos, [6, 1], { level }).after.board.white[0]).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('hits a blot when it is clearly best (short nardy: 3-1 makes the 5-point on the head of a blot)', () => {
     const start = { 24: 2, 13: 5, 8: 3, 6: 5 };
     for (const variant of ['short', 'caucasian'] as const) {
