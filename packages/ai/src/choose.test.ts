@@ -76,6 +76,16 @@ describe('chooseTurn', () => {
     }
   });
 
+  it('plays a forced block break (long nardy): the one legal turn breaks the block, at every level', () => {
+    // White's five-point block 12–8 (a checker each), ten checkers on its 1-point that cannot bear off yet (L17).
+    // Black holds White's points 2–6 (Black's own 14–18), so with 6-5 only 12/7 (5) then 7/1 (6) can be played.
+    const pos = made('long', 'white', { 12: 1, 11: 1, 10: 1, 9: 1, 8: 1, 1: 10 }, { 14: 3, 15: 3, 16: 3, 17: 3, 18: 3 });
+    const turns = legalTurns(pos, [6, 5]);
+    expect(turns).toHaveLength(1);
+    expect(turns[0]!.after.board.white[12]).toBe(0);
+    for (const level of LEVELS) expect(sameTurn(chooseTurn(pos, [6, 5], { level, rng: seededRng(1) }), turns[0]!)).toBe(true);
+  });
+
   it('hits a blot when it is clearly best (short nardy: 3-1 makes the 5-point on the head of a blot)', () => {
     const start = { 24: 2, 13: 5, 8: 3, 6: 5 };
     for (const variant of ['short', 'caucasian'] as const) {
