@@ -5,14 +5,14 @@
  * candidates' 0-ply equities differ by 0.01 or more: a real decision, not a decided game).
  * For each: the throw, and the candidates — the best `--candidates` by 0-ply, the 2-ply (`worldclass`) choice,
  * and the game's own choice — ranked by rollouts (`rollout-rank.ts`: `--trials` per candidate, players at
- * `expert`, luck adjustment, `--truncate` half-moves then the static evaluation; 0 = to the end). Writes JSONL:
+ * `expert`, luck adjustment unless `--no-luck`, `--truncate` half-moves then the static evaluation; 0 = to the end). Writes JSONL:
  * a meta line, then one `BenchRecord` per line. Score a chooser with `bench-set-score-main.js`.
  *
  *   sample (committed, packages/ai/bench-set/long-sample.jsonl):
  *     node packages/ai/dist/train/bench-set-main.js --positions 100 --trials 72 --truncate 10 --out packages/ai/bench-set/long-sample.jsonl
  *   full size (packages/ai/bench-set/long.jsonl):
  *     node packages/ai/dist/train/bench-set-main.js --positions 1000 --trials 1296 --truncate 0 --workers 16
- *   options: [--candidates 5] [--seed 1] [--games-seed 1]
+ *   options: [--candidates 5] [--seed 1] [--games-seed 1] [--no-luck]
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -23,11 +23,11 @@ import { afterKey, PHASES, phaseOf, type BenchRecord, type Phase } from './bench
 import { rankByRollout, rankSettings } from './rollout-rank.js';
 import { throwDice } from './td.js';
 import { longEvaluatorLabel } from './provenance.js';
-import { numberArg, stringArg } from './args.js';
+import { flagArg, numberArg, stringArg } from './args.js';
 
 const count = numberArg('positions', 1000);
 const keep = numberArg('candidates', 5);
-const settings = rankSettings(numberArg, { trials: 1296, truncate: 0, seed: 1, workers: 0 });
+const settings = rankSettings(numberArg, { trials: 1296, truncate: 0, seed: 1, workers: 0 }, flagArg('no-luck'));
 const out = stringArg('out', fileURLToPath(new URL('../../bench-set/long.jsonl', import.meta.url)));
 const games = seededRng(numberArg('games-seed', 1));
 const started = Date.now();
@@ -88,7 +88,7 @@ for (let g = 0; picked.length < count; g++) {
 }
 
 mkdirSync(dirname(out), { recursive: true });
-const meta = { variant: 'long', positions: count, candidates: `best ${keep} at 0-ply + 2-ply choice + game choice`, players: 'expert', ...settings, truncate: settings.truncate || 'none', luck: true, evaluator, made: new Date().toISOString().slice(0, 10) };
+const meta = { variant: 'long', positions: count, candidates: `best ${keep} at 0-ply + 2-ply choice + game choice`, players: 'expert', ...settings, truncate: settings.truncate || 'none', evaluator, made: new Date().toISOString().slice(0, 10) };
 writeFileSync(out, `${JSON.stringify({ meta })}\n`);
 for (const [i, spot] of picked.entries()) {
   const ranked = await rankByRollout(spot.position, candidates(spot), settings);

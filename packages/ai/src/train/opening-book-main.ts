@@ -6,18 +6,21 @@
  * Head rule L9 and its first-turn exception L10/L11 (default `federation`: 6-6, 4-4, 3-3 may take a second
  * checker off the head) leave most first turns forced — the book says so. Writes `docs/opening-book-long.md`.
  *
- *   preliminary (committed):  node packages/ai/dist/train/opening-book-main.js --trials 72 --truncate 10
- *   full size:                node packages/ai/dist/train/opening-book-main.js --trials 1296 --truncate 0 --workers 16
- *   options: [--seed 1] [--no-replies] [--out docs/opening-book-long.md]
+ * Identical positions (White's 6-3 and 5-4 both play `24/15` …) are rolled out once.
+ *
+ *   committed:  node packages/ai/dist/train/opening-book-main.js --trials 1296 --reply-trials 324 --truncate 0 --no-luck --workers 1
+ *   full size:  node packages/ai/dist/train/opening-book-main.js --trials 1296 --truncate 0 --workers 16
+ *   options: [--seed 1] [--no-replies] [--reply-trials N (default --trials)] [--no-luck] [--out docs/opening-book-long.md]
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { legalTurns, startPosition, type Dice, type Die, type Position } from '@nardy/engine';
+import { legalTurns, makeLongPositionId, startPosition, type Dice, type Die, type Position } from '@nardy/engine';
 import { rankByRollout, rankSettings, type RankSettings, type RolledTurn } from './rollout-rank.js';
 import { longEvaluatorLabel } from './provenance.js';
 import { flagArg, numberArg, stringArg } from './args.js';
 
-const settings = rankSettings(numberArg, { trials: 1296, truncate: 0, seed: 1, workers: 0 });
+const settings = rankSettings(numberArg, { trials: 1296, truncate: 0, seed: 1, workers: 0 }, flagArg('no-luck'));
+const replySettings: RankSettings = { ...settings, trials: numberArg('reply-trials', settings.trials) };
 const replies = !flagArg('no-replies');
 const out = stringArg('out', fileURLToPath(new URL('../../../../docs/opening-book-long.md', import.meta.url)));
 const started = Date.now();
@@ -35,8 +38,14 @@ interface Entry {
   readonly ranked: RolledTurn[];
 }
 
+const booked = new Map<string, Entry[]>();
+
 async function bookFor(position: Position, s: RankSettings): Promise<Entry[]> {
+  const key = makeLongPositionId(position);
+  const known = booked.get(key);
+  if (known) return known;
   const entries: Entry[] = [];
+  booked.set(key, entries);
   for (const dice of THROWS) entries.push({ dice, ranked: await rankByRollout(position, legalTurns(position, dice), s) });
   return entries;
 }
@@ -58,19 +67,20 @@ const sections: string[] = [];
 if (replies) {
   for (const { dice, ranked } of white)
     for (const opening of ranked) {
-      const black = await bookFor(opening.turn.after, settings);
+      const black = await bookFor(opening.turn.after, replySettings);
       sections.push(`### White ${throwName(dice)} \`${opening.move}\`\n\n${table(black, 'Black')}`);
       console.error(`after White ${throwName(dice)} ${opening.move}: ${Math.round((Date.now() - started) / 1000)} s`);
     }
 }
 
-const full = settings.trials >= 1296 && settings.truncate === 0;
+const full = Math.min(settings.trials, replies ? replySettings.trials : Infinity) >= 1296 && settings.truncate === 0;
+const trialsText = replies && replySettings.trials !== settings.trials ? `${settings.trials} trials per turn for White's first throw, ${replySettings.trials} for Black's replies` : `${settings.trials} trials per turn`;
 const doc = `# Long nardy opening book${full ? '' : ' — PRELIMINARY'}
 
-${full ? '' : `**Preliminary:** ${settings.trials} trials per turn${settings.truncate ? `, truncated after ${settings.truncate} half-moves (then the static evaluation)` : ''} — too few for fine distinctions; the full-size book is the command below.\n\n`}Rollouts of every legal first turn (\`packages/ai/src/train/opening-book-main.ts\`): ${settings.trials} trials per turn,
+${full ? '' : `**Preliminary:** ${trialsText}${settings.truncate ? `, truncated after ${settings.truncate} half-moves (then the static evaluation)` : ''} — the full-size book is the command below.\n\n`}Rollouts of every legal first turn (\`packages/ai/src/train/opening-book-main.ts\`): ${trialsText},
 ${settings.truncate ? `truncated after ${settings.truncate} half-moves` : 'every trial played to the end'}, both sides played by the bot at \`expert\` (0-ply) over the
-long-nardy static evaluator \`${evaluator}\`, luck adjustment on, seed ${settings.seed},
-the same dice for every candidate of a throw. Default rules (head exception \`federation\`, RULES.md L10); cubeless,
+long-nardy static evaluator \`${evaluator}\`, luck adjustment ${settings.luck ? 'on' : 'off'}, seed ${settings.seed},
+the same dice for every candidate of a throw (so the differences between candidates are surer than each SE says). Default rules (head exception \`federation\`, RULES.md L10); cubeless,
 mars counts 2 (L24). Equity: the mover's expected points per game, after the turn.
 Generated ${new Date().toISOString().slice(0, 10)} in ${Math.round((Date.now() - started) / 60_000)} min.
 

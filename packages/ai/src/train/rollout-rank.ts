@@ -15,6 +15,8 @@ export interface RankSettings {
   readonly truncate: number;
   readonly seed: number;
   readonly workers: number;
+  /** Luck adjustment (variance reduction): about 5× less variance per trial at about 10× the cost in long nardy. */
+  readonly luck: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface RankSettings {
  * every candidate, so their differences carry less noise than their standard errors say — best first.
  */
 export async function rankByRollout(position: Position, turns: readonly Turn[], s: RankSettings): Promise<RolledTurn[]> {
-  const options: RolloutOptions = { trials: s.trials, seed: s.seed, workers: s.workers, ...(s.truncate > 0 ? { truncate: s.truncate } : {}) };
+  const options: RolloutOptions = { trials: s.trials, seed: s.seed, workers: s.workers, luck: s.luck, ...(s.truncate > 0 ? { truncate: s.truncate } : {}) };
   const ranked: RolledTurn[] = [];
   for (const turn of turns) {
     const r = await rollout(position, { ...options, played: turn });
@@ -31,9 +33,10 @@ export async function rankByRollout(position: Position, turns: readonly Turn[], 
   return ranked.sort((a, b) => b.equity - a.equity);
 }
 
-/** The settings from the command line (`--trials`, `--truncate`, `--seed`, `--workers`), with a script's defaults. */
-export function rankSettings(numberArg: (name: string, fallback: number) => number, defaults: RankSettings): RankSettings {
+/** The settings from the command line (`--trials`, `--truncate`, `--seed`, `--workers`, `--no-luck`), with a script's defaults. */
+export function rankSettings(numberArg: (name: string, fallback: number) => number, defaults: Omit<RankSettings, 'luck'>, noLuck: boolean): RankSettings {
   return {
+    luck: !noLuck,
     trials: numberArg('trials', defaults.trials),
     truncate: numberArg('truncate', defaults.truncate),
     seed: numberArg('seed', defaults.seed),
