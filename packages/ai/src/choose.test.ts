@@ -2,7 +2,10 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { VARIANT_IDS, legalTurns, winnerOf, type Position, type RuleOptions, type Turn } from '@nardy/engine';
 import { diceArb, playedPositionArb } from '@nardy/engine/testing';
-import { chooseTurn, rankTurns } from './choose.js';
+import { chooseTurn, cubeEvaluator, rankTurns } from './choose.js';
+import { staticEvaluator } from './evaluator.js';
+import { isValidProbabilities } from './probabilities.js';
+import { evaluatePly } from './search/ply.js';
 import { LEVELS, LEVEL_SETTINGS } from './levels.js';
 import { seededRng } from './rng.js';
 import { made } from './test-positions.suite.js';
@@ -124,5 +127,26 @@ describe('chooseTurn', () => {
     expect(deviations('expert')).toBe(0);
     expect(advanced).toBeGreaterThan(0);
     expect(beginner).toBeGreaterThan(advanced);
+  });
+});
+
+describe('cubeEvaluator: what each level bases its cube decisions on', () => {
+  // A race where the next throws matter: the static evaluation and the look-ahead differ.
+  const position = made('short', 'white', { 8: 3, 6: 4, 5: 3, 4: 2, 3: 3 }, { 9: 2, 7: 4, 6: 3, 5: 3, 4: 3 });
+
+  it('up to expert the static evaluation; worldclass and grandmaster 2-ply', () => {
+    const flat = staticEvaluator('short')(position);
+    for (const level of LEVELS) {
+      const p = cubeEvaluator(level)(position);
+      expect(isValidProbabilities(p)).toBe(true);
+      if (LEVEL_SETTINGS[level].cubePlies === 0) expect(p).toEqual(flat);
+    }
+    expect(LEVEL_SETTINGS.worldclass.cubePlies).toBe(2);
+    expect(cubeEvaluator('worldclass')(position).win).toBeCloseTo(evaluatePly(position, 2, { evaluate: staticEvaluator('short') }).win, 2);
+    expect(cubeEvaluator('worldclass')(position)).not.toEqual(flat);
+  });
+
+  it('falls back to the static evaluation when the deadline has passed', () => {
+    expect(cubeEvaluator('grandmaster', { deadline: Date.now() - 1 })(position)).toEqual(staticEvaluator('short')(position));
   });
 });

@@ -3,7 +3,8 @@ import { pruneEvaluator, staticEvaluator } from './evaluator.js';
 import { DEFAULT_LEVEL, LEVEL_SETTINGS, type Level } from './levels.js';
 import { gaussian, type Rng } from './rng.js';
 import { EvalCache } from './search/eval-cache.js';
-import { rankTurnsPly, type ScoredTurn, type SearchContext } from './search/ply.js';
+import { evaluatePlyInTime, rankTurnsPly, type ScoredTurn, type SearchContext } from './search/ply.js';
+import type { Probabilities } from './probabilities.js';
 
 export interface ChooseOptions {
   /** Default `worldclass` (2-ply). */
@@ -86,4 +87,20 @@ export function chooseTurn(position: Position, dice: Dice, options: ChooseOption
     if (score > bestScore) [best, bestScore] = [r.turn, score];
   }
   return best;
+}
+
+/**
+ * What a level bases its cube decisions on (`cubeDecision`'s `context.evaluator`): the side on roll's five
+ * numbers before its throw, looked at `cubePlies` throws ahead (`levels.ts`) — the mean over the 21 throws of the
+ * best turn's value, recursively — through the same pruned, cached search as its turns. A static evaluation
+ * alone swings with whose turn it is and misjudges positions whose value hangs on the next throws (a checker
+ * on the bar, a shot to hit), exactly where the cube is turned. With a `deadline` it falls back to the static
+ * evaluation when the search cannot finish in time.
+ */
+export function cubeEvaluator(level: Level, options: Omit<ChooseOptions, 'level' | 'rng'> = {}): (position: Position) => Probabilities {
+  const plies = LEVEL_SETTINGS[level].cubePlies;
+  return (position) => {
+    const ctx = searchContext(position, options);
+    return evaluatePlyInTime(position, plies, options.deadline === undefined ? ctx : { ...ctx, deadline: options.deadline });
+  };
 }

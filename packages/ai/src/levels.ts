@@ -14,6 +14,11 @@ export interface LevelSetting {
   readonly noise: number;
   /** Look-ahead: 0 = static evaluation of each resulting position; n = n throws ahead (`search/ply.ts`). */
   readonly plies: number;
+  /**
+   * Look-ahead of its cube decisions: the position before the roll valued over the throws to come, `cubePlies`
+   * deep (`cubeEvaluator`; 0 = its static evaluation), as gnubg values cube decisions at its chosen ply.
+   */
+  readonly cubePlies: number;
   /** Filter before each deeper ply (`filters[k]` before ply k + 1). */
   readonly filters: readonly MoveFilter[];
   /** What the level does, for the UI and the README. */
@@ -28,13 +33,13 @@ const FILTERS: readonly MoveFilter[] = [
 ];
 
 export const LEVEL_SETTINGS: { readonly [L in Level]: LevelSetting } = {
-  beginner: { noise: 0.06, plies: 0, filters: FILTERS, description: '0-ply with heavy noise (0.06): often picks clearly worse turns' },
-  casual: { noise: 0.05, plies: 0, filters: FILTERS, description: '0-ply with strong noise (0.05): regular mistakes' },
-  intermediate: { noise: 0.04, plies: 0, filters: FILTERS, description: '0-ply with moderate noise (0.04): occasional mistakes' },
-  advanced: { noise: 0.015, plies: 0, filters: FILTERS, description: '0-ply with slight noise (0.015): picks among near-equal turns' },
-  expert: { noise: 0, plies: 0, filters: FILTERS, description: '0-ply: every turn judged by the static evaluation of its result' },
-  worldclass: { noise: 0, plies: 2, filters: FILTERS, description: '2-ply: the best candidates looked at two throws ahead (default)' },
-  grandmaster: { noise: 0, plies: 3, filters: FILTERS, description: '3-ply: the best candidates looked at three throws ahead' },
+  beginner: { cubePlies: 0, noise: 0.06, plies: 0, filters: FILTERS, description: '0-ply with heavy noise (0.06): often picks clearly worse turns' },
+  casual: { cubePlies: 0, noise: 0.05, plies: 0, filters: FILTERS, description: '0-ply with strong noise (0.05): regular mistakes' },
+  intermediate: { cubePlies: 0, noise: 0.04, plies: 0, filters: FILTERS, description: '0-ply with moderate noise (0.04): occasional mistakes' },
+  advanced: { cubePlies: 0, noise: 0.015, plies: 0, filters: FILTERS, description: '0-ply with slight noise (0.015): picks among near-equal turns' },
+  expert: { cubePlies: 0, noise: 0, plies: 0, filters: FILTERS, description: '0-ply: every turn judged by the static evaluation of its result' },
+  worldclass: { cubePlies: 2, noise: 0, plies: 2, filters: FILTERS, description: '2-ply: the best candidates looked at two throws ahead, cube decisions too (default)' },
+  grandmaster: { cubePlies: 2, noise: 0, plies: 3, filters: FILTERS, description: '3-ply: the best candidates looked at three throws ahead; cube decisions at 2-ply' },
 };
 
 export const DEFAULT_LEVEL: Level = 'worldclass';

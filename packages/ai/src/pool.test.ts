@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { legalTurns, type Position } from '@nardy/engine';
 import { randomPlayPosition } from '@nardy/engine/testing';
+import { cubeEvaluator } from './choose.js';
+import { staticEvaluator } from './evaluator.js';
 import { BotPool } from './pool.js';
 import type { BotRequest } from './request.js';
 
@@ -98,5 +100,22 @@ describe('BotPool', () => {
     await pool.close();
     expect((await pending).fallback).toBe('closed');
     expect((await pool.chooseTurn(request(), 1000)).fallback).toBe('closed');
+  });
+
+  it("cube questions: the level's look-ahead from the worker, the same as on this thread; the static evaluation as fallback", async () => {
+    pool = new BotPool({ size: 1, allowDebug: true });
+    const deep = await pool.cubeProbabilities({ position, level: 'worldclass' }, 10_000);
+    expect(deep.fallback).toBeNull();
+    expect(deep.probabilities).toEqual(cubeEvaluator('worldclass')(position));
+    const flat = staticEvaluator('short')(position);
+    expect(deep.probabilities).not.toEqual(flat);
+    const late = await pool.cubeProbabilities({ position, level: 'worldclass', debug: { sleepMs: 5000 } }, 200);
+    expect(late.fallback).toBe('timeout');
+    expect(late.probabilities).toEqual(flat);
+    // Both kinds share the queue and the workers.
+    const [turn, cube] = await Promise.all([pool.chooseTurn(request(), 5000), pool.cubeProbabilities({ position, level: 'expert' }, 5000)]);
+    expect(isLegal(turn.turn.steps)).toBe(true);
+    expect(cube.probabilities).toEqual(flat);
+    await expect(pool.cubeProbabilities({ position, level: 'godlike' as never }, 1000)).rejects.toThrow(/level/);
   });
 });

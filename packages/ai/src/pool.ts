@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { fallbackTurn, parseBotRequest, type BotRequest, type BotTurn, type ValidRequest } from './request.js';
+import { staticEvaluator } from './evaluator.js';
+import type { Probabilities } from './probabilities.js';
+import { fallbackTurn, parseBotRequest, parseCubeRequest, type BotRequest, type BotTurn, type CubeRequest } from './request.js';
 
 /** Why an answer is the fallback rather than the bot's choice. */
 export type FallbackReason = 'timeout' | 'crash' | 'error' | 'closed';
@@ -9,6 +11,14 @@ export interface BotAnswer {
   /** null when the bot chose the turn; otherwise why the first legal turn was played instead. */
   readonly fallback: FallbackReason | null;
   /** Milliseconds from the request to the answer. */
+  readonly ms: number;
+}
+
+/** The five numbers for a cube decision (`cubeDecision`'s evaluator), with the same bookkeeping. */
+export interface CubeAnswer {
+  readonly probabilities: Probabilities;
+  /** null when the worker answered; otherwise why the static (0-ply) evaluation stands in. */
+  readonly fallback: FallbackReason | null;
   readonly ms: number;
 }
 
@@ -33,12 +43,14 @@ export function defaultWorkerUrl(): URL {
 
 interface Job {
   readonly id: number;
-  readonly request: BotRequest;
-  readonly valid: ValidRequest;
+  readonly kind: 'turn' | 'cube';
+  readonly request: BotRequest | CubeRequest;
   readonly started: number;
   /** `Date.now()` by which the worker's search should have answered. */
   deadline?: number;
-  readonly resolve: (a: BotAnswer) => void;
+  /** The answer when the worker gives none (computed on this thread: cheap). */
+  readonly fallback: () => unknown;
+  readonly resolve: (value: unknown, fallback: FallbackReason | null, ms: number) => void;
   timer: ReturnType<typeof setTimeout> | undefined;
   done: boolean;
 }
@@ -53,7 +65,8 @@ interface Slot {
 const MAX_FAILURES = 3;
 
 /**
- * A pool of `worker_threads` bots. `chooseTurn` always resolves within its budget: when the worker is
+ * A pool of `worker_threads` bots. `chooseTurn` (and `cubeProbabilities`, whose fallback is the static evaluation)
+ * always resolves within its budget: when the worker is
  * late, crashes or fails, the answer is the fallback (the first legal turn) and a late or crashed worker
  * is replaced. Requests wait in a queue while every worker is busy; their budget runs from the call.
  * Only an invalid request rejects (there is no legal turn to fall back on). A worker that crashes
@@ -85,17 +98,40 @@ export class BotPool {
   chooseTurn(request: BotRequest, budgetMs: number): Promise<BotAnswer> {
     const parsed = parseBotRequest(request);
     if (!parsed.ok) return Promise.reject(new Error(`bad bot request: ${parsed.error.message}`));
-    return new Promise<BotAnswer>((resolve) => {
-      const job: Job = { id: this.nextId++, request, valid: parsed.value, started: Date.now(), resolve, timer: undefined, done: false };
-      if (this.closed) return this.fallback(job, 'closed');
-      // Leave a margin for computing the fallback and the callback's own latency.
-      const budget = Math.max(0, budgetMs);
-      const wait = Math.max(0, budget - Math.min(20, budget * 0.1));
-      job.deadline = job.started + Math.max(0, wait - Math.min(50, wait * 0.2));
-      job.timer = setTimeout(() => this.expire(job), wait);
-      this.queue.push(job);
-      this.dispatch();
-    });
+    return new Promise<BotAnswer>((resolve) =>
+      this.submit('turn', request, () => fallbackTurn(parsed.value), (turn, fallback, ms) => resolve({ turn: turn as BotTurn, fallback, ms }), budgetMs),
+    );
+  }
+
+  /**
+   * The five numbers of `request.position` for its side on roll at the level's cube look-ahead (`cubePlies`),
+   * within the budget; the static evaluation when the worker cannot answer in time.
+   */
+  cubeProbabilities(request: CubeRequest, budgetMs: number): Promise<CubeAnswer> {
+    const parsed = parseCubeRequest(request);
+    if (!parsed.ok) return Promise.reject(new Error(`bad bot request: ${parsed.error.message}`));
+    const { position, scoring } = parsed.value;
+    return new Promise<CubeAnswer>((resolve) =>
+      this.submit(
+        'cube',
+        request,
+        () => staticEvaluator(position.variant, scoring)(position),
+        (probabilities, fallback, ms) => resolve({ probabilities: probabilities as Probabilities, fallback, ms }),
+        budgetMs,
+      ),
+    );
+  }
+
+  private submit(kind: Job['kind'], request: Job['request'], fallback: Job['fallback'], resolve: Job['resolve'], budgetMs: number): void {
+    const job: Job = { id: this.nextId++, kind, request, started: Date.now(), fallback, resolve, timer: undefined, done: false };
+    if (this.closed) return this.fallback(job, 'closed');
+    // Leave a margin for computing the fallback and the callback's own latency.
+    const budget = Math.max(0, budgetMs);
+    const wait = Math.max(0, budget - Math.min(20, budget * 0.1));
+    job.deadline = job.started + Math.max(0, wait - Math.min(50, wait * 0.2));
+    job.timer = setTimeout(() => this.expire(job), wait);
+    this.queue.push(job);
+    this.dispatch();
   }
 
   /** Stops every worker; pending requests resolve with the fallback. */
@@ -115,12 +151,12 @@ export class BotPool {
 
   private spawn(slot: Slot): Worker {
     const worker = new Worker(this.url, { workerData: { allowDebug: this.allowDebug } });
-    worker.on('message', (msg: { id: number; ok: boolean; turn?: BotTurn }) => {
+    worker.on('message', (msg: { id: number; ok: boolean; value?: unknown }) => {
       const job = slot.job;
       if (!job || job.id !== msg.id) return;
       slot.job = null;
       slot.failures = 0;
-      if (msg.ok && msg.turn) this.finish(job, msg.turn, null);
+      if (msg.ok && msg.value !== undefined) this.finish(job, msg.value, null);
       else this.fallback(job, 'error');
       this.dispatch();
     });
@@ -163,7 +199,7 @@ export class BotPool {
       if (!job) return;
       slot.job = job;
       // The worker's search stops deepening a little before the pool would give up on it.
-      slot.worker.postMessage({ id: job.id, request: job.request, deadline: job.deadline });
+      slot.worker.postMessage({ id: job.id, kind: job.kind, request: job.request, deadline: job.deadline });
     }
   }
 
@@ -182,13 +218,13 @@ export class BotPool {
   }
 
   private fallback(job: Job, reason: FallbackReason): void {
-    this.finish(job, fallbackTurn(job.valid), reason);
+    this.finish(job, job.fallback(), reason);
   }
 
-  private finish(job: Job, turn: BotTurn, reason: FallbackReason | null): void {
+  private finish(job: Job, value: unknown, reason: FallbackReason | null): void {
     if (job.done) return;
     job.done = true;
     if (job.timer) clearTimeout(job.timer);
-    job.resolve({ turn, fallback: reason, ms: Date.now() - job.started });
+    job.resolve(value, reason, Date.now() - job.started);
   }
 }

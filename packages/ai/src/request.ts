@@ -36,13 +36,29 @@ export interface BotRequest {
   readonly debug?: { readonly sleepMs?: number; readonly crash?: boolean };
 }
 
-/** A request after validation. */
-export interface ValidRequest {
+/**
+ * A cube question as plain data: the five numbers of `position` for its side on roll, before the throw, at the
+ * level's cube look-ahead (`cubePlies`, `levels.ts`); `cubeDecision` turns them into the decision.
+ */
+export interface CubeRequest {
+  readonly position: Setup;
+  readonly level?: Level;
+  readonly rules?: Partial<RuleOptions>;
+  readonly scoring?: ScoringSettings;
+  readonly debug?: BotRequest['debug'];
+}
+
+/** A cube request after validation. */
+export interface ValidCubeRequest {
   readonly position: Position;
-  readonly dice: Dice;
   readonly level: Level;
   readonly rules: RuleOptions;
   readonly scoring: ScoringSettings;
+}
+
+/** A move request after validation. */
+export interface ValidRequest extends ValidCubeRequest {
+  readonly dice: Dice;
   readonly seed: number | undefined;
 }
 
@@ -54,8 +70,8 @@ export interface BotTurn {
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** Validates a request from outside (the pool's input, the worker's message). */
-export function parseBotRequest(input: unknown): Result<ValidRequest> {
+/** Validates a cube request from outside (the pool's input, the worker's message). */
+export function parseCubeRequest(input: unknown): Result<ValidCubeRequest> {
   if (!isRecord(input)) return err('BAD_ACTION', 'a bot request must be an object');
   const raw = input['position'];
   if (!isRecord(raw) || !isRecord(raw['board']) || !isRecord(raw['firstTurn'])) {
@@ -63,17 +79,25 @@ export function parseBotRequest(input: unknown): Result<ValidRequest> {
   }
   const position = positionFromSetup(raw as unknown as Setup);
   if (!position.ok) return position;
-  const dice = checkDice(input['dice']);
-  if (!dice.ok) return dice;
   const level = input['level'] ?? DEFAULT_LEVEL;
   if (!isLevel(level)) return err('BAD_OPTIONS', `unknown level ${JSON.stringify(level)}`);
   const rules = ruleOptions(input['rules'] ?? {});
   if (!rules.ok) return rules;
   const scoring = parseScoring(input['scoring']);
   if (!scoring.ok) return scoring;
-  const seed = input['seed'];
+  return ok({ position: position.value, level, rules: rules.value, scoring: scoring.value });
+}
+
+/** Validates a move request: a cube request's fields plus the dice and the noise's seed. */
+export function parseBotRequest(input: unknown): Result<ValidRequest> {
+  const common = parseCubeRequest(input);
+  if (!common.ok) return common;
+  const fields = input as Record<string, unknown>;
+  const dice = checkDice(fields['dice']);
+  if (!dice.ok) return dice;
+  const seed = fields['seed'];
   if (seed !== undefined && !Number.isInteger(seed)) return err('BAD_OPTIONS', 'seed must be an integer');
-  return ok({ position: position.value, dice: dice.value, level, rules: rules.value, scoring: scoring.value, seed: seed as number | undefined });
+  return ok({ ...common.value, dice: dice.value, seed: seed as number | undefined });
 }
 
 function parseScoring(x: unknown): Result<ScoringSettings> {

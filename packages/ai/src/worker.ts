@@ -1,14 +1,16 @@
 /**
- * The worker thread's entry (`BotPool` starts it from `dist/worker.js`): answers `{ id, request }` messages
- * with `{ id, ok: true, turn }` or `{ id, ok: false, error }`, one at a time.
+ * The worker thread's entry (`BotPool` starts it from `dist/worker.js`): answers `{ id, kind, request }`
+ * messages — `kind` 'turn' (the default: the level's turn, `{ steps, after }`) or 'cube' (the five numbers at the
+ * level's cube look-ahead) — with `{ id, ok: true, value }` or `{ id, ok: false, error }`, one at a time.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { chooseTurn } from './choose.js';
-import { parseBotRequest } from './request.js';
+import { chooseTurn, cubeEvaluator } from './choose.js';
+import { parseBotRequest, parseCubeRequest } from './request.js';
 import { seededRng } from './rng.js';
 
 export interface WorkerMessage {
   readonly id: number;
+  readonly kind?: 'turn' | 'cube';
   readonly request: unknown;
   /** `Date.now()` by which the pool needs the answer. */
   readonly deadline?: number;
@@ -20,10 +22,14 @@ function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-parentPort?.on('message', ({ id, request, deadline }: WorkerMessage) => {
+parentPort?.on('message', ({ id, kind, request, deadline }: WorkerMessage) => {
   const debug = allowDebug ? (request as { debug?: { sleepMs?: number; crash?: boolean } } | null)?.debug : undefined;
   if (debug?.crash) throw new Error('debug: worker crash requested');
   if (debug?.sleepMs) sleep(debug.sleepMs);
+  if (kind === 'cube') {
+    answerCube(id, request, deadline);
+    return;
+  }
   const parsed = parseBotRequest(request);
   if (!parsed.ok) {
     parentPort?.postMessage({ id, ok: false, error: parsed.error.message });
@@ -38,8 +44,23 @@ parentPort?.on('message', ({ id, request, deadline }: WorkerMessage) => {
       ...(deadline !== undefined ? { deadline } : {}),
       ...(r.seed !== undefined ? { rng: seededRng(r.seed) } : {}),
     });
-    parentPort?.postMessage({ id, ok: true, turn: { steps: turn.steps, after: turn.after } });
+    parentPort?.postMessage({ id, ok: true, value: { steps: turn.steps, after: turn.after } });
   } catch (e) {
     parentPort?.postMessage({ id, ok: false, error: e instanceof Error ? e.message : String(e) });
   }
 });
+
+function answerCube(id: number, request: unknown, deadline: number | undefined): void {
+  const parsed = parseCubeRequest(request);
+  if (!parsed.ok) {
+    parentPort?.postMessage({ id, ok: false, error: parsed.error.message });
+    return;
+  }
+  const { position, level, rules, scoring } = parsed.value;
+  try {
+    const value = cubeEvaluator(level, { rules, scoring, ...(deadline !== undefined ? { deadline } : {}) })(position);
+    parentPort?.postMessage({ id, ok: true, value });
+  } catch (e) {
+    parentPort?.postMessage({ id, ok: false, error: e instanceof Error ? e.message : String(e) });
+  }
+}

@@ -17,11 +17,10 @@
  *           beaver?}, "me" being the bot.
  * A malformed or unknown request gets `{"error": "..."}` and the bot goes on.
  */
-import { chooseTurn, cubeDecision, rolloutContext, seededRng, type CubeContext, type CubeView, type Level, type Probabilities, type Rng } from '@nardy/ai';
+import { chooseTurn, cubeDecision, cubeEvaluator, seededRng, type CubeContext, type CubeView, type Level, type Probabilities, type Rng } from '@nardy/ai';
 import {
   boardKey,
   checkDice,
-  DEFAULT_SCORING,
   opposite,
   parsePlainBoard,
   parsePositionId,
@@ -144,10 +143,11 @@ export class BotSession {
     return { jacoby: cube.jacoby, beaver: cube.beaver, evaluator };
   }
 
+  /** The level's cube look-ahead (`cubePlies`): a static evaluation up to `expert`, 2-ply above. */
   private evaluator(position: Position): (p: Position) => Probabilities {
     let e = this.evaluators.get(position.variant);
     if (!e) {
-      e = rolloutContext(position, DEFAULT_SCORING, this.settings.rules).evaluate;
+      e = cubeEvaluator(this.settings.level, { rules: this.settings.rules });
       this.evaluators.set(position.variant, e);
     }
     return e;

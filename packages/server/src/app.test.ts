@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BotPool } from '@nardy/ai';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { buildServer, closeServer } from './app.js';
 import { loadConfig } from './config.js';
 import { poolBots } from './games/bots.js';
@@ -67,6 +67,23 @@ it('HTTP: the web build — pages for client routes, long-lived hashed assets, f
     await closeServer(app);
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+it('a 3-point match with the cube against the real worker-pool bot at worldclass: its cube decisions come from the pool (2-ply)', { timeout: 60_000 }, async () => {
+  const w = await world('memory', { bots: poolBots(pool), rateLimit: { perSecond: 1e9, burst: 1e9 } });
+  const cube = vi.spyOn(pool, 'cubeProbabilities');
+  const alice = await connect(w, 'alice');
+  const r = await alice.command({ type: 'bot.play', level: 9, settings: { match: { variant: 'short', matchLength: 3 }, rated: false, stake: 0 } });
+  expect(r).toMatchObject({ type: 'ack' });
+  const gameId = (r as { result: { gameId: string } }).result.gameId;
+  acked(await alice.command({ type: 'game.subscribe', gameId }));
+  // The bot's 2-ply searches take real time while the loop polls: room for many polls.
+  await playOut(w, gameId, [alice], 200_000);
+  expect(lastView(alice, gameId).phase).toBe('matchOver');
+  expect(cube).toHaveBeenCalled();
+  for (const call of cube.mock.results) expect((await call.value).probabilities.win).toBeGreaterThanOrEqual(0);
+  cube.mockRestore();
+  await w.close();
 });
 
 it('a whole game against the real worker-pool bot (dist built)', { timeout: 30_000 }, async () => {

@@ -75,6 +75,19 @@ function pruned(turns: readonly Turn[], evaluate: StaticEvaluator, keep: number,
 }
 
 /**
+ * `evaluatePly` at `plies`, or the static evaluation when the context's deadline comes first (a bot must
+ * answer in time).
+ */
+export function evaluatePlyInTime(position: Position, plies: number, ctx: SearchContext): Probabilities {
+  try {
+    return evaluatePly(position, plies, ctx);
+  } catch (e) {
+    if (e instanceof SearchTimeout) return ctx.evaluate(position);
+    throw e;
+  }
+}
+
+/**
  * The five numbers of `position` for the side on roll, looking `plies` throws ahead: 0 = the static
  * evaluation; n = the mean over the 21 throws (weighted by 36ths) of the position after the mover's best
  * turn for that throw (chosen statically), evaluated at n − 1 plies from the opponent's view.

@@ -1,4 +1,4 @@
-import { LEVELS, cubeDecision, cubeInputsOf, type BotPool, type Level } from '@nardy/ai';
+import { LEVELS, LEVEL_SETTINGS, cubeDecision, cubeInputsOf, type BotPool, type Level, type Probabilities } from '@nardy/ai';
 import type { BotPlayer } from '../game/bot.js';
 import type { GameView } from '../game/events.js';
 
@@ -6,7 +6,8 @@ import type { GameView } from '../game/events.js';
  * Bot seats. A seat held by `{ kind: 'bot', botId }` names its level in the id: `bot-<n>` for protocol level
  * n = 1..10 (`bot.play`). The pool-backed player asks @nardy/ai's worker pool for its turns (off the event
  * loop, within the actor's budget: the pool answers the first legal turn when it runs out) and decides cube
- * actions with `cubeDecision` (one 0-ply evaluation, cheap enough for the main thread).
+ * actions with `cubeDecision` on the level's cube look-ahead (`cubePlies`): a static evaluation on the main thread
+ * for the levels that look no further, the pool's search within the budget for `worldclass` and `grandmaster`.
  */
 
 export const BOT_LEVELS = 10;
@@ -31,12 +32,15 @@ export const botName = (level: number): string => `Bot ${level} (${aiLevel(level
 /** Makes the player for a bot id (null: not a bot this server knows). */
 export type BotFactory = (botId: string) => BotPlayer | null;
 
-/** Cube decisions shared by every bot: `cubeDecision` on the view's match (a beaver is answered by the doubler). */
-function cubeFor(view: GameView): 'roll' | 'double' | 'take' | 'pass' | 'beaver' {
+/**
+ * Cube decisions shared by every bot: `cubeDecision` on the view's match (a beaver is answered by the doubler),
+ * on `probabilities` of the position when given (a deeper search), else its static evaluation.
+ */
+function cubeFor(view: GameView, probabilities?: Probabilities): 'roll' | 'double' | 'take' | 'pass' | 'beaver' {
   const choices = view.legal?.choices ?? [];
   const allowed = (type: string): boolean => choices.some((c) => c.type === type);
   const inputs = cubeInputsOf(view.match);
-  const d = cubeDecision(inputs.position, inputs.cube, inputs.context);
+  const d = cubeDecision(inputs.position, inputs.cube, probabilities ? { ...inputs.context, evaluator: () => probabilities } : inputs.context);
   if (view.match.phase === 'cubeOffered') {
     const answer = view.match.game.cubeOffer?.beaver ? d.beaverResponse : d.response;
     if (answer === 'beaver' && allowed('beaver')) return 'beaver';
@@ -44,6 +48,8 @@ function cubeFor(view: GameView): 'roll' | 'double' | 'take' | 'pass' | 'beaver'
   }
   return d.action === 'double' && allowed('double') ? 'double' : 'roll';
 }
+
+const scoringOf = (s: GameView['match']['settings']) => ({ ceiling: s.ceiling, marsDefinition: s.marsDefinition, homeMars: s.homeMars, koks: s.koks });
 
 /** Bots that play through the worker pool. */
 export function poolBots(pool: BotPool): BotFactory {
@@ -62,14 +68,20 @@ export function poolBots(pool: BotPool): BotFactory {
             dice: g.dice,
             level: aiLevel(level),
             rules: s.rules,
-            scoring: { ceiling: s.ceiling, marsDefinition: s.marsDefinition, homeMars: s.homeMars, koks: s.koks },
+            scoring: scoringOf(s),
           },
           budgetMs,
         );
         return answer.turn.steps.map((st) => ({ from: st.from, to: st.to }));
       },
-      async cubeDecision(view) {
-        return cubeFor(view);
+      async cubeDecision(view, budgetMs) {
+        const named = aiLevel(level);
+        if (LEVEL_SETTINGS[named].cubePlies === 0) return cubeFor(view);
+        const s = view.match.settings;
+        // The position the cube decision is about: the doubler's, before the throw (cubeInputsOf).
+        const { position } = cubeInputsOf(view.match);
+        const answer = await pool.cubeProbabilities({ position, level: named, rules: s.rules, scoring: scoringOf(s) }, budgetMs);
+        return cubeFor(view, answer.probabilities);
       },
     };
   };

@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// Our cube decisions as gnubg judges them, money play with a centred cube (no Jacoby), on positions before the
+// roll from our bot's own games (`--source self`, default: both sides `expert`, every third position, seeded;
+// the positions real games reach) or from gnubg's random-play games (`--source random`): for each, our doubling decision (double / no double) and our answer to a double (take / pass)
+// at --level (its cube look-ahead, `cubePlies` in levels.ts), each scored by gnubg at --ply (evaluate.py:
+// the loss of the chosen action against gnubg's best, millipoints of the cube value). gnubg only measures.
+// Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--level worldclass] [--ply 2] [--source self|random] [--json]
+// Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { legalTurns, makeGnubgPositionId, parseGnubgPositionId, passTurn, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
+import { chooseTurn, cubeDecision, cubeEvaluator } from '../packages/ai/dist/index.js';
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const n = Number(opt('n', 1000));
+const seed = Number(opt('seed', 21));
+const level = opt('level', 'worldclass');
+const ply = Number(opt('ply', 2));
+const gnubgDir = fileURLToPath(new URL('../../shared/tools/gnubg/', import.meta.url));
+const run = (script, scriptArgs, input) =>
+  execFileSync('./gnubg-py', [script, ...scriptArgs], { cwd: gnubgDir, input, maxBuffer: 1 << 28 }).toString().trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+
+const source = opt('source', 'self');
+
+/** Positions before the roll from `expert` self-play: every third one, until n. */
+function selfPlayPositions() {
+  const rng = seededRng(seed);
+  const out = [];
+  for (let game = 0; out.length < n; game++) {
+    let pos = startPosition('short', rng() < 0.5 ? 'white' : 'black');
+    for (let ply = 0; !winnerOf(pos) && out.length < n; ply++) {
+      if (ply % 3 === 1) out.push({ id: `${game}.${ply}`, pos: makeGnubgPositionId(pos) });
+      const dice = [1 + Math.floor(rng() * 6), 1 + Math.floor(rng() * 6)];
+      pos = legalTurns(pos, dice).length ? chooseTurn(pos, dice, { level: 'expert' }).after : passTurn(pos).after;
+    }
+  }
+  return out;
+}
+
+const positions = source === 'random' ? run('gen_positions.py', ['--n', String(n), '--mix', '1,0,0', '--seed', String(seed)]) : selfPlayPositions();
+const evaluator = cubeEvaluator(level);
+const requests = [];
+let ms = 0;
+for (const p of positions) {
+  const pos = parseGnubgPositionId(p.pos, 'short', 'white');
+  if (!pos.ok) throw new Error(pos.error.message);
+  const t = performance.now();
+  const d = cubeDecision(pos.value, { value: 1, owner: 'centred' }, { jacoby: false, beaver: false, evaluator });
+  ms += performance.now() - t;
+  const cube = { value: 1, owner: 'centre' };
+  requests.push(JSON.stringify({ id: `${p.id}/d`, pos: p.pos, cube, action: d.action === 'double' ? 'double' : 'nodouble' }));
+  requests.push(JSON.stringify({ id: `${p.id}/t`, pos: p.pos, cube, action: d.response === 'pass' ? 'drop' : 'take' }));
+}
+const evals = run('evaluate.py', ['--ply', String(ply)], requests.join('\n') + '\n');
+const part = (suffix) => evals.filter((e) => String(e.id).endsWith(suffix) && typeof e.cube?.loss_mp === 'number').map((e) => e.cube.loss_mp);
+const summary = (losses) => ({
+  decisions: losses.length,
+  meanLossMp: Number((losses.reduce((a, b) => a + b, 0) / Math.max(1, losses.length)).toFixed(2)),
+  wrong: losses.filter((l) => l > 0.5).length,
+  over50mp: losses.filter((l) => l > 50).length,
+});
+const result = { level, gnubgPly: ply, source, positions: positions.length, double: summary(part('/d')), take: summary(part('/t')), msPerPosition: Number((ms / positions.length).toFixed(1)) };
+console.log(
+  args.includes('--json')
+    ? JSON.stringify(result)
+    : `${level}: doubling ${result.double.meanLossMp} mp per position (${result.double.wrong} wrong, ${result.double.over50mp} over 50 mp), taking ${result.take.meanLossMp} mp (${result.take.wrong} wrong, ${result.take.over50mp} over 50 mp); gnubg ${ply}-ply judge, ${result.positions} positions (${source}), ${result.msPerPosition} ms per position`,
+);
