@@ -6,24 +6,14 @@
 // the loss of the chosen action against gnubg's best, millipoints of the cube value). gnubg only measures.
 // Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--level worldclass] [--ply 2] [--source self|random] [--json]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { legalTurns, makeGnubgPositionId, parseGnubgPositionId, passTurn, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
+import { legalTurns, makeGnubgPositionId, passTurn, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
 import { chooseTurn, cubeDecision, cubeEvaluator } from '../packages/ai/dist/index.js';
+import { args, decideAll, opt, randomPlayPositions, runGnubg } from './gnubg-harness.js';
 
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const n = Number(opt('n', 1000));
 const seed = Number(opt('seed', 21));
 const level = opt('level', 'worldclass');
 const ply = Number(opt('ply', 2));
-const gnubgDir = fileURLToPath(new URL('../../shared/tools/gnubg/', import.meta.url));
-const run = (script, scriptArgs, input) =>
-  execFileSync('./gnubg-py', [script, ...scriptArgs], { cwd: gnubgDir, input, maxBuffer: 1 << 28 }).toString().trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
-
 const source = opt('source', 'self');
 
 /** Positions before the roll from `expert` self-play: every third one, until n. */
@@ -41,21 +31,17 @@ function selfPlayPositions() {
   return out;
 }
 
-const positions = source === 'random' ? run('gen_positions.py', ['--n', String(n), '--mix', '1,0,0', '--seed', String(seed)]) : selfPlayPositions();
+const positions = source === 'random' ? randomPlayPositions(n, seed) : selfPlayPositions();
 const evaluator = cubeEvaluator(level);
-const requests = [];
-let ms = 0;
-for (const p of positions) {
-  const pos = parseGnubgPositionId(p.pos, 'short', 'white');
-  if (!pos.ok) throw new Error(pos.error.message);
-  const t = performance.now();
-  const d = cubeDecision(pos.value, { value: 1, owner: 'centred' }, { jacoby: false, beaver: false, evaluator });
-  ms += performance.now() - t;
-  const cube = { value: 1, owner: 'centre' };
-  requests.push(JSON.stringify({ id: `${p.id}/d`, pos: p.pos, cube, action: d.action === 'double' ? 'double' : 'nodouble' }));
-  requests.push(JSON.stringify({ id: `${p.id}/t`, pos: p.pos, cube, action: d.response === 'pass' ? 'drop' : 'take' }));
-}
-const evals = run('evaluate.py', ['--ply', String(ply)], requests.join('\n') + '\n');
+const cube = { value: 1, owner: 'centre' };
+const { requests, msPerPosition } = decideAll(positions, (position, p) => {
+  const d = cubeDecision(position, { value: 1, owner: 'centred' }, { jacoby: false, beaver: false, evaluator });
+  return [
+    { id: `${p.id}/d`, pos: p.pos, cube, action: d.action === 'double' ? 'double' : 'nodouble' },
+    { id: `${p.id}/t`, pos: p.pos, cube, action: d.response === 'pass' ? 'drop' : 'take' },
+  ];
+});
+const evals = runGnubg('evaluate.py', ['--ply', String(ply)], requests);
 const part = (suffix) => evals.filter((e) => String(e.id).endsWith(suffix) && typeof e.cube?.loss_mp === 'number').map((e) => e.cube.loss_mp);
 const summary = (losses) => ({
   decisions: losses.length,
@@ -63,7 +49,7 @@ const summary = (losses) => ({
   wrong: losses.filter((l) => l > 0.5).length,
   over50mp: losses.filter((l) => l > 50).length,
 });
-const result = { level, gnubgPly: ply, source, positions: positions.length, double: summary(part('/d')), take: summary(part('/t')), msPerPosition: Number((ms / positions.length).toFixed(1)) };
+const result = { level, gnubgPly: ply, source, positions: positions.length, double: summary(part('/d')), take: summary(part('/t')), msPerPosition: Number(msPerPosition.toFixed(1)) };
 console.log(
   args.includes('--json')
     ? JSON.stringify(result)

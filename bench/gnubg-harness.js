@@ -1,0 +1,44 @@
+// What the gnubg benches share: their command-line options and a runner for the referee's scripts
+// (../shared/tools/gnubg, JSON lines in and out).
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseGnubgPositionId } from '../packages/engine/dist/index.js';
+
+export const args = process.argv.slice(2);
+
+export const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+
+const gnubgDir = fileURLToPath(new URL('../../shared/tools/gnubg/', import.meta.url));
+
+/** Runs `./gnubg-py script args` with `input` on stdin; its output lines parsed as JSON. */
+export const runGnubg = (script, scriptArgs, input) =>
+  execFileSync('./gnubg-py', [script, ...scriptArgs], { cwd: gnubgDir, input, maxBuffer: 1 << 28 })
+    .toString()
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+
+/** Positions met while gnubg's two random players play legal moves (gen_positions.py, game mix). */
+export const randomPlayPositions = (n, seed) => runGnubg('gen_positions.py', ['--n', String(n), '--mix', '1,0,0', '--seed', String(seed)]);
+
+/**
+ * Our decision for each position (a gnubg Position ID, the side on roll as White), timed: `decide(position, item)`
+ * returns the evaluate.py request lines for it (none when there is nothing to judge).
+ */
+export function decideAll(items, decide) {
+  const requests = [];
+  let ms = 0;
+  for (const item of items) {
+    const pos = parseGnubgPositionId(item.pos, 'short', 'white');
+    if (!pos.ok) throw new Error(pos.error.message);
+    const t = performance.now();
+    const lines = decide(pos.value, item);
+    ms += performance.now() - t;
+    requests.push(...lines);
+  }
+  return { requests: requests.map((r) => JSON.stringify(r)).join('\n') + '\n', msPerPosition: ms / Math.max(1, items.length) };
+}
