@@ -6,9 +6,8 @@
 // the loss of the chosen action against gnubg's best, millipoints of the cube value). gnubg only measures.
 // Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--level worldclass] [--ply 2] [--source self|random] [--json]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
-import { legalTurns, makeGnubgPositionId, passTurn, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
-import { chooseTurn, cubeDecision, cubeEvaluator } from '../packages/ai/dist/index.js';
-import { args, decideAll, opt, randomPlayPositions, runGnubg } from './gnubg-harness.js';
+import { cubeDecision, cubeEvaluator } from '../packages/ai/dist/index.js';
+import { args, decideAll, opt, randomPlayPositions, runGnubg, selfPlayPositions } from './gnubg-harness.js';
 
 const n = Number(opt('n', 1000));
 const seed = Number(opt('seed', 21));
@@ -16,22 +15,7 @@ const level = opt('level', 'worldclass');
 const ply = Number(opt('ply', 2));
 const source = opt('source', 'self');
 
-/** Positions before the roll from `expert` self-play: every third one, until n. */
-function selfPlayPositions() {
-  const rng = seededRng(seed);
-  const out = [];
-  for (let game = 0; out.length < n; game++) {
-    let pos = startPosition('short', rng() < 0.5 ? 'white' : 'black');
-    for (let ply = 0; !winnerOf(pos) && out.length < n; ply++) {
-      if (ply % 3 === 1) out.push({ id: `${game}.${ply}`, pos: makeGnubgPositionId(pos) });
-      const dice = [1 + Math.floor(rng() * 6), 1 + Math.floor(rng() * 6)];
-      pos = legalTurns(pos, dice).length ? chooseTurn(pos, dice, { level: 'expert' }).after : passTurn(pos).after;
-    }
-  }
-  return out;
-}
-
-const positions = source === 'random' ? randomPlayPositions(n, seed) : selfPlayPositions();
+const positions = source === 'random' ? randomPlayPositions(n, seed) : selfPlayPositions(n, seed);
 const evaluator = cubeEvaluator(level);
 const cube = { value: 1, owner: 'centre' };
 const { requests, msPerPosition } = decideAll(positions, (position, p) => {

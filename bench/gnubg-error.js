@@ -2,17 +2,19 @@
 // Our chequer-play error as gnubg judges it, on positions met while gnubg's two random players play (a fast proxy for the
 // issue's `play.py --analyse` figure, used to follow training). gnubg only measures: it scores the turn our
 // bot chose against its best at --ply (evaluate.py, cubeful money equity, centred cube).
-// Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert] [--ply 2] [--json] [--dump: decisions losing > 30 mp on stderr]
+// --source self: positions from our bot's own expert games instead (the kind real games reach).
+// Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert] [--ply 2] [--source random|self] [--json] [--dump: decisions losing > 30 mp on stderr]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
 import { makeGnubgPositionId } from '../packages/engine/dist/index.js';
 import { rankTurns } from '../packages/ai/dist/choose.js';
-import { args, decideAll, opt, randomPlayPositions, runGnubg } from './gnubg-harness.js';
+import { args, decideAll, opt, randomPlayPositions, runGnubg, selfPlayPositions } from './gnubg-harness.js';
 
 const n = Number(opt('n', 300));
 const seed = Number(opt('seed', 11));
 const level = opt('level', 'expert');
 const ply = Number(opt('ply', 2));
-const positions = randomPlayPositions(n, seed);
+const source = opt('source', 'random');
+const positions = source === 'self' ? selfPlayPositions(n, seed) : randomPlayPositions(n, seed);
 const { requests, msPerPosition } = decideAll(positions, (position, p) => {
   const ranked = rankTurns(position, p.dice, { level });
   if (ranked.length < 2) return []; // forced or no move: not a decision
@@ -27,6 +29,7 @@ const errors = evals.filter((e) => !e.chosen || e.chosen.error);
 const mean = losses.reduce((a, b) => a + b, 0) / losses.length;
 const result = {
   level,
+  source,
   gnubgPly: ply,
   decisions: losses.length,
   meanLossMp: Number(mean.toFixed(1)),

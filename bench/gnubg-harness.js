@@ -2,7 +2,8 @@
 // (../shared/tools/gnubg, JSON lines in and out).
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parseGnubgPositionId } from '../packages/engine/dist/index.js';
+import { legalTurns, makeGnubgPositionId, parseGnubgPositionId, passTurn, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
+import { chooseTurn } from '../packages/ai/dist/choose.js';
 
 export const args = process.argv.slice(2);
 
@@ -24,6 +25,24 @@ export const runGnubg = (script, scriptArgs, input) =>
 
 /** Positions met while gnubg's two random players play legal moves (gen_positions.py, game mix). */
 export const randomPlayPositions = (n, seed) => runGnubg('gen_positions.py', ['--n', String(n), '--mix', '1,0,0', '--seed', String(seed)]);
+
+/**
+ * Positions from our bot's own games (both sides `expert`, seeded), every third one until n, each with the throw
+ * that came there: the kind of positions real games reach.
+ */
+export function selfPlayPositions(n, seed) {
+  const rng = seededRng(seed);
+  const out = [];
+  for (let game = 0; out.length < n; game++) {
+    let pos = startPosition('short', rng() < 0.5 ? 'white' : 'black');
+    for (let ply = 0; !winnerOf(pos) && out.length < n; ply++) {
+      const dice = [1 + Math.floor(rng() * 6), 1 + Math.floor(rng() * 6)];
+      if (ply % 3 === 1) out.push({ id: `${game}.${ply}`, pos: makeGnubgPositionId(pos), dice });
+      pos = legalTurns(pos, dice).length ? chooseTurn(pos, dice, { level: 'expert' }).after : passTurn(pos).after;
+    }
+  }
+  return out;
+}
 
 /**
  * Our decision for each position (a gnubg Position ID, the side on roll as White), timed: `decide(position, item)`
