@@ -1,11 +1,18 @@
 import { test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { opposite } from '@nardy/engine';
+import { opposite, parsePositionId } from '@nardy/engine';
 import { playedPositionArb } from '@nardy/engine/testing';
 import { isValidProbabilities } from '../probabilities.js';
 import { made, side } from '../test-positions.suite.js';
-import { shortClassOf } from './short-evaluator.js';
+import { liveCheckers, shortClassOf } from './short-evaluator.js';
 import { longEvaluator, shortEvaluator } from './committed-nets.js';
+
+/** s20HgCBOAAAwAA (bench/RESULTS.md): White, on roll, has 9 off and 2 on the bar against Black's five-point board. */
+function bearOffHit() {
+  const p = parsePositionId('short', 's20HgCBOAAAwAA');
+  if (!p.ok) throw new Error(p.error.message);
+  return p.value;
+}
 
 describe('the committed short-nardy nets', () => {
   const evaluator = shortEvaluator();
@@ -32,10 +39,22 @@ describe('the committed short-nardy nets', () => {
     expect(closed.win).toBeGreaterThan(0.8);
   });
 
-  it('chooses the class by contact (race once the rearmost checkers have passed)', () => {
+  it('chooses the class by contact (race once the rearmost checkers have passed), crashed when a side has ≤ 6 checkers in play', () => {
     expect(shortClassOf(side({ 24: 2, 13: 13 }), side({ 24: 2, 13: 13 }))).toBe('contact');
     expect(shortClassOf(side({ 6: 15 }), side({ 12: 15 }))).toBe('race');
-    expect(shortClassOf(side({ 25: 1, 6: 14 }), side({ 1: 15 }))).toBe('contact');
+    expect(shortClassOf(side({ 25: 1, 6: 14 }), side({ 2: 5, 3: 5, 4: 5 }))).toBe('contact');
+    // Nine off and two on the bar (the position of bench/RESULTS.md): six checkers left.
+    const late = bearOffHit();
+    expect(shortClassOf(late.board.white, late.board.black)).toBe('crashed');
+    // Spares piled on the 1- and 2-points are out of play: 15 checkers, but only 2 + 1 + 1 + 2 live.
+    expect(liveCheckers(side({ 1: 6, 2: 5, 6: 2, 20: 2 }))).toBe(6);
+    expect(shortClassOf(side({ 20: 2, 13: 13 }), side({ 1: 6, 2: 5, 6: 2, 20: 2 }))).toBe('crashed');
+    // Past contact, a race whatever is left.
+    expect(shortClassOf(side({ 1: 3 }), side({ 12: 15 }))).toBe('race');
+  });
+
+  it('the crashed net knows that two on the bar against a five-point board with nine off is bad (our rollout: 16 % wins)', () => {
+    expect(evaluator.evaluate(bearOffHit()).win).toBeLessThan(0.35);
   });
 });
 

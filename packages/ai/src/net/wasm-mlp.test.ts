@@ -68,12 +68,13 @@ describe('the WebAssembly SIMD forward pass', () => {
   });
 
   const contact = loadNet('short-contact.nnet', SHORT_ENCODING).net;
+  const crashed = loadNet('short-crashed.nnet', SHORT_ENCODING).net;
   const race = loadNet('short-race.nnet', SHORT_ENCODING).net;
-  const plain = { contact: contact.clone(), race: race.clone() };
-  const fast = { contact, race };
+  const plain = { contact: contact.clone(), crashed: crashed.clone(), race: race.clone() };
+  const fast = { contact, crashed, race };
 
   test.prop([playedPositionArb('short', 200)], { numRuns: 300 })('the committed nets, loaded, run in WebAssembly with the TypeScript results', (pos) => {
-    expect(contact.accelerated && race.accelerated).toBe(true);
+    expect(contact.accelerated && crashed.accelerated && race.accelerated).toBe(true);
     const me = pos.board[pos.turn];
     const them = pos.board[opposite(pos.turn)];
     const x = encodeShort(me, them, new Float32Array(SHORT_INPUTS));

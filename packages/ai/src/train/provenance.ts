@@ -1,6 +1,8 @@
 import { execSync } from 'node:child_process';
 import { loadNet } from '../net/load.js';
 import { LONG_FAMILY } from '../net/long-family.js';
+import type { NetFamily } from '../net/net-evaluator.js';
+import { SHORT_FAMILY } from '../net/short-evaluator.js';
 
 /** The checkout's short commit hash, for the headers of generated data; 'unknown commit' outside git. */
 export function gitCommit(): string {
@@ -12,18 +14,21 @@ export function gitCommit(): string {
 }
 
 /**
- * Which long-nardy evaluator made a piece of data: the commit and the training state written in the long nets'
- * files (`weights/long-*.nnet` change between commits while training runs).
+ * Which evaluator made a piece of data: the commit and the training state written in the family's contact net
+ * file (`weights/*.nnet` change between commits while training runs).
  */
-export function longEvaluatorLabel(): string {
-  let nets = 'no long nets';
+function familyLabel(family: NetFamily): string {
+  let nets = `no ${family.variant} nets`;
   try {
-    const training = loadNet(LONG_FAMILY.file('contact'), LONG_FAMILY.encoding).meta.training ?? {};
-    nets = `long nets ${Object.entries(training)
+    const training = loadNet(family.file('contact'), family.encoding).meta.training ?? {};
+    nets = `${family.variant} nets ${Object.entries(training)
       .map(([k, v]) => `${k} ${String(v)}`)
       .join(', ')}`;
   } catch {
     // no nets: the label says so
   }
-  return `staticEvaluator('long') at ${gitCommit()} (${nets})`;
+  return `staticEvaluator('${family.variant}') at ${gitCommit()} (${nets})`;
 }
+
+export const longEvaluatorLabel = (): string => familyLabel(LONG_FAMILY);
+export const shortEvaluatorLabel = (): string => familyLabel(SHORT_FAMILY);

@@ -13,14 +13,31 @@ import { cubelessEquity, invert, type Probabilities } from '../probabilities.js'
  * where ' turns the five numbers to the other side's view (the next position belongs to the opponent).
  * Each position trains the net of its own class (contact or race).
  */
-export interface TdOptions {
+export interface TdOptions<C extends string = string> {
   readonly lambda: number;
   /** Learning rate of the game's updates. */
   readonly rate: number;
+  /** Where the game starts (default: the variant's starting position, either side first). */
+  readonly start?: Position;
+  /** Exact values where known (the bear-off databases): used for play and targets, and those positions are not trained. */
+  readonly exact?: (p: Position) => Probabilities | undefined;
+  /** Which classes' nets learn from the game (default: all). */
+  readonly trains?: (cls: C) => boolean;
 }
+
+/** What picks the turns: anything that values a position for the side on roll. */
+export interface PositionValuer {
+  evaluate(p: Position): Probabilities;
+}
+
+/** A valuer that answers from `exact` where it can and from `evaluator` elsewhere. */
+export const withExact = (evaluator: PositionValuer, exact?: (p: Position) => Probabilities | undefined): PositionValuer =>
+  exact ? { evaluate: (p) => exact(p) ?? evaluator.evaluate(p) } : evaluator;
 
 export interface GameStats {
   readonly plies: number;
+  /** Positions the nets learned from. */
+  readonly trained: number;
   /** Mean squared error of the positions' outputs against their λ-returns before the update. */
   readonly error: number;
   readonly winner: 'white' | 'black';
@@ -32,7 +49,7 @@ const flip = (v: readonly number[]): number[] => [1 - v[0]!, v[3]!, v[4]!, v[1]!
 export const throwDice = (rng: Rng): Dice => [(1 + Math.floor(rng() * 6)) as Die, (1 + Math.floor(rng() * 6)) as Die];
 
 /** The best turn at 0-ply by cubeless equity (each result seen by the opponent, on roll there, and inverted). */
-export function greedyTurn(evaluator: NetEvaluator, position: Position, dice: Dice): { after: Position; value: Probabilities } {
+export function greedyTurn(evaluator: PositionValuer, position: Position, dice: Dice): { after: Position; value: Probabilities } {
   const turns = legalTurns(position, dice);
   if (turns.length === 0) {
     const after = passTurn(position).after;
@@ -51,11 +68,11 @@ export function greedyTurn(evaluator: NetEvaluator, position: Position, dice: Di
 }
 
 /** Plays one self-play game of the family's variant and trains `nets` on it. */
-export function tdGame<C extends string>(family: NetFamily<C>, nets: NetSet<C>, rng: Rng, options: TdOptions): GameStats {
-  const evaluator = new NetEvaluator(family, nets);
+export function tdGame<C extends string>(family: NetFamily<C>, nets: NetSet<C>, rng: Rng, options: TdOptions<C>): GameStats {
+  const evaluator = withExact(new NetEvaluator(family, nets), options.exact);
   const states: Position[] = [];
   const values: number[][] = [];
-  let pos: Position = startPosition(family.variant, rng() < 0.5 ? 'white' : 'black');
+  let pos: Position = options.start ?? startPosition(family.variant, rng() < 0.5 ? 'white' : 'black');
   values.push(toVector(evaluator.evaluate(pos)));
   for (;;) {
     states.push(pos);
@@ -80,11 +97,15 @@ export function tdGame<C extends string>(family: NetFamily<C>, nets: NetSet<C>, 
   const input = new Float32Array(family.inputs);
   const out = new Float64Array(5);
   let sq = 0;
+  let trained = 0;
   for (let t = 0; t < states.length; t++) {
     const s = states[t]!;
     const me = s.board[s.turn];
     const them = s.board[opposite(s.turn)];
-    sq += nets[family.classOf(me, them)].train(family.encode(me, them, input), targets[t]!, options.rate, out);
+    const cls = family.classOf(me, them);
+    if ((options.trains && !options.trains(cls)) || options.exact?.(s)) continue;
+    sq += nets[cls].train(family.encode(me, them, input), targets[t]!, options.rate, out);
+    trained++;
   }
-  return { plies: states.length, error: sq / (5 * states.length), winner: winnerOf(pos)! };
+  return { plies: states.length, trained, error: trained ? sq / (5 * trained) : 0, winner: winnerOf(pos)! };
 }
