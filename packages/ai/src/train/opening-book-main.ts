@@ -73,11 +73,18 @@ if (replies) {
     }
 }
 
-const full = Math.min(settings.trials, replies ? replySettings.trials : Infinity) >= 1296 && settings.truncate === 0;
+// Preliminary: truncated, or too few trials for White's first throw; short of full size: fewer for the replies.
+const preliminary = settings.truncate > 0 || settings.trials < 1296;
+const full = !preliminary && (!replies || replySettings.trials >= 1296);
 const trialsText = replies && replySettings.trials !== settings.trials ? `${settings.trials} trials per turn for White's first throw, ${replySettings.trials} for Black's replies` : `${settings.trials} trials per turn`;
-const doc = `# Long nardy opening book${full ? '' : ' — PRELIMINARY'}
+const status = preliminary
+  ? `**Preliminary:** ${trialsText}${settings.truncate ? `, truncated after ${settings.truncate} half-moves (then the static evaluation)` : ''} — the full-size book is the command below.\n\n`
+  : full
+    ? ''
+    : `**Replies:** ${replySettings.trials} trials each (standard errors about ${Math.round(Math.sqrt(settings.trials / replySettings.trials))}× White's); the full-size build, 1,296 for every turn, is the command below.\n\n`;
+const doc = `# Long nardy opening book${preliminary ? ' — PRELIMINARY' : ''}
 
-${full ? '' : `**Preliminary:** ${trialsText}${settings.truncate ? `, truncated after ${settings.truncate} half-moves (then the static evaluation)` : ''} — the full-size book is the command below.\n\n`}Rollouts of every legal first turn (\`packages/ai/src/train/opening-book-main.ts\`): ${trialsText},
+${status}Rollouts of every legal first turn (\`packages/ai/src/train/opening-book-main.ts\`): ${trialsText},
 ${settings.truncate ? `truncated after ${settings.truncate} half-moves` : 'every trial played to the end'}, both sides played by the bot at \`expert\` (0-ply) over the
 long-nardy static evaluator \`${evaluator}\`, luck adjustment ${settings.luck ? 'on' : 'off'}, seed ${settings.seed},
 the same dice for every candidate of a throw (so the differences between candidates are surer than each SE says). Default rules (head exception \`federation\`, RULES.md L10); cubeless,
