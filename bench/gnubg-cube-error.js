@@ -4,7 +4,8 @@
 // the positions real games reach) or from gnubg's random-play games (`--source random`): for each, our doubling decision (double / no double) and our answer to a double (take / pass)
 // at --level (its cube look-ahead, `cubePlies` in levels.ts), each scored by gnubg at --ply (evaluate.py:
 // the loss of the chosen action against gnubg's best, millipoints of the cube value). gnubg only measures.
-// Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--level worldclass] [--ply 2] [--source self|random] [--json]
+// --level gnubg0: gnubg's own 0-ply decisions on the same positions, judged the same way (the reference).
+// Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--level worldclass|gnubg0|…] [--ply 2] [--source self|random] [--json]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
 import { cubeDecision, cubeEvaluator } from '../packages/ai/dist/index.js';
 import { args, decideAll, opt, randomPlayPositions, runGnubg, selfPlayPositions } from './gnubg-harness.js';
@@ -16,15 +17,29 @@ const ply = Number(opt('ply', 2));
 const source = opt('source', 'self');
 
 const positions = source === 'random' ? randomPlayPositions(n, seed) : selfPlayPositions(n, seed);
-const evaluator = cubeEvaluator(level);
 const cube = { value: 1, owner: 'centre' };
-const { requests, msPerPosition } = decideAll(positions, (position, p) => {
-  const d = cubeDecision(position, { value: 1, owner: 'centred' }, { jacoby: false, beaver: false, evaluator });
-  return [
-    { id: `${p.id}/d`, pos: p.pos, cube, action: d.action === 'double' ? 'double' : 'nodouble' },
-    { id: `${p.id}/t`, pos: p.pos, cube, action: d.response === 'pass' ? 'drop' : 'take' },
-  ];
-});
+const asRequests = (id, pos, double, take) => [
+  { id: `${id}/d`, pos, cube, action: double ? 'double' : 'nodouble' },
+  { id: `${id}/t`, pos, cube, action: take ? 'take' : 'drop' },
+];
+
+/** Ours at the level, timed. */
+function ourRequests() {
+  const evaluator = cubeEvaluator(level);
+  return decideAll(positions, (position, p) => {
+    const d = cubeDecision(position, { value: 1, owner: 'centred' }, { jacoby: false, beaver: false, evaluator });
+    return asRequests(p.id, p.pos, d.action === 'double', d.response !== 'pass');
+  });
+}
+
+/** gnubg 0-ply's, read from its recommendation ("Double, take", "Too good to double, pass", "No double, beaver" …). */
+function gnubgZeroRequests() {
+  const asked = runGnubg('evaluate.py', ['--ply', '0'], positions.map((p) => JSON.stringify({ id: p.id, pos: p.pos, cube })).join('\n') + '\n');
+  const lines = asked.flatMap((e) => asRequests(e.id, e.pos, /^(Re)?[Dd]ouble/.test(e.cube.recommendation), /(take|beaver)$/i.test(e.cube.recommendation)));
+  return { requests: lines.map((r) => JSON.stringify(r)).join('\n') + '\n', msPerPosition: NaN };
+}
+
+const { requests, msPerPosition } = level === 'gnubg0' ? gnubgZeroRequests() : ourRequests();
 const evals = runGnubg('evaluate.py', ['--ply', String(ply)], requests);
 const part = (suffix) => evals.filter((e) => String(e.id).endsWith(suffix) && typeof e.cube?.loss_mp === 'number').map((e) => e.cube.loss_mp);
 const summary = (losses) => ({
@@ -37,5 +52,5 @@ const result = { level, gnubgPly: ply, source, positions: positions.length, doub
 console.log(
   args.includes('--json')
     ? JSON.stringify(result)
-    : `${level}: doubling ${result.double.meanLossMp} mp per position (${result.double.wrong} wrong, ${result.double.over50mp} over 50 mp), taking ${result.take.meanLossMp} mp (${result.take.wrong} wrong, ${result.take.over50mp} over 50 mp); gnubg ${ply}-ply judge, ${result.positions} positions (${source}), ${result.msPerPosition} ms per position`,
+    : `${level}: doubling ${result.double.meanLossMp} mp per position (${result.double.wrong} wrong, ${result.double.over50mp} over 50 mp), taking ${result.take.meanLossMp} mp (${result.take.wrong} wrong, ${result.take.over50mp} over 50 mp); gnubg ${ply}-ply judge, ${result.positions} positions (${source})${Number.isNaN(msPerPosition) ? '' : `, ${result.msPerPosition} ms per position`}`,
 );
