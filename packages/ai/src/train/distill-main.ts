@@ -1,12 +1,13 @@
 /**
  * Search distillation (issue 5 item 2, after TD bootstrapping): positions from the nets' own self-play are
- * labelled by our own deeper search (`evaluatePly` at `--plies`, 1 by default) and the nets learn those labels
- * (supervised, cross-entropy). The new nets replace the committed ones only if they beat them at 0-ply in a
+ * labelled by our own deeper search (`evaluatePly` at `--plies`, 1 by default) — or, with `--rollout-trials N`,
+ * by rollouts of N trials (`rollout/`, players at `expert`, quasi-random dice, `--truncate K` half-moves then the
+ * static evaluation; 0 = to the end) — and the nets learn those labels (supervised, cross-entropy). The new nets replace the committed ones only if they beat them at 0-ply in a
  * duel of mirrored pairs (`duel.ts`) with the lower 95 % bound of points per game above zero; the log line
  * (`training/<variant>-distill.jsonl`) says either way.
  *
  *   node packages/ai/dist/train/distill-main.js --variant short [--positions 100000] [--plies 1] [--epochs 2]
- *        [--rate 0.01] [--pairs 1000] [--seed 5] [--candidate DIR]
+ *        [--rate 0.01] [--pairs 1000] [--seed 5] [--candidate DIR] [--rollout-trials 36 --truncate 10]
  *
  * `--candidate DIR` also writes the new nets to DIR whether promoted or not (to measure them otherwise, e.g.
  * `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`).
@@ -20,6 +21,8 @@ import { NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.
 import { pruneFamilyOf } from '../net/prune-family.js';
 import { EvalCache } from '../search/eval-cache.js';
 import { evaluatePly, type SearchContext } from '../search/ply.js';
+import { rollout } from '../rollout/index.js';
+import type { Probabilities } from '../probabilities.js';
 import { duel } from './duel.js';
 import { greedyTurn, throwDice } from './td.js';
 import { familyArg, numberArg, stringArg } from './args.js';
@@ -32,6 +35,8 @@ const epochs = numberArg('epochs', 2);
 const rate = numberArg('rate', 0.01);
 const pairs = numberArg('pairs', 1000);
 const seed = numberArg('seed', 5);
+const rolloutTrials = numberArg('rollout-trials', 0);
+const truncate = numberArg('truncate', 0);
 const started = Date.now();
 
 const teacherNets = loadFamily(family);
@@ -42,21 +47,29 @@ const ctx: SearchContext = {
   prune: { evaluate: ((e) => (p: Position) => e.evaluate(p))(new NetEvaluator(pruneFamilyOf(family.variant), loadFamily(pruneFamilyOf(family.variant)))), keep: 5 },
 };
 
-// Positions of the teacher's own 0-ply self-play, every other one, each labelled by the deeper search.
+/** A position's label: the mean outcome of its rollouts, or its value at `plies`. */
+async function label(pos: Position, index: number): Promise<Probabilities> {
+  if (rolloutTrials <= 0) return evaluatePly(pos, plies, ctx);
+  const r = await rollout(pos, { trials: rolloutTrials, seed: seed * 100_003 + index, luck: false, workers: 0, ...(truncate > 0 ? { truncate } : {}) });
+  return r.probabilities;
+}
+
+// Positions of the teacher's own 0-ply self-play, every other one, each labelled by the deeper search or rollouts.
 const rng = seededRng(seed);
 const data: { me: number[]; them: number[]; label: number[] }[] = [];
 while (data.length < count) {
   let pos: Position = startPosition(family.variant, rng() < 0.5 ? 'white' : 'black');
   for (let ply = 0; !winnerOf(pos) && data.length < count; ply++) {
     if (ply % 2 === 1) {
-      const p = evaluatePly(pos, plies, ctx);
+      const p = await label(pos, data.length);
       data.push({ me: [...pos.board[pos.turn]], them: [...pos.board[opposite(pos.turn)]], label: [p.win, p.winMars, p.winKoks, p.loseMars, p.loseKoks] });
     }
     pos = greedyTurn(teacher, pos, throwDice(rng)).after;
   }
 }
 const labelSeconds = Math.round((Date.now() - started) / 1000);
-console.log(`${data.length} positions labelled at ${plies}-ply in ${labelSeconds} s`);
+const labels = rolloutTrials > 0 ? { rollout: { trials: rolloutTrials, truncate: truncate || 'none', players: 'expert', luck: false } } : { plies };
+console.log(`${data.length} positions labelled (${JSON.stringify(labels)}) in ${labelSeconds} s`);
 
 const student: NetSet = Object.fromEntries(family.classes.map((c) => [c, teacherNets[c]!.clone()]));
 const input = new Float32Array(family.inputs);
@@ -83,7 +96,7 @@ const promoted = result.pointsPerGame - result.ci95 > 0;
 const line = {
   at: new Date().toISOString(),
   positions: data.length,
-  plies,
+  ...labels,
   epochs,
   rate,
   labelSeconds,
