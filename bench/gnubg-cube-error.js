@@ -41,13 +41,20 @@ function gnubgZeroRequests() {
 
 const { requests, msPerPosition } = level === 'gnubg0' ? gnubgZeroRequests() : ourRequests();
 const evals = runGnubg('evaluate.py', ['--ply', String(ply)], requests);
-const part = (suffix) => evals.filter((e) => String(e.id).endsWith(suffix) && typeof e.cube?.loss_mp === 'number').map((e) => e.cube.loss_mp);
-const summary = (losses) => ({
-  decisions: losses.length,
-  meanLossMp: Number((losses.reduce((a, b) => a + b, 0) / Math.max(1, losses.length)).toFixed(2)),
-  wrong: losses.filter((l) => l > 0.5).length,
-  over50mp: losses.filter((l) => l > 50).length,
-});
+const part = (suffix) => evals.filter((e) => String(e.id).endsWith(suffix) && typeof e.cube?.loss_mp === 'number');
+const summary = (judged) => {
+  const losses = judged.map((e) => e.cube.loss_mp);
+  const byAction = {};
+  for (const e of judged) if (e.cube.loss_mp > 0.5) byAction[e.cube.action] = (byAction[e.cube.action] ?? 0) + 1;
+  return {
+    decisions: losses.length,
+    meanLossMp: Number((losses.reduce((a, b) => a + b, 0) / Math.max(1, losses.length)).toFixed(2)),
+    wrong: losses.filter((l) => l > 0.5).length,
+    // Which of our answers were the wrong ones: "double" = doubled too soon, "nodouble" = missed a double …
+    wrongByAction: byAction,
+    over50mp: losses.filter((l) => l > 50).length,
+  };
+};
 const result = { level, gnubgPly: ply, source, positions: positions.length, double: summary(part('/d')), take: summary(part('/t')), msPerPosition: Number(msPerPosition.toFixed(1)) };
 console.log(
   args.includes('--json')
