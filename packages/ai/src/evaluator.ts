@@ -2,6 +2,7 @@ import { DEFAULT_SCORING, opposite, type Position, type ScoringSettings, type Va
 import { homeMarsPoints, raceProbabilities } from './bearoff/index.js';
 import { longEvaluator, pruneNetEvaluator, shortEvaluator } from './net/committed-nets.js';
 import { finishedProbabilities } from './net/net-evaluator.js';
+import type { Probabilities } from './probabilities.js';
 import type { StaticEvaluator } from './search/eval-cache.js';
 
 /**
@@ -17,13 +18,15 @@ import type { StaticEvaluator } from './search/eval-cache.js';
  * against.)
  */
 export function staticEvaluator(variant: VariantId, scoring: ScoringSettings = DEFAULT_SCORING): StaticEvaluator {
-  const marsPoints = homeMarsPoints(variant, scoring);
+  const exact = exactEvaluator(variant, scoring);
   const nets = variant === 'long' ? longEvaluator() : shortEvaluator();
-  return (p: Position) => {
-    const done = finishedProbabilities(p, scoring);
-    if (done) return done;
-    return raceProbabilities(p.board[p.turn], p.board[opposite(p.turn)], marsPoints) ?? nets.evaluate(p);
-  };
+  return (p: Position) => exact(p) ?? nets.evaluate(p);
+}
+
+/** The part of `staticEvaluator` that is exact — finished games and bear-offs (the databases); undefined elsewhere. */
+export function exactEvaluator(variant: VariantId, scoring: ScoringSettings = DEFAULT_SCORING): (p: Position) => Probabilities | undefined {
+  const marsPoints = homeMarsPoints(variant, scoring);
+  return (p) => finishedProbabilities(p, scoring) ?? raceProbabilities(p.board[p.turn], p.board[opposite(p.turn)], marsPoints);
 }
 
 /** The cheap evaluator that pre-ranks candidates inside deeper searches (gnubg's pruning net). */

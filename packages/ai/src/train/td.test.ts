@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { opposite, seededRng, type Position } from '@nardy/engine';
-import { homeMarsPoints, raceProbabilities } from '../bearoff/index.js';
+import { seededRng } from '@nardy/engine';
+import { exactEvaluator } from '../evaluator.js';
 import { Mlp } from '../net/mlp.js';
-import { finishedProbabilities, type NetSet } from '../net/net-evaluator.js';
+import type { NetSet } from '../net/net-evaluator.js';
 import { SHORT_FAMILY, type ShortClass } from '../net/short-evaluator.js';
 import { crashedStart } from './crashed-starts.js';
 import { tdGame } from './td.js';
@@ -13,7 +13,7 @@ const freshNets = (): NetSet<ShortClass> => {
   return { contact: net(), crashed: net(), race: net() };
 };
 const snapshot = (n: Mlp): number[] => [...n.weights.w1, ...n.weights.w2];
-const exact = (p: Position) => finishedProbabilities(p) ?? raceProbabilities(p.board[p.turn], p.board[opposite(p.turn)], homeMarsPoints('short'));
+const exact = exactEvaluator('short');
 
 describe('tdGame', () => {
   it('from a given start, only the classes it is told to train learn; exactly known positions are not trained', () => {

@@ -15,14 +15,13 @@
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { opposite, seededRng, type Position } from '@nardy/engine';
-import { homeMarsPoints, raceProbabilities } from '../bearoff/index.js';
+import { seededRng } from '@nardy/engine';
+import { exactEvaluator } from '../evaluator.js';
 import { WEIGHTS_DIR, loadNet } from '../net/load.js';
 import type { Mlp } from '../net/mlp.js';
 import type { NetMeta } from '../net/net-file.js';
-import { NetEvaluator, finishedProbabilities, type NetSet } from '../net/net-evaluator.js';
+import { NetEvaluator, type NetSet } from '../net/net-evaluator.js';
 import { SHORT_FAMILY, type ShortClass } from '../net/short-evaluator.js';
-import type { Probabilities } from '../probabilities.js';
 import { parseCrashedSet, setError } from './crashed-set.js';
 import { crashedStart } from './crashed-starts.js';
 import { numberArg, stringArg } from './args.js';
@@ -39,13 +38,12 @@ const LOG = new URL('../../training/short-crashed.jsonl', import.meta.url);
 
 const load = (cls: ShortClass) => loadNet(SHORT_FAMILY.file(cls), SHORT_FAMILY.encoding);
 const hasCrashed = existsSync(new URL(SHORT_FAMILY.file('crashed'), WEIGHTS_DIR));
-const crashed: { net: Mlp; training?: NetMeta['training'] } = hasCrashed ? { net: load('crashed').net, training: load('crashed').meta.training } : { net: load('contact').net.clone() };
+const crashed: { net: Mlp; meta?: NetMeta } = hasCrashed ? load('crashed') : { net: load('contact').net.clone() };
 const nets: NetSet<ShortClass> = { contact: load('contact').net, crashed: crashed.net, race: load('race').net };
-const done = Number(crashed.training?.['crashedGames'] ?? 0);
+const done = Number(crashed.meta?.training?.['crashedGames'] ?? 0);
 const carried = (cls: string): Record<string, unknown> => (cls === 'crashed' ? {} : (load(cls as ShortClass).meta.training ?? {}));
 
-const marsPoints = homeMarsPoints('short');
-const exact = (p: Position): Probabilities | undefined => finishedProbabilities(p) ?? raceProbabilities(p.board[p.turn], p.board[opposite(p.turn)], marsPoints);
+const exact = exactEvaluator('short');
 const records = existsSync(setPath) ? parseCrashedSet(readFileSync(setPath, 'utf8')) : [];
 const measure = () => (records.length ? setError(records, (p) => withExact(new NetEvaluator(SHORT_FAMILY, nets), exact).evaluate(p)) : undefined);
 
