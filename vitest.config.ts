@@ -13,6 +13,8 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.{ts,tsx}'],
+    // Names the PostgreSQL run and drops its schemas at the end (see the file).
+    globalSetup: ['./packages/server/src/store/pg-global-setup.suite.ts'],
     pool: 'threads',
     // Both cores: the long property suites (random games per variant) run side by side.
     maxWorkers: 2,

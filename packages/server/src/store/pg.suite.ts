@@ -4,7 +4,8 @@ import pg from 'pg';
 /**
  * PostgreSQL test support. `NARDY_TEST_PG_URL` (e.g. postgres://postgres@127.0.0.1:5432/test) turns the
  * PostgreSQL runs on; without it they are skipped. Every store gets a fresh schema (or, for a spawned server,
- * a fresh database), dropped afterwards, so runs and tests never see each other's rows.
+ * a fresh database), so runs and tests never see each other's rows. Schemas are dropped when the whole run ends
+ * (`pg-global-setup.suite.ts`: a drop while other files run breaks their migrations); databases at once.
  */
 export const PG_URL: string | undefined = process.env['NARDY_TEST_PG_URL'] || undefined;
 
@@ -20,11 +21,14 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 
 const suffix = (): string => `${process.pid}_${randomBytes(4).toString('hex')}`;
 
-/** A fresh schema on `url` (pass it to `openStore(url, { schema })`); `drop` removes it with everything in it. */
+/**
+ * A fresh schema on `url` (pass it to `openStore(url, { schema })`), named after the run; `drop` leaves it to the
+ * run's teardown, which drops every schema of the run (`pg-global-setup.suite.ts`).
+ */
 export async function pgSchema(url: string): Promise<{ schema: string; drop: () => Promise<void> }> {
-  const schema = `nardy_test_${suffix()}`;
+  const schema = `nardy_test_${process.env['NARDY_TEST_PG_RUN'] ?? 'norun'}_${suffix()}`;
   await adminQuery(url, `create schema ${schema}`);
-  return { schema, drop: () => adminQuery(url, `drop schema if exists ${schema} cascade`) };
+  return { schema, drop: async () => {} };
 }
 
 /**
