@@ -1,4 +1,4 @@
-import { BAR, CHECKERS, OFF, positionFromSetup, winnerOf, type Position, type Rng } from '@nardy/engine';
+import { BAR, CHECKERS, OFF, opposite, positionFromSetup, winnerOf, type Color, type Position, type Rng } from '@nardy/engine';
 import { shortClassOf } from '../net/short-evaluator.js';
 
 const int = (rng: Rng, n: number): number => Math.floor(rng() * n);
@@ -31,12 +31,11 @@ export function crashedStart(rng: Rng): Position {
       left -= 2;
     }
     for (; left > 0; left--) b[1 + int(rng, 12)]!++;
-    const turn = rng() < 0.5 ? 'white' : 'black';
+    const turn: Color = rng() < 0.5 ? 'white' : 'black';
     const [white, black] = rng() < 0.5 ? [a, b] : [b, a];
     const setup = positionFromSetup({ variant: 'short', turn, board: { white, black }, firstTurn: { white: false, black: false } });
     if (!setup.ok || winnerOf(setup.value)) continue;
     const p = setup.value;
-    const other = turn === 'white' ? 'black' : 'white';
-    if (shortClassOf(p.board[turn], p.board[other]) === 'crashed') return p;
+    if (shortClassOf(p.board[turn], p.board[opposite(turn)]) === 'crashed') return p;
   }
 }

@@ -37,11 +37,14 @@ const setPath = stringArg('set', fileURLToPath(new URL('../../bench-set/short-cr
 const LOG = new URL('../../training/short-crashed.jsonl', import.meta.url);
 
 const load = (cls: ShortClass) => loadNet(SHORT_FAMILY.file(cls), SHORT_FAMILY.encoding);
+// The contact and race nets only give targets: read once, written back unchanged with their provenance.
+const contact = load('contact');
+const race = load('race');
 const hasCrashed = existsSync(new URL(SHORT_FAMILY.file('crashed'), WEIGHTS_DIR));
-const crashed: { net: Mlp; meta?: NetMeta } = hasCrashed ? load('crashed') : { net: load('contact').net.clone() };
-const nets: NetSet<ShortClass> = { contact: load('contact').net, crashed: crashed.net, race: load('race').net };
+const crashed: { net: Mlp; meta?: NetMeta } = hasCrashed ? load('crashed') : { net: contact.net.clone() };
+const nets: NetSet<ShortClass> = { contact: contact.net, crashed: crashed.net, race: race.net };
 const done = Number(crashed.meta?.training?.['crashedGames'] ?? 0);
-const carried = (cls: string): Record<string, unknown> => (cls === 'crashed' ? {} : (load(cls as ShortClass).meta.training ?? {}));
+const carried = (cls: string): Record<string, unknown> => (cls === 'race' ? race : contact).meta.training ?? {};
 
 const exact = exactEvaluator('short');
 const records = existsSync(setPath) ? parseCrashedSet(readFileSync(setPath, 'utf8')) : [];

@@ -33,13 +33,12 @@ export const botName = (level: number): string => `Bot ${level} (${aiLevel(level
 export type BotFactory = (botId: string) => BotPlayer | null;
 
 /**
- * Cube decisions shared by every bot: `cubeDecision` on the view's match (a beaver is answered by the doubler),
- * on `probabilities` of the position when given (a deeper search), else its static evaluation.
+ * Cube decisions shared by every bot: `cubeDecision` on the view's match (`inputs`; a beaver is answered by the
+ * doubler), on `probabilities` of the position when given (a deeper search), else its static evaluation.
  */
-function cubeFor(view: GameView, probabilities?: Probabilities): 'roll' | 'double' | 'take' | 'pass' | 'beaver' {
+function cubeFor(view: GameView, inputs = cubeInputsOf(view.match), probabilities?: Probabilities): 'roll' | 'double' | 'take' | 'pass' | 'beaver' {
   const choices = view.legal?.choices ?? [];
   const allowed = (type: string): boolean => choices.some((c) => c.type === type);
-  const inputs = cubeInputsOf(view.match);
   const d = cubeDecision(inputs.position, inputs.cube, probabilities ? { ...inputs.context, evaluator: () => probabilities } : inputs.context);
   if (view.match.phase === 'cubeOffered') {
     const answer = view.match.game.cubeOffer?.beaver ? d.beaverResponse : d.response;
@@ -78,10 +77,10 @@ export function poolBots(pool: BotPool): BotFactory {
         const named = aiLevel(level);
         if (LEVEL_SETTINGS[named].cubePlies === 0) return cubeFor(view);
         const s = view.match.settings;
-        // The position the cube decision is about: the doubler's, before the throw (cubeInputsOf).
-        const { position } = cubeInputsOf(view.match);
-        const answer = await pool.cubeProbabilities({ position, level: named, rules: s.rules, scoring: scoringOf(s) }, budgetMs);
-        return cubeFor(view, answer.probabilities);
+        // The position the cube decision is about: the doubler's, before the throw.
+        const inputs = cubeInputsOf(view.match);
+        const answer = await pool.cubeProbabilities({ position: inputs.position, level: named, rules: s.rules, scoring: scoringOf(s) }, budgetMs);
+        return cubeFor(view, inputs, answer.probabilities);
       },
     };
   };
