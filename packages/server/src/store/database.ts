@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.js';
 import { classifyError } from './errors.js';
@@ -36,20 +36,6 @@ export interface OpenOptions {
 const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/**
- * Opens `DATABASE_URL`: a `postgres://` or `postgresql://` URL gives a pg Pool; anything else is an SQLite file path
- * (its folder is created) or `:memory:`. Nothing is migrated here (see `migrateToLatest`).
- *
- * SQLite runs in WAL mode with `synchronous=NORMAL`: a commit has reached the OS (the WAL write) before it
- * returns, so an acknowledged append survives a SIGKILL of the process (the crash test checks it); only an OS
- * crash or power cut could lose the last commits before the next checkpoint. FULL (an fsync per commit) would
- * cover that too, but on the server's single thread it queued every game behind the disk: at 2,000 concurrent
- * games the move→ack p99 was 1.8 s (bench/RESULTS.md). Deployments that need power-loss durability use
- * PostgreSQL. Foreign keys are on; a busy timeout makes a second process wait instead of failing at once.
- *
- * PostgreSQL connects lazily: a bad host or port shows up as DB_UNAVAILABLE from the first query, not here.
- * Pool errors on idle connections (a database restart) are absorbed, so they never crash the process.
- */
 /** How many prepared SQLite statements are kept: the server's queries are a few dozen shapes. */
 const STATEMENT_CACHE_SIZE = 256;
 
@@ -76,6 +62,58 @@ function withStatementCache(sqlite: BetterSqlite3.Database): { prepare(sql: stri
   };
 }
 
+/**
+ * The pg Pool as Kysely sees it, made safe against dead connections. pg hands a client back to the pool after a
+ * failed query unless told otherwise, so a connection killed under a query (a database restart) was handed out
+ * again and failed the next call too; and the client's own 'error' event, emitted while it is checked out, has no
+ * listener and killed the process. Here a client whose query failed for want of a connection is destroyed on
+ * release, and client and pool errors are absorbed: the query that met them has already been rejected.
+ */
+function evictingPool(pool: pg.Pool): PostgresPool {
+  // An idle client losing its connection emits 'error' on the pool (pg then drops it); unhandled, that would kill the process.
+  pool.on('error', () => {});
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let dead = false;
+    client.on('error', () => {
+      dead = true;
+    });
+    const query = (...args: unknown[]): unknown => {
+      const r = (client.query as (...a: unknown[]) => unknown)(...args);
+      if (!(r instanceof Promise)) return r;
+      return r.catch((e: unknown) => {
+        if (classifyError(e).code === 'DB_UNAVAILABLE') dead = true;
+        throw e;
+      });
+    };
+    return { query: query as PostgresPoolClient['query'], release: (destroy) => client.release(destroy === true || dead) };
+  };
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let w = wrappers.get(client);
+      if (!w) wrappers.set(client, (w = wrap(client)));
+      return w;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
+ * Opens `DATABASE_URL`: a `postgres://` or `postgresql://` URL gives a pg Pool; anything else is an SQLite file path
+ * (its folder is created) or `:memory:`. Nothing is migrated here (see `migrateToLatest`).
+ *
+ * SQLite runs in WAL mode with `synchronous=NORMAL`: a commit has reached the OS (the WAL write) before it
+ * returns, so an acknowledged append survives a SIGKILL of the process (the crash test checks it); only an OS
+ * crash or power cut could lose the last commits before the next checkpoint. FULL (an fsync per commit) would
+ * cover that too, but on the server's single thread it queued every game behind the disk: at 2,000 concurrent
+ * games the move→ack p99 was 1.8 s (bench/RESULTS.md). Deployments that need power-loss durability use
+ * PostgreSQL. Foreign keys are on; a busy timeout makes a second process wait instead of failing at once.
+ *
+ * PostgreSQL connects lazily: a bad host or port shows up as DB_UNAVAILABLE from the first query, not here.
+ * A connection that dies (a database restart, a network cut) never crashes the process and is never reused
+ * (`evictingPool`).
+ */
 export async function openDatabase(url: string, opts: OpenOptions = {}): Promise<StoreResult<Database>> {
   const timeoutMs = opts.timeoutMs ?? 5000;
   if (isPostgresUrl(url)) {
@@ -94,9 +132,7 @@ export async function openDatabase(url: string, opts: OpenOptions = {}): Promise
       connectionTimeoutMillis: timeoutMs,
       ...(opts.schema !== undefined ? { options: `-c search_path=${opts.schema}` } : {}),
     });
-    // An idle client losing its connection emits 'error' on the pool; unhandled, that would kill the process.
-    pool.on('error', () => {});
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: evictingPool(pool) }) });
     let closed = false;
     parsed.password = parsed.password ? '***' : '';
     return storeOk({

@@ -150,6 +150,16 @@ export class KyselyStore implements Store {
     }
   }
 
+  /**
+   * A read: run once more when the first try met a dead connection (a database restart): the pool has dropped
+   * that connection, and reading twice changes nothing. Writes are not retried: one that failed in its COMMIT may
+   * have landed, and the caller decides.
+   */
+  async #read<T>(fn: () => Promise<StoreResult<T>>): Promise<StoreResult<T>> {
+    const r = await this.#run(fn);
+    return !r.ok && r.error.code === 'DB_UNAVAILABLE' && !this.#closed ? this.#run(fn) : r;
+  }
+
   // ------------------------------------------------------------ users
 
   createUser(u: NewUser): Promise<StoreResult<UserRecord>> {
@@ -179,14 +189,14 @@ export class KyselyStore implements Store {
   }
 
   findUserById(id: string): Promise<StoreResult<UserRecord>> {
-    return this.#run(async () => {
+    return this.#read(async () => {
       const r = await this.#db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
       return r ? storeOk(userFromRow(r)) : storeErr('NOT_FOUND', `no user ${id}`);
     });
   }
 
   findUserByName(username: string): Promise<StoreResult<UserRecord>> {
-    return this.#run(async () => {
+    return this.#read(async () => {
       const r = await this.#db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
       return r ? storeOk(userFromRow(r)) : storeErr('NOT_FOUND', `no user named '${username}'`);
     });
@@ -234,7 +244,7 @@ export class KyselyStore implements Store {
   }
 
   findSession(tokenHash: string, now: number): Promise<StoreResult<SessionRecord>> {
-    return this.#run(async () => {
+    return this.#read(async () => {
       const r = await this.#db
         .selectFrom('sessions')
         .selectAll()
@@ -429,14 +439,14 @@ export class KyselyStore implements Store {
   }
 
   getGame(id: string): Promise<StoreResult<GameRecord>> {
-    return this.#run(async () => {
+    return this.#read(async () => {
       const g = await this.#gameRow(id);
       return g ? storeOk(gameFromRow(g)) : storeErr('NOT_FOUND', `no game ${id}`);
     });
   }
 
   loadGame(id: string): Promise<StoreResult<LoadedGame>> {
-    return this.#run(async () => {
+    return this.#read(async () => {
       const g = await this.#gameRow(id);
       if (!g) return storeErr('NOT_FOUND', `no game ${id}`);
       const game = gameFromRow(g);
@@ -466,7 +476,7 @@ export class KyselyStore implements Store {
   }
 
   listActiveGames(): Promise<StoreResult<readonly GameRecord[]>> {
-    return this.#run(async () => {
+    return this.#read(async () => {
       const rows = await this.#db.selectFrom('games').selectAll().where('status', '=', 'active').orderBy('created_at').orderBy('id').execute();
       return storeOk(rows.map(gameFromRow));
     });
@@ -511,7 +521,7 @@ export class KyselyStore implements Store {
   }
 
   listFinishedGames(userId: string, opts: { readonly limit: number; readonly before?: PageCursor }): Promise<StoreResult<Page<GameRecord>>> {
-    return this.#run(async () => {
+    return this.#read(async () => {
       const l = checkLimit(opts.limit, 100);
       if (!l.ok) return l;
       let q = this.#db
@@ -556,7 +566,7 @@ export class KyselyStore implements Store {
   }
 
   listChatMessages(channel: string, limit: number): Promise<StoreResult<readonly ChatMessage[]>> {
-    return this.#run(async () => {
+    return this.#read(async () => {
       const l = checkLimit(limit, 500);
       if (!l.ok) return l;
       const rows = await this.#db
@@ -599,7 +609,7 @@ export class KyselyStore implements Store {
   }
 
   listBlocks(userId: string): Promise<StoreResult<readonly string[]>> {
-    return this.#run(async () => {
+    return this.#read(async () => {
       const rows = await this.#db.selectFrom('blocks').select('blocked_id').where('user_id', '=', userId).orderBy('created_at').orderBy('blocked_id').execute();
       return storeOk(rows.map((r) => r.blocked_id));
     });
@@ -666,14 +676,14 @@ export class KyselyStore implements Store {
   }
 
   getRating(userId: string, variant: VariantId): Promise<StoreResult<RatingRecord>> {
-    return this.#run(async () => {
+    return this.#read(async () => {
       const r = await this.#db.selectFrom('ratings').selectAll().where('user_id', '=', userId).where('variant', '=', variant).executeTakeFirst();
       return r ? storeOk(ratingFromRow(r)) : storeErr('NOT_FOUND', `user ${userId} has no ${variant} rating`);
     });
   }
 
   topPlayers(variant: VariantId, limit: number): Promise<StoreResult<readonly LeaderboardEntry[]>> {
-    return this.#run(async () => {
+    return this.#read(async () => {
       const l = checkLimit(limit, 100);
       if (!l.ok) return l;
       const rows = await this.#db
@@ -726,7 +736,7 @@ export class KyselyStore implements Store {
   }
 
   listChipEntries(userId: string, limit: number): Promise<StoreResult<readonly ChipEntry[]>> {
-    return this.#run(async () => {
+    return this.#read(async () => {
       const l = checkLimit(limit, 100);
       if (!l.ok) return l;
       const rows = await this.#db
@@ -741,7 +751,7 @@ export class KyselyStore implements Store {
   }
 
   auditChips(): Promise<StoreResult<readonly string[]>> {
-    return this.#run(async () =>
+    return this.#read(async () =>
       // One snapshot of the three tables (SQLite's transaction is one; PostgreSQL needs repeatable read for it).
       this.#db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
         const accounts = await trx.selectFrom('chip_accounts').select(['id', 'balance']).execute();
