@@ -3,10 +3,12 @@
 // issue's `play.py --analyse` figure, used to follow training). gnubg only measures: it scores the turn our
 // bot chose against its best at --ply (evaluate.py, cubeful money equity, centred cube).
 // --source self: positions from our bot's own expert games instead (the kind real games reach).
-// Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert] [--ply 2] [--source random|self] [--json] [--dump: decisions losing > 30 mp on stderr]
+// --by-class: the loss split by gnubg's position classes (bear-off, race, crashed, contact), to see where it comes from.
+// Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert] [--ply 2] [--source random|self] [--by-class] [--json] [--dump: decisions losing > 30 mp on stderr]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
-import { makeGnubgPositionId } from '../packages/engine/dist/index.js';
+import { OFF, makeGnubgPositionId, opposite } from '../packages/engine/dist/index.js';
 import { rankTurns } from '../packages/ai/dist/choose.js';
+import { shortClassOf } from '../packages/ai/dist/net/short-evaluator.js';
 import { args, decideAll, opt, randomPlayPositions, runGnubg, selfPlayPositions } from './gnubg-harness.js';
 
 const n = Number(opt('n', 300));
@@ -15,7 +17,16 @@ const level = opt('level', 'expert');
 const ply = Number(opt('ply', 2));
 const source = opt('source', 'random');
 const positions = source === 'self' ? selfPlayPositions(n, seed) : randomPlayPositions(n, seed);
+// Both sides home: the bear-off databases decide, no net.
+const allHome = (side) => side.every((n, p) => n === 0 || p === OFF || (p >= 1 && p <= 6));
+const classOf = (position) => {
+  const me = position.board[position.turn];
+  const them = position.board[opposite(position.turn)];
+  return allHome(me) && allHome(them) ? 'bearoff' : shortClassOf(me, them);
+};
+const classById = new Map();
 const { requests, msPerPosition } = decideAll(positions, (position, p) => {
+  classById.set(p.id, classOf(position));
   const ranked = rankTurns(position, p.dice, { level });
   if (ranked.length < 2) return []; // forced or no move: not a decision
   // gnubg's "after": the result with the mover still on roll (same orientation as the input).
@@ -24,7 +35,8 @@ const { requests, msPerPosition } = decideAll(positions, (position, p) => {
 });
 const evals = runGnubg('evaluate.py', ['--ply', String(ply), '--top', '1'], requests);
 if (args.includes('--dump')) for (const e of evals) if (e.chosen && e.chosen.loss_mp > 30) console.error(JSON.stringify({ pos: e.pos, dice: e.dice, loss: e.chosen.loss_mp, chosen: e.chosen.move, best: e.plays?.[0]?.move }));
-const losses = evals.filter((e) => e.chosen && typeof e.chosen.loss_mp === 'number').map((e) => e.chosen.loss_mp);
+const judged = evals.filter((e) => e.chosen && typeof e.chosen.loss_mp === 'number');
+const losses = judged.map((e) => e.chosen.loss_mp);
 const errors = evals.filter((e) => !e.chosen || e.chosen.error);
 const mean = losses.reduce((a, b) => a + b, 0) / losses.length;
 const result = {
@@ -37,4 +49,14 @@ const result = {
   illegal: errors.length,
   msPerDecision: Number(msPerPosition.toFixed(1)),
 };
-console.log(args.includes('--json') ? JSON.stringify(result) : `${level}: ${result.meanLossMp} mp lost per decision (gnubg ${ply}-ply judge, ${result.decisions} non-forced decisions, ${result.blunders} over 80 mp, ${result.illegal} not legal)`);
+if (args.includes('--by-class')) {
+  // Per class: decisions, mean loss, and its share of the whole loss (what fixing that class could win).
+  const total = losses.reduce((a, b) => a + b, 0);
+  result.byClass = {};
+  for (const cls of ['contact', 'crashed', 'race', 'bearoff']) {
+    const l = judged.filter((e) => classById.get(e.id) === cls).map((e) => e.chosen.loss_mp);
+    const sum = l.reduce((a, b) => a + b, 0);
+    result.byClass[cls] = { decisions: l.length, meanLossMp: Number((sum / Math.max(1, l.length)).toFixed(1)), shareOfLoss: Number((sum / total).toFixed(3)) };
+  }
+}
+console.log(args.includes('--json') ? JSON.stringify(result) : `${level}: ${result.meanLossMp} mp lost per decision (gnubg ${ply}-ply judge, ${result.decisions} non-forced decisions, ${result.blunders} over 80 mp, ${result.illegal} not legal)${result.byClass ? `\n${JSON.stringify(result.byClass)}` : ''}`);

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../result.js';
 import type { MatchSettings } from './settings.js';
-import { otherSeat, type Seat } from './seats.js';
+import { otherSeat, type BySeat, type Seat } from './seats.js';
 
 /** G3: the doubling cube of one game. */
 export interface CubeState {
@@ -29,14 +29,24 @@ export const CENTRED_CUBE: CubeState = Object.freeze({ value: 1, owner: null, tu
 /** The seat that must answer an offer. */
 export const responder = (offer: CubeOffer): Seat => otherSeat(offer.by);
 
-/** What doubling needs beyond phase and turn: whether `seat` may offer the cube in this game (G3, SN-02, Crawford). */
+/**
+ * What doubling needs beyond phase and turn: whether `seat` may offer the cube in this game (G3, SN-02, Crawford).
+ * In a match, once each player needs no more points than the cube already gives (a match to 1, or 2-away both at
+ * a cube of 2), any win at the present stake wins the match and a draw moves both scores alike: a double could
+ * change nothing, so it is not offered (the cube is dead, as gnubg and the match equity tables treat it).
+ */
 export function mayDouble(
   settings: MatchSettings,
   cube: CubeState,
   seat: Seat,
   game: { readonly turnsPlayed: number; readonly crawford: boolean; readonly lastThrow: boolean },
+  score: BySeat<number>,
 ): Result<true> {
   if (!settings.cube.enabled) return err('CUBE_NOT_ALLOWED', 'this table plays without the cube (G3, L26)');
+  const n = settings.matchLength;
+  if (n > 0 && n - score.p1 <= cube.value && n - score.p2 <= cube.value) {
+    return err('CUBE_NOT_ALLOWED', `the cube is dead: a win at the stake of ${cube.value} already wins the match for either player (G3, G6)`);
+  }
   if (game.turnsPlayed === 0) return err('CUBE_NOT_ALLOWED', 'no cube action before the game\'s first move (SN-02)');
   if (game.crawford) return err('CUBE_NOT_ALLOWED', 'no doubling in the Crawford game (G3)');
   if (game.lastThrow) return err('CUBE_NOT_ALLOWED', 'no doubling on the last throw (L27)');

@@ -42,7 +42,7 @@ export function legalActions(state: MatchState): LegalAction[] {
     case 'turnStart': {
       const seat = seatToPlay(g);
       out.push({ type: 'roll', seat });
-      if (mayDouble(s, g.cube, seat, g).ok) out.push({ type: 'double', seat });
+      if (mayDouble(s, g.cube, seat, g, state.score).ok) out.push({ type: 'double', seat });
       break;
     }
     case 'moving':
@@ -82,5 +82,5 @@ export function canDouble(state: MatchState, seat: Seat): ReturnType<typeof mayD
   if (seatToPlay(state.game) !== seat) {
     return { ok: false, error: { code: 'NOT_YOUR_TURN', message: `${seat} is not on turn` } };
   }
-  return mayDouble(state.settings, state.game.cube, seat, state.game);
+  return mayDouble(state.settings, state.game.cube, seat, state.game, state.score);
 }

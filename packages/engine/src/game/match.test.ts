@@ -283,6 +283,23 @@ describe('G3 doubling cube', () => {
     expect(types(s)).toContain('double:p2');
   });
 
+  it('G3/G6 dead cube: no double once each player needs no more than the cube gives (a match to 1; 2-away both at 2)', () => {
+    // A match to 1: any win wins the match, so the cube can change nothing and is never offered.
+    let s = shortAfterOpening({ matchLength: 1, crawford: false });
+    expect(types(s)).toContain('roll:p2');
+    expect(types(s)).not.toContain('double:p2');
+    expect(canDouble(s, 'p2').ok).toBe(false);
+    expect(refuse(s, { type: 'double', seat: 'p2' }, 'CUBE_NOT_ALLOWED')).toMatch(/dead/);
+    // A match to 2 at 0–0: the first double is live (it makes a single win worth the match) …
+    s = shortAfterOpening({ matchLength: 2, crawford: false });
+    expect(types(s)).toContain('double:p2');
+    s = run(s, { type: 'double', seat: 'p2' }, { type: 'take', seat: 'p1' });
+    // … and then both need 2 at a cube of 2: the owner's redouble would be dead.
+    s = turn(s, 'p2', [4, 2]);
+    expect(refuse(s, { type: 'double', seat: 'p1' }, 'CUBE_NOT_ALLOWED')).toMatch(/dead/);
+    expect(types(s)).not.toContain('double:p1');
+  });
+
   it('G3 Jacoby (money play): mars and koks count one unless the cube was turned', () => {
     let s = run(shortAfterOpening(), { type: 'surrender', seat: 'p2' });
     expect(s.games[0]).toMatchObject({ kind: 'koks', basePoints: 1, cubeValue: 1 });

@@ -246,7 +246,7 @@ function double(state: MatchState, seat: Seat): Result<MatchState> {
   const g = state.game;
   const toPlay = seatToPlay(g);
   if (seat !== toPlay) return notYourTurn(seat, toPlay);
-  const allowed = mayDouble(state.settings, g.cube, seat, g);
+  const allowed = mayDouble(state.settings, g.cube, seat, g, state.score);
   if (!allowed.ok) return allowed;
   return ok(update(state, { cubeOffer: Object.freeze({ by: seat, value: g.cube.value * 2, beaver: false }) }, 'cubeOffered'));
 }
