@@ -40,6 +40,22 @@ describe('Mlp', () => {
     expect(out[0]).toBeCloseTo(0.9, 2);
   });
 
+  it('widening keeps the outputs and then trains the new units too', () => {
+    const net = Mlp.random(shape, seededRng(5), 1);
+    const wide = net.widen(9, seededRng(6));
+    expect(wide.shape).toEqual({ ...shape, hidden: 9 });
+    const x = Float32Array.from([0, 1, 0, 0.5, 0, 2, 1]);
+    const a = new Float64Array(3);
+    const b = new Float64Array(3);
+    net.forward(x, a);
+    wide.forward(x, b);
+    for (let k = 0; k < 3; k++) expect(b[k]).toBeCloseTo(a[k]!, 6);
+    for (let i = 0; i < 5; i++) wide.train(x, [0.9, 0.1, 0.3], 0.5, b);
+    const w2 = wide.weights.w2;
+    expect([5, 6, 7, 8].some((j) => w2[j] !== 0)).toBe(true);
+    expect(() => net.widen(4, seededRng(1))).toThrow(/cannot widen/);
+  });
+
   it('rejects weights of the wrong size', () => {
     const w = Mlp.random(shape, seededRng(1)).weights;
     expect(() => new Mlp({ ...shape, hidden: 6 }, w)).toThrow(/do not fit/);

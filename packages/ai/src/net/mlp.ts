@@ -55,6 +55,29 @@ export class Mlp {
     return new Mlp(shape, { w1: fill(shape.inputs * shape.hidden), b1: fill(shape.hidden), w2: fill(shape.outputs * shape.hidden), b2: fill(shape.outputs) });
   }
 
+  /**
+   * The same net with `hidden` hidden units (at least as many as now), computing the same outputs: the new units
+   * get small random input weights and zero output weights, so training starts where this net left off and the
+   * extra capacity comes in as it learns (the "net2net" way to grow a trained net instead of starting again).
+   */
+  widen(hidden: number, rng: () => number, scale = 0.1): Mlp {
+    const { inputs, hidden: h, outputs } = this.shape;
+    if (!Number.isInteger(hidden) || hidden < h) throw new RangeError(`cannot widen ${h} hidden units to ${hidden}`);
+    const small = (): number => (rng() * 2 - 1) * scale;
+    const { w1, b1, w2, b2 } = this.weights;
+    const nw1 = new Float32Array(inputs * hidden);
+    for (let i = 0; i < inputs; i++) {
+      nw1.set(w1.subarray(i * h, (i + 1) * h), i * hidden);
+      for (let j = h; j < hidden; j++) nw1[i * hidden + j] = small();
+    }
+    const nb1 = new Float32Array(hidden);
+    nb1.set(b1);
+    for (let j = h; j < hidden; j++) nb1[j] = small();
+    const nw2 = new Float32Array(outputs * hidden);
+    for (let k = 0; k < outputs; k++) nw2.set(w2.subarray(k * h, (k + 1) * h), k * hidden);
+    return new Mlp({ inputs, hidden, outputs }, { w1: nw1, b1: nb1, w2: nw2, b2: b2.slice() });
+  }
+
   clone(): Mlp {
     const w = this.weights;
     return new Mlp(this.shape, { w1: w.w1.slice(), b1: w.b1.slice(), w2: w.w2.slice(), b2: w.b2.slice() });

@@ -5,8 +5,11 @@
  * per game, and a duel of the nets (0-ply) against the fixed heuristic (`evaluate.ts` at 0-ply) in mirrored
  * pairs (`duel.ts`).
  *
+ * `--widen contact=128` (with `--resume`) gives a class's net more hidden units before training goes on
+ * (`Mlp.widen`: the same outputs to start with, the new units learning from there).
+ *
  *   node packages/ai/dist/train/train-main.js --variant short|long --games 200000 [--resume] [--lambda 0.7]
- *        [--rate 0.1] [--every 10000] [--bench-pairs 200] [--seed 1]
+ *        [--rate 0.1] [--every 10000] [--bench-pairs 200] [--seed 1] [--widen class=hidden,…]
  */
 import { appendFileSync, existsSync } from 'node:fs';
 import { seededRng } from '@nardy/engine';
@@ -16,7 +19,7 @@ import { Mlp } from '../net/mlp.js';
 import { NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.js';
 import { duel, heuristicMover } from './duel.js';
 import { greedyTurn, tdGame } from './td.js';
-import { familyArg, flagArg, numberArg } from './args.js';
+import { familyArg, flagArg, numberArg, stringArg } from './args.js';
 import { saveNets } from './save-nets.js';
 
 const family: NetFamily = familyArg();
@@ -27,13 +30,25 @@ const every = numberArg('every', 10_000);
 const benchPairs = numberArg('bench-pairs', 200);
 const seed = numberArg('seed', 1);
 const resume = flagArg('resume');
+const widen = stringArg('widen', '')
+  .split(',')
+  .filter(Boolean)
+  .map((w) => {
+    const [cls, n] = w.split('=');
+    if (!cls || !family.classes.includes(cls) || !Number.isInteger(Number(n))) throw new Error(`--widen: '${w}' is not class=hidden (classes: ${family.classes.join(', ')})`);
+    return { cls, hidden: Number(n) };
+  });
 const LOG = new URL(`../../training/${family.variant}-td.jsonl`, import.meta.url);
 
 let done = 0;
 let nets: NetSet;
 if (resume && existsSync(new URL(family.file(family.classes[0]!), WEIGHTS_DIR))) {
-  nets = loadFamily(family);
+  const loaded = loadFamily(family);
   done = Number(loadNet(family.file(family.classes[0]!), family.encoding).meta.training?.['games'] ?? 0);
+  const rng = seededRng(seed * 31 + 1);
+  nets = { ...loaded, ...Object.fromEntries(widen.map(({ cls, hidden }) => [cls, loaded[cls]!.widen(hidden, rng)])) };
+} else if (widen.length > 0) {
+  throw new Error('--widen grows trained nets: use it with --resume');
 } else {
   const rng = seededRng(seed);
   nets = Object.fromEntries(family.classes.map((c) => [c, Mlp.random({ inputs: family.inputs, hidden: family.hidden[c] ?? 64, outputs: 5 }, rng)]));
@@ -66,7 +81,7 @@ for (let g = 1; g <= games; g++) {
       pliesPerGame: Number((windowPlies / windowGames).toFixed(1)),
       vsHeuristic: { games: bench.games, pointsPerGame: Number(bench.pointsPerGame.toFixed(3)), ci95: Number(bench.ci95.toFixed(3)), winShare: Number(bench.winShare.toFixed(3)) },
     };
-    save({ games: total, lambda, rate: rate0, seed, script: 'train-main' });
+    save({ games: total, lambda, rate: rate0, seed, script: 'train-main', ...(widen.length > 0 ? { widenedAt: done, widen: stringArg('widen', '') } : {}) });
     appendFileSync(LOG, `${JSON.stringify(line)}\n`);
     console.log(JSON.stringify(line));
     windowError = windowPlies = windowGames = 0;
