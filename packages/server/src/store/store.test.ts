@@ -129,47 +129,48 @@ describe('openDatabase and migrations', () => {
     const backendPid = async (store: KyselyStore): Promise<number> =>
       (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(store.database.db)).rows[0]!.pid;
 
-    it('an idle connection killed under a live store is replaced: the next write and read work', async () => {
+    /** A store on one pooled connection with an active game, and that connection's backend pid. */
+    async function oneConnectionStore(): Promise<{ store: KyselyStore; gameId: string; pid: number }> {
       const { schema, drop } = await pgSchema(url);
       cleanups.push(drop);
       const store = must(await openStore(url, { schema, poolSize: 1 }));
       const g = must(await store.createGame(newGame({ status: 'active' })));
-      const before = await backendPid(store);
-      await killBackend(before);
-      must(await store.appendAction(g.id, 1, { action: { type: 'opening', dice: { p1: 3, p2: 1 } }, seat: null, timeUsedMs: null, createdAt: 0 }));
-      expect(must(await store.loadGame(g.id)).actions.length).toBe(1);
-      expect(await backendPid(store)).not.toBe(before);
+      return { store, gameId: g.id, pid: await backendPid(store) };
+    }
+
+    /** Appends the opening and reads the log back: both must work. */
+    async function appendAndLoad(store: KyselyStore, gameId: string): Promise<void> {
+      must(await store.appendAction(gameId, 1, { action: { type: 'opening', dice: { p1: 3, p2: 1 } }, seat: null, timeUsedMs: null, createdAt: 0 }));
+      expect(must(await store.loadGame(gameId)).actions.length).toBe(1);
+    }
+
+    it('an idle connection killed under a live store is replaced: the next write and read work', async () => {
+      const { store, gameId, pid } = await oneConnectionStore();
+      await killBackend(pid);
+      await appendAndLoad(store, gameId);
+      expect(await backendPid(store)).not.toBe(pid);
       await store.close();
     });
 
     it('a query whose connection dies under it fails alone: the very next calls get a fresh connection, and nothing crashes', async () => {
-      const { schema, drop } = await pgSchema(url);
-      cleanups.push(drop);
-      const store = must(await openStore(url, { schema, poolSize: 1 }));
-      const g = must(await store.createGame(newGame({ status: 'active' })));
-      const pid = await backendPid(store);
+      const { store, gameId, pid } = await oneConnectionStore();
       // The backend ends itself under the query (57P01, as in a database restart). pg would hand the same client
       // out again before its socket's end is seen, and that client's 'error', emitted while checked out, would
       // crash the process.
       await expect(sql`select pg_terminate_backend(pg_backend_pid())`.execute(store.database.db)).rejects.toThrow(/terminat/);
-      must(await store.appendAction(g.id, 1, { action: { type: 'opening', dice: { p1: 3, p2: 1 } }, seat: null, timeUsedMs: null, createdAt: 0 }));
-      expect(must(await store.loadGame(g.id)).actions.length).toBe(1);
+      await appendAndLoad(store, gameId);
       expect(await backendPid(store)).not.toBe(pid);
       await store.close();
     });
 
     it('reads right after the connection is killed from outside work (a read meeting the dying connection is retried)', async () => {
-      const { schema, drop } = await pgSchema(url);
-      cleanups.push(drop);
-      const store = must(await openStore(url, { schema, poolSize: 1 }));
-      const g = must(await store.createGame(newGame({ status: 'active' })));
+      const { store, gameId } = await oneConnectionStore();
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       try {
         for (let i = 0; i < 10; i++) {
-          const pid = await backendPid(store);
-          await admin.query('select pg_terminate_backend($1)', [pid]);
-          expect(must(await store.loadGame(g.id)).game.id).toBe(g.id);
+          await admin.query('select pg_terminate_backend($1)', [await backendPid(store)]);
+          expect(must(await store.loadGame(gameId)).game.id).toBe(gameId);
         }
       } finally {
         await admin.end();
