@@ -5,11 +5,13 @@
  * per game, and a duel of the nets (0-ply) against the fixed heuristic (`evaluate.ts` at 0-ply) in mirrored
  * pairs (`duel.ts`).
  *
+ * `--exact`: bear-off positions take their values from the databases (`exactEvaluator`), in play and as TD
+ * targets, and are not trained on (the race net then learns races only, from exact ends).
  * `--widen contact=128` (with `--resume`) gives a class's net more hidden units before training goes on
  * (`Mlp.widen`: the same outputs to start with, the new units learning from there).
  *
  *   node packages/ai/dist/train/train-main.js --variant short|long --games 200000 [--resume] [--lambda 0.7]
- *        [--rate 0.1] [--every 10000] [--bench-pairs 200] [--seed 1] [--widen class=hidden,…]
+ *        [--rate 0.1] [--every 10000] [--bench-pairs 200] [--seed 1] [--exact] [--widen class=hidden,…] [--log name.jsonl]
  */
 import { appendFileSync, existsSync } from 'node:fs';
 import { seededRng } from '@nardy/engine';
@@ -18,7 +20,8 @@ import { WEIGHTS_DIR, loadNet } from '../net/load.js';
 import { Mlp } from '../net/mlp.js';
 import { NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.js';
 import { duel, heuristicMover } from './duel.js';
-import { greedyTurn, tdGame } from './td.js';
+import { greedyTurn, tdGame, withExact } from './td.js';
+import { exactEvaluator } from '../evaluator.js';
 import { familyArg, flagArg, numberArg, stringArg } from './args.js';
 import { saveNets } from './save-nets.js';
 
@@ -30,6 +33,7 @@ const every = numberArg('every', 10_000);
 const benchPairs = numberArg('bench-pairs', 200);
 const seed = numberArg('seed', 1);
 const resume = flagArg('resume');
+const exact = flagArg('exact') ? exactEvaluator(family.variant) : undefined;
 const widen = stringArg('widen', '')
   .split(',')
   .filter(Boolean)
@@ -38,7 +42,8 @@ const widen = stringArg('widen', '')
     if (!cls || !family.classes.includes(cls) || !Number.isInteger(Number(n))) throw new Error(`--widen: '${w}' is not class=hidden (classes: ${family.classes.join(', ')})`);
     return { cls, hidden: Number(n) };
   });
-const LOG = new URL(`../../training/${family.variant}-td.jsonl`, import.meta.url);
+// `--log`: another training log, for a trial run beside the main one (e.g. a widened net).
+const LOG = new URL(`../../training/${stringArg('log', `${family.variant}-td.jsonl`)}`, import.meta.url);
 
 let done = 0;
 let nets: NetSet;
@@ -64,13 +69,13 @@ let windowError = 0;
 let windowPlies = 0;
 let windowGames = 0;
 for (let g = 1; g <= games; g++) {
-  const stats = tdGame(family, nets, rng, { lambda, rate: rateAt(done + g) });
+  const stats = tdGame(family, nets, rng, { lambda, rate: rateAt(done + g), ...(exact ? { exact } : {}) });
   windowError += stats.error;
   windowPlies += stats.plies;
   windowGames++;
   if (g % every === 0 || g === games) {
     const total = done + g;
-    const evaluator = new NetEvaluator(family, nets);
+    const evaluator = withExact(new NetEvaluator(family, nets), exact);
     const bench = duel(family.variant, (p, d) => greedyTurn(evaluator, p, d).after, heuristicMover, benchPairs, seededRng(12345));
     const line = {
       games: total,
@@ -81,7 +86,7 @@ for (let g = 1; g <= games; g++) {
       pliesPerGame: Number((windowPlies / windowGames).toFixed(1)),
       vsHeuristic: { games: bench.games, pointsPerGame: Number(bench.pointsPerGame.toFixed(3)), ci95: Number(bench.ci95.toFixed(3)), winShare: Number(bench.winShare.toFixed(3)) },
     };
-    save({ games: total, lambda, rate: rate0, seed, script: 'train-main', ...(widen.length > 0 ? { widenedAt: done, widen: stringArg('widen', '') } : {}) });
+    save({ games: total, lambda, rate: rate0, seed, script: 'train-main', ...(exact ? { exact: true } : {}), ...(widen.length > 0 ? { widenedAt: done, widen: stringArg('widen', '') } : {}) });
     appendFileSync(LOG, `${JSON.stringify(line)}\n`);
     console.log(JSON.stringify(line));
     windowError = windowPlies = windowGames = 0;
