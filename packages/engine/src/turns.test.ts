@@ -53,8 +53,10 @@ describe.each(VARIANTS.map((v) => v.id))('legalTurns — %s', (variant) => {
     for (const t of turns) {
       expect(t.steps).toHaveLength(len); // all turns use the same, maximal number of dice (L12)
       expect(t.after.turn).toBe(opposite(mover));
-      // Every result is a valid position: 15 checkers per side, no shared point.
-      expect(positionFromSetup(t.after).ok).toBe(true);
+      // Every result is a valid position: 15 checkers per side, no shared point. The one exception is the drawn
+      // end (L27, G7: the last throw bears off the 15th checker too), a final position no setup may describe.
+      const drawnEnd = t.after.board.white[OFF] === CHECKERS && t.after.board.black[OFF] === CHECKERS;
+      if (!drawnEnd) expect(positionFromSetup(t.after).ok).toBe(true);
       for (const c of ['white', 'black'] as const) expect(t.after.board[c].reduce((a, b) => a + b, 0)).toBe(CHECKERS);
       // The mover's pips drop by exactly the dice used, less only for a bear-off from a lower point.
       const used = t.steps.reduce((a, s) => a + s.die, 0);
@@ -72,6 +74,16 @@ describe.each(VARIANTS.map((v) => v.id))('legalTurns — %s', (variant) => {
       expect(after[BAR]! - before[BAR]!).toBe(hits);
       expect(after[OFF]).toBe(before[OFF]);
     }
+  });
+
+  it('L27/G7: after the opponent has borne off all 15, the last throw may bear off the 15th too (a drawn end)', () => {
+    const side = (off: number, onOne: number): number[] => [off, onOne, ...Array<number>(24).fill(0)];
+    const pos = positionFromSetup({ variant, turn: 'black', board: { white: side(CHECKERS, 0), black: side(CHECKERS - 1, 1) }, firstTurn: { white: false, black: false } });
+    if (!pos.ok) throw new Error(pos.error.message);
+    const turns = legalTurns(pos.value, [1, 1]);
+    expect(turns).toHaveLength(1);
+    expect(turns[0]!.steps).toEqual([expect.objectContaining({ from: 1, to: OFF, die: 1 })]);
+    expect(turns[0]!.after.board.black[OFF]).toBe(CHECKERS);
   });
 
   test.prop([positions, diceArb], { numRuns: 200 })('deterministic, in the documented order', (pos, dice) => {
