@@ -6,7 +6,8 @@
 // --by-class: the loss split by gnubg's position classes (bear-off, race, crashed, contact), to see where it comes from.
 // Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert] [--ply 2] [--source random|self] [--by-class] [--json] [--dump: decisions losing > 30 mp on stderr]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
-import { OFF, makeGnubgPositionId, opposite } from '../packages/engine/dist/index.js';
+import { makeGnubgPositionId, opposite } from '../packages/engine/dist/index.js';
+import { homeNumber } from '../packages/ai/dist/bearoff/index.js';
 import { rankTurns } from '../packages/ai/dist/choose.js';
 import { shortClassOf } from '../packages/ai/dist/net/short-evaluator.js';
 import { args, decideAll, opt, randomPlayPositions, runGnubg, selfPlayPositions } from './gnubg-harness.js';
@@ -18,11 +19,10 @@ const ply = Number(opt('ply', 2));
 const source = opt('source', 'random');
 const positions = source === 'self' ? selfPlayPositions(n, seed) : randomPlayPositions(n, seed);
 // Both sides home: the bear-off databases decide, no net.
-const allHome = (side) => side.every((n, p) => n === 0 || p === OFF || (p >= 1 && p <= 6));
 const classOf = (position) => {
   const me = position.board[position.turn];
   const them = position.board[opposite(position.turn)];
-  return allHome(me) && allHome(them) ? 'bearoff' : shortClassOf(me, them);
+  return homeNumber(me) !== undefined && homeNumber(them) !== undefined ? 'bearoff' : shortClassOf(me, them);
 };
 const classById = new Map();
 const { requests, msPerPosition } = decideAll(positions, (position, p) => {

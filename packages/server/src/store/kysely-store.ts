@@ -151,13 +151,15 @@ export class KyselyStore implements Store {
   }
 
   /**
-   * A read: run once more when the first try met a dead connection (a database restart): the pool has dropped
-   * that connection, and reading twice changes nothing. Writes are not retried: one that failed in its COMMIT may
-   * have landed, and the caller decides.
+   * A read: on PostgreSQL, run once more when the first try met a dead connection (a database restart): the pool
+   * has dropped that connection, and reading twice changes nothing. Writes are not retried: one that failed in its
+   * COMMIT may have landed, and the caller decides. SQLite's DB_UNAVAILABLE is a busy or broken file after the
+   * whole busy timeout, which a second try would only wait out again.
    */
   async #read<T>(fn: () => Promise<StoreResult<T>>): Promise<StoreResult<T>> {
     const r = await this.#run(fn);
-    return !r.ok && r.error.code === 'DB_UNAVAILABLE' && !this.#closed ? this.#run(fn) : r;
+    const retry = !r.ok && r.error.code === 'DB_UNAVAILABLE' && !this.#closed && this.database.dialect === 'postgres';
+    return retry ? this.#run(fn) : r;
   }
 
   // ------------------------------------------------------------ users
