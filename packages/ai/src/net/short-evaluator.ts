@@ -18,13 +18,21 @@ export function liveCheckers(side: Checkers): number {
 export const CRASHED_LIVE = 6;
 
 /**
+ * A side in the crashed net's domain: crashed, and bearing off. A side crunched before its first checker is off
+ * (checkers still back, the rest piled deep) is a gammon fight; the crashed net learnt from bear-offs with
+ * checkers sent back and misses those gammons — against our own rollouts of such positions from our games the
+ * contact net is about half as far off (bench/RESULTS.md, "The crashed class").
+ */
+const crashed = (side: Checkers): boolean => side[OFF]! > 0 && liveCheckers(side) <= CRASHED_LIVE;
+
+/**
  * Race once the rearmost checkers have passed each other (a's point p faces b's point 25 − p); otherwise
  * crashed when either side has crashed (gnubg's class for the late stages of back games and of bear-offs
  * against an anchor, where a checker sent back changes everything and the contact net misjudges), else contact.
  */
 export function shortClassOf(me: Checkers, them: Checkers): ShortClass {
   if (rearmost(me) + rearmost(them) <= 25) return 'race';
-  return liveCheckers(me) <= CRASHED_LIVE || liveCheckers(them) <= CRASHED_LIVE ? 'crashed' : 'contact';
+  return crashed(me) || crashed(them) ? 'crashed' : 'contact';
 }
 
 /** Short nardy's nets (also Caucasian's, issue 6 item 7: same board, same scoring). */
