@@ -5,9 +5,10 @@
 // at --level (its cube look-ahead, `cubePlies` in levels.ts), each scored by gnubg at --ply (evaluate.py:
 // the loss of the chosen action against gnubg's best, millipoints of the cube value). gnubg only measures.
 // --level gnubg0: gnubg's own 0-ply decisions on the same positions, judged the same way (the reference).
-// Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--level worldclass|gnubg0|…] [--ply 2] [--source self|random] [--json]
+// --cube-plies N: the level's cube look-ahead replaced by N throws (to see what a deeper cube search buys).
+// Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--level worldclass|gnubg0|…] [--cube-plies N] [--ply 2] [--source self|random] [--json]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
-import { cubeDecision, cubeEvaluator } from '../packages/ai/dist/index.js';
+import { LEVEL_SETTINGS, cubeDecision, cubeEvaluator } from '../packages/ai/dist/index.js';
 import { args, decideAll, opt, randomPlayPositions, runGnubg, selfPlayPositions } from './gnubg-harness.js';
 
 const n = Number(opt('n', 1000));
@@ -15,6 +16,8 @@ const seed = Number(opt('seed', 21));
 const level = opt('level', 'worldclass');
 const ply = Number(opt('ply', 2));
 const source = opt('source', 'self');
+const cubePlies = opt('cube-plies', '');
+if (cubePlies !== '') LEVEL_SETTINGS[level] = { ...LEVEL_SETTINGS[level], cubePlies: Number(cubePlies) };
 
 const positions = source === 'random' ? randomPlayPositions(n, seed) : selfPlayPositions(n, seed);
 const cube = { value: 1, owner: 'centre' };
@@ -55,7 +58,7 @@ const summary = (judged) => {
     over50mp: losses.filter((l) => l > 50).length,
   };
 };
-const result = { level, gnubgPly: ply, source, positions: positions.length, double: summary(part('/d')), take: summary(part('/t')), msPerPosition: Number(msPerPosition.toFixed(1)) };
+const result = { level, ...(cubePlies !== '' ? { cubePlies: Number(cubePlies) } : {}), gnubgPly: ply, source, positions: positions.length, double: summary(part('/d')), take: summary(part('/t')), msPerPosition: Number(msPerPosition.toFixed(1)) };
 console.log(
   args.includes('--json')
     ? JSON.stringify(result)
