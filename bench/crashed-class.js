@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { OFF, opposite } from '../packages/engine/dist/index.js';
 import { loadFamily } from '../packages/ai/dist/net/committed-nets.js';
 import { NetEvaluator } from '../packages/ai/dist/net/net-evaluator.js';
-import { CRASHED_LIVE, SHORT_FAMILY, liveCheckers } from '../packages/ai/dist/net/short-evaluator.js';
+import { SHORT_FAMILY, hasCrashed } from '../packages/ai/dist/net/short-evaluator.js';
 import { cubelessEquity } from '../packages/ai/dist/probabilities.js';
 import { parseCrashedSet, recordPosition } from '../packages/ai/dist/train/crashed-set.js';
 
@@ -28,7 +28,7 @@ for (const file of files) {
   for (const r of parseCrashedSet(readFileSync(file, 'utf8'))) {
     const p = recordPosition(r);
     const sides = [p.board[p.turn], p.board[opposite(p.turn)]];
-    const key = sides.some((s) => liveCheckers(s) <= CRASHED_LIVE && s[OFF] === 0) ? 'noneOff' : 'someOff';
+    const key = sides.some((s) => hasCrashed(s) && s[OFF] === 0) ? 'noneOff' : 'someOff';
     const g = (groups[key] ??= { positions: 0, ...Object.fromEntries(Object.keys(judges).map((j) => [j, [0, 0, 0, 0]])) });
     g.positions++;
     for (const [name, judge] of Object.entries(judges)) {

@@ -8,7 +8,7 @@
 // --cube-plies N: the level's cube look-ahead replaced by N throws (to see what a deeper cube search buys).
 // Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--level worldclass|gnubg0|…] [--cube-plies N] [--ply 2] [--source self|random] [--json]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
-import { LEVEL_SETTINGS, cubeDecision, cubeEvaluator } from '../packages/ai/dist/index.js';
+import { cubeDecision, cubeEvaluator } from '../packages/ai/dist/index.js';
 import { args, decideAll, opt, randomPlayPositions, runGnubg, selfPlayPositions } from './gnubg-harness.js';
 
 const n = Number(opt('n', 1000));
@@ -17,7 +17,6 @@ const level = opt('level', 'worldclass');
 const ply = Number(opt('ply', 2));
 const source = opt('source', 'self');
 const cubePlies = opt('cube-plies', '');
-if (cubePlies !== '') LEVEL_SETTINGS[level] = { ...LEVEL_SETTINGS[level], cubePlies: Number(cubePlies) };
 
 const positions = source === 'random' ? randomPlayPositions(n, seed) : selfPlayPositions(n, seed);
 const cube = { value: 1, owner: 'centre' };
@@ -28,7 +27,7 @@ const asRequests = (id, pos, double, take) => [
 
 /** Ours at the level, timed. */
 function ourRequests() {
-  const evaluator = cubeEvaluator(level);
+  const evaluator = cubeEvaluator(level, cubePlies === '' ? {} : { cubePlies: Number(cubePlies) });
   return decideAll(positions, (position, p) => {
     const d = cubeDecision(position, { value: 1, owner: 'centred' }, { jacoby: false, beaver: false, evaluator });
     return asRequests(p.id, p.pos, d.action === 'double', d.response !== 'pass');

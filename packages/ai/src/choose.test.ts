@@ -146,6 +146,11 @@ describe('cubeEvaluator: what each level bases its cube decisions on', () => {
     expect(cubeEvaluator('worldclass')(position)).not.toEqual(flat);
   });
 
+  it('cubePlies overrides the level\'s look-ahead', () => {
+    expect(cubeEvaluator('worldclass', { cubePlies: 0 })(position)).toEqual(staticEvaluator('short')(position));
+    expect(cubeEvaluator('expert', { cubePlies: 2 })(position)).toEqual(cubeEvaluator('worldclass')(position));
+  });
+
   it('falls back to the static evaluation when the deadline has passed', () => {
     expect(cubeEvaluator('grandmaster', { deadline: Date.now() - 1 })(position)).toEqual(staticEvaluator('short')(position));
   });

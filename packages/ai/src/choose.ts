@@ -95,10 +95,13 @@ export function chooseTurn(position: Position, dice: Dice, options: ChooseOption
  * best turn's value, recursively — through the same pruned, cached search as its turns. A static evaluation
  * alone swings with whose turn it is and misjudges positions whose value hangs on the next throws (a checker
  * on the bar, a shot to hit), exactly where the cube is turned. With a `deadline` it falls back to the static
- * evaluation when the search cannot finish in time.
+ * evaluation when the search cannot finish in time. `cubePlies` overrides the level's look-ahead (benchmarks).
  */
-export function cubeEvaluator(level: Level, options: Omit<ChooseOptions, 'level' | 'rng'> = {}): (position: Position) => Probabilities {
-  const plies = LEVEL_SETTINGS[level].cubePlies;
+export function cubeEvaluator(
+  level: Level,
+  options: Omit<ChooseOptions, 'level' | 'rng'> & { readonly cubePlies?: number } = {},
+): (position: Position) => Probabilities {
+  const plies = options.cubePlies ?? LEVEL_SETTINGS[level].cubePlies;
   return (position) => {
     const ctx = searchContext(position, options);
     return evaluatePlyInTime(position, plies, options.deadline === undefined ? ctx : { ...ctx, deadline: options.deadline });

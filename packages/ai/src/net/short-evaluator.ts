@@ -17,13 +17,16 @@ export function liveCheckers(side: Checkers): number {
 /** A side with this many checkers in play or fewer has crashed: its board is going, whatever it still blocks. */
 export const CRASHED_LIVE = 6;
 
+/** Whether a side has crashed (`CRASHED_LIVE`), borne off or not. */
+export const hasCrashed = (side: Checkers): boolean => liveCheckers(side) <= CRASHED_LIVE;
+
 /**
  * A side in the crashed net's domain: crashed, and bearing off. A side crunched before its first checker is off
  * (checkers still back, the rest piled deep) is a gammon fight; the crashed net learnt from bear-offs with
  * checkers sent back and misses those gammons — against our own rollouts of such positions from our games the
  * contact net is about half as far off (bench/RESULTS.md, "The crashed class").
  */
-const crashed = (side: Checkers): boolean => side[OFF]! > 0 && liveCheckers(side) <= CRASHED_LIVE;
+const crashed = (side: Checkers): boolean => side[OFF]! > 0 && hasCrashed(side);
 
 /**
  * Race once the rearmost checkers have passed each other (a's point p faces b's point 25 − p); otherwise

@@ -14,10 +14,9 @@
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { OFF, legalTurns, opposite, passTurn, seededRng, startPosition, winnerOf, type Position, type Rng } from '@nardy/engine';
+import { OFF, opposite, seededRng, startPosition, winnerOf, type Position, type Rng } from '@nardy/engine';
 import { chooseTurn } from '../choose.js';
-import { rearmost } from '../net/net-evaluator.js';
-import { CRASHED_LIVE, liveCheckers } from '../net/short-evaluator.js';
+import { hasCrashed, shortClassOf } from '../net/short-evaluator.js';
 import { rollout } from '../rollout/index.js';
 import { crashedStart } from './crashed-starts.js';
 import type { CrashedRecord } from './crashed-set.js';
@@ -38,9 +37,9 @@ const started = Date.now();
 
 /** A side has crashed, contact remains, and (with --none-off) a crashed side has none off. */
 function crunched(p: Position): boolean {
-  const sides = [p.board[p.turn], p.board[opposite(p.turn)]];
-  if (rearmost(sides[0]!) + rearmost(sides[1]!) <= 25) return false;
-  return sides.some((s) => liveCheckers(s) <= CRASHED_LIVE && (!noneOff || s[OFF] === 0));
+  const sides = [p.board[p.turn], p.board[opposite(p.turn)]] as const;
+  if (shortClassOf(...sides) === 'race') return false;
+  return sides.some((s) => hasCrashed(s) && (!noneOff || s[OFF] === 0));
 }
 
 /** One such position from the next self-play game that reaches one (`expert` both sides). */
@@ -50,8 +49,7 @@ function playedCrunched(rng: Rng): Position {
     const met: Position[] = [];
     while (!winnerOf(pos)) {
       if (crunched(pos)) met.push(pos);
-      const dice = throwDice(rng);
-      pos = legalTurns(pos, dice).length > 0 ? chooseTurn(pos, dice, { level: 'expert' }).after : passTurn(pos).after;
+      pos = chooseTurn(pos, throwDice(rng), { level: 'expert' }).after;
     }
     if (met.length > 0) return met[Math.floor(rng() * met.length)]!;
   }
