@@ -2,19 +2,26 @@
  * Search distillation (issue 5 item 2, after TD bootstrapping): positions from the nets' own self-play are
  * labelled by our own deeper search (`evaluatePly` at `--plies`, 1 by default) — or, with `--rollout-trials N`,
  * by rollouts of N trials (`rollout/`, players at `expert`, quasi-random dice, `--truncate K` half-moves then the
- * static evaluation; 0 = to the end) — and the nets learn those labels (supervised, cross-entropy). The new nets replace the committed ones only if they beat them at 0-ply in a
- * duel of mirrored pairs (`duel.ts`) with the lower 95 % bound of points per game above zero; the log line
- * (`training/<variant>-distill.jsonl`) says either way.
+ * static evaluation; 0 = to the end) — and the nets learn those labels (supervised, cross-entropy). The new nets
+ * replace the committed ones only if they beat them at 0-ply in a duel of mirrored pairs (`duel.ts`) with the
+ * lower 95 % bound of points per game above zero; the log line (`training/<variant>-distill.jsonl`) says either way.
  *
  *   node packages/ai/dist/train/distill-main.js --variant short [--positions 100000] [--plies 1] [--epochs 2]
  *        [--rate 0.01] [--pairs 1000] [--seed 5] [--candidate DIR] [--rollout-trials 36 --truncate 10]
  *
- * `--candidate DIR` also writes the new nets to DIR whether promoted or not (to measure them otherwise, e.g.
- * `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`).
+ * Labelling is the slow part, so it can run as one process per core, each writing a shard, and the nets learn
+ * from the shards afterwards:
+ *
+ *   node …/distill-main.js --plies 2 --positions 200000 --seed 41 --out /tmp/d41.jsonl   (one per core, own seed)
+ *   node …/distill-main.js --plies 2 --data /tmp/d41.jsonl,/tmp/d42.jsonl --epochs 4 --pairs 10000
+ *
+ * `--holdout N` (default 2000) keeps the last N positions out of training and reports the teacher's and the
+ * student's mean squared error on them. `--candidate DIR` also writes the new nets to DIR whether promoted or
+ * not (to measure them otherwise, e.g. `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`).
  */
 import { appendFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { opposite, seededRng, startPosition, winnerOf, type Position } from '@nardy/engine';
+import { seededRng, type Position } from '@nardy/engine';
 import { loadFamily } from '../net/committed-nets.js';
 import { WEIGHTS_DIR, loadNet } from '../net/load.js';
 import { NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.js';
@@ -24,7 +31,8 @@ import { evaluatePly, type SearchContext } from '../search/ply.js';
 import { rollout } from '../rollout/index.js';
 import type { Probabilities } from '../probabilities.js';
 import { duel } from './duel.js';
-import { greedyTurn, throwDice } from './td.js';
+import { labelSelfPlay, readShards, shardWriter, type Labelled } from './distill-data.js';
+import { greedyTurn } from './td.js';
 import { familyArg, numberArg, stringArg } from './args.js';
 import { saveNets } from './save-nets.js';
 
@@ -37,6 +45,9 @@ const pairs = numberArg('pairs', 1000);
 const seed = numberArg('seed', 5);
 const rolloutTrials = numberArg('rollout-trials', 0);
 const truncate = numberArg('truncate', 0);
+const holdout = numberArg('holdout', 2000);
+const out = stringArg('out', '');
+const shards = stringArg('data', '');
 const started = Date.now();
 
 const teacherNets = loadFamily(family);
@@ -54,26 +65,36 @@ async function label(pos: Position, index: number): Promise<Probabilities> {
   return r.probabilities;
 }
 
-// Positions of the teacher's own 0-ply self-play, every other one, each labelled by the deeper search or rollouts.
-const rng = seededRng(seed);
-const data: { me: number[]; them: number[]; label: number[] }[] = [];
-while (data.length < count) {
-  let pos: Position = startPosition(family.variant, rng() < 0.5 ? 'white' : 'black');
-  for (let ply = 0; !winnerOf(pos) && data.length < count; ply++) {
-    if (ply % 2 === 1) {
-      const p = await label(pos, data.length);
-      data.push({ me: [...pos.board[pos.turn]], them: [...pos.board[opposite(pos.turn)]], label: [p.win, p.winMars, p.winKoks, p.loseMars, p.loseKoks] });
-    }
-    pos = greedyTurn(teacher, pos, throwDice(rng)).after;
-  }
-}
-const labelSeconds = Math.round((Date.now() - started) / 1000);
 const labels = rolloutTrials > 0 ? { rollout: { trials: rolloutTrials, truncate: truncate || 'none', players: 'expert', luck: false } } : { plies };
-console.log(`${data.length} positions labelled (${JSON.stringify(labels)}) in ${labelSeconds} s`);
+if (out) {
+  const shard = shardWriter(out);
+  const n = await labelSelfPlay(family.variant, teacher, label, count, seed, shard.add);
+  shard.flush();
+  console.log(`${n} positions labelled (${JSON.stringify(labels)}) in ${Math.round((Date.now() - started) / 1000)} s → ${out}`);
+  process.exit(0);
+}
 
-const student: NetSet = Object.fromEntries(family.classes.map((c) => [c, teacherNets[c]!.clone()]));
+const data: Labelled[] = [];
+if (shards) data.push(...readShards(shards.split(',')));
+else await labelSelfPlay(family.variant, teacher, label, count, seed, (d) => data.push(d));
+const labelSeconds = Math.round((Date.now() - started) / 1000);
+console.log(`${data.length} positions ${shards ? `read from ${shards}` : `labelled (${JSON.stringify(labels)})`} in ${labelSeconds} s`);
+
+const held = data.splice(Math.max(0, data.length - holdout));
 const input = new Float32Array(family.inputs);
-const out = new Float64Array(5);
+const output = new Float64Array(5);
+/** Mean squared error of `nets` against the labels of `set` (per output). */
+function errorOn(nets: NetSet, set: readonly Labelled[]): number {
+  let sq = 0;
+  for (const d of set) {
+    nets[family.classOf(d.me, d.them)]!.forward(family.encode(d.me, d.them, input), output);
+    for (let k = 0; k < 5; k++) sq += (d.label[k]! - output[k]!) ** 2;
+  }
+  return set.length > 0 ? sq / (5 * set.length) : 0;
+}
+
+const rng = seededRng(seed);
+const student: NetSet = Object.fromEntries(family.classes.map((c) => [c, teacherNets[c]!.clone()]));
 const order = data.map((_, i) => i);
 let lastError = 0;
 for (let e = 0; e < epochs; e++) {
@@ -84,11 +105,12 @@ for (let e = 0; e < epochs; e++) {
   let sq = 0;
   for (const i of order) {
     const d = data[i]!;
-    sq += student[family.classOf(d.me, d.them)]!.train(family.encode(d.me, d.them, input), d.label, rate / (1 + e), out);
+    sq += student[family.classOf(d.me, d.them)]!.train(family.encode(d.me, d.them, input), d.label, rate / (1 + e), output);
   }
   lastError = sq / (5 * order.length);
-  console.log(`epoch ${e + 1}: mean squared error against the labels ${lastError.toFixed(5)}`);
+  console.log(`epoch ${e + 1}: mean squared error against the labels ${lastError.toFixed(5)}, held out ${errorOn(student, held).toFixed(5)}`);
 }
+const heldOut = { positions: held.length, teacher: Number(errorOn(teacherNets, held).toFixed(6)), student: Number(errorOn(student, held).toFixed(6)) };
 
 const newEval = new NetEvaluator(family, student);
 const result = duel(family.variant, (p, d) => greedyTurn(newEval, p, d).after, (p, d) => greedyTurn(teacher, p, d).after, pairs, seededRng(seed + 1));
@@ -97,10 +119,12 @@ const line = {
   at: new Date().toISOString(),
   positions: data.length,
   ...labels,
+  ...(shards ? { shards: shards.split(',').length } : {}),
   epochs,
   rate,
   labelSeconds,
   error: Number(lastError.toFixed(5)),
+  heldOut,
   vsTeacher: { games: result.games, pointsPerGame: Number(result.pointsPerGame.toFixed(3)), ci95: Number(result.ci95.toFixed(3)), winShare: Number(result.winShare.toFixed(3)) },
   promoted,
 };
