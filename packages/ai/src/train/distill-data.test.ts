@@ -2,15 +2,18 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Position } from '@nardy/engine';
+import { opposite, seededRng, startPosition, type Position } from '@nardy/engine';
 import { staticEvaluator } from '../evaluator.js';
 import type { Probabilities } from '../probabilities.js';
-import { labelSelfPlay, readShards, shardWriter, type Labelled } from './distill-data.js';
+import { rankTurnsPly, type SearchContext } from '../search/ply.js';
+import { labelSelfPlay, readShards, shardWriter, type Labelled, type Sampling } from './distill-data.js';
+import { throwDice } from './td.js';
 
 const even: Probabilities = { win: 0.5, winMars: 0.1, winKoks: 0, loseMars: 0.1, loseKoks: 0 };
-const collect = async (seed: number, n: number): Promise<Labelled[]> => {
+const ctx: SearchContext = { evaluate: staticEvaluator('short') };
+const collect = async (seed: number, n: number, sampling: Sampling = { kind: 'position' }): Promise<Labelled[]> => {
   const got: Labelled[] = [];
-  await labelSelfPlay('short', { evaluate: staticEvaluator('short') }, () => even, n, seed, (d) => got.push(d));
+  await labelSelfPlay('short', ctx, sampling, () => even, n, seed, (d) => got.push(d));
   return got;
 };
 
@@ -29,8 +32,22 @@ describe('distillation data (distill-data.ts)', () => {
 
   it('passes the labeller each position with a running index', async () => {
     const seen: number[] = [];
-    await labelSelfPlay('short', { evaluate: staticEvaluator('short') }, (_p: Position, i) => (seen.push(i), even), 5, 1, () => {});
+    await labelSelfPlay('short', ctx, { kind: 'position' }, (_p: Position, i) => (seen.push(i), even), 5, 1, () => {});
     expect(seen).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('labels, at a decision, the positions after the best turns by static evaluation (opponent on roll), best first', async () => {
+    const rng = seededRng(9);
+    const start = startPosition('short', rng() < 0.5 ? 'white' : 'black');
+    const ranked = rankTurnsPly(start, throwDice(rng), 0, [], ctx);
+    expect(ranked.length).toBeGreaterThan(3);
+    const top = ranked.slice(0, 3).map(({ turn: { after } }) => ({ me: after.board[after.turn], them: after.board[opposite(after.turn)] }));
+    const got = await collect(9, 3, { kind: 'candidates', keep: 3, within: 10 });
+    expect(got.map(({ me, them }) => ({ me, them }))).toEqual(top);
+    // Nothing within a hair of the best but the best itself: one position per decision.
+    const one = await collect(9, 40, { kind: 'candidates', keep: 3, within: 0 });
+    expect(one[0]).toMatchObject(top[0]!);
+    expect(new Set(one.map((d) => JSON.stringify(d.me))).size).toBeGreaterThan(30);
   });
 
   it('writes shards that read back, drops a partial last line (a killed writer), and names a corrupt line', async () => {

@@ -1,7 +1,8 @@
 import { appendFileSync, readFileSync } from 'node:fs';
-import { opposite, seededRng, startPosition, winnerOf, type Position, type VariantId } from '@nardy/engine';
+import { opposite, passTurn, seededRng, startPosition, winnerOf, type Position, type VariantId } from '@nardy/engine';
 import type { Probabilities } from '../probabilities.js';
-import { greedyTurn, throwDice, type PositionValuer } from './td.js';
+import { rankTurnsPly, type SearchContext } from '../search/ply.js';
+import { throwDice } from './td.js';
 
 /** One labelled position: the side on roll's and the opponent's checkers, and the five numbers it should get. */
 export interface Labelled {
@@ -11,14 +12,29 @@ export interface Labelled {
 }
 
 /**
- * Labels positions from the player's own 0-ply self-play (every other position of each game, so that the
- * games are not dominated by near-twins), `count` of them, seeded: the same seed gives the same positions.
- * `onLabelled` sees each as soon as it is labelled (a shard file is written as it goes, so a long run killed
- * part-way keeps what it did).
+ * Which positions of the player's own 0-ply self-play get labels: `position` — every other position of each game
+ * before its throw (so that the set is not dominated by near-twins); `candidates` — at each decision with a
+ * choice, the positions after the best `keep` turns by static evaluation within `within` of the best (gnubg's
+ * way of building a training database: the net learns the very comparisons it makes when it picks a turn,
+ * including good turns it ranks too low and so never reaches by play), then the best is played.
+ */
+export type Sampling = { readonly kind: 'position' } | { readonly kind: 'candidates'; readonly keep: number; readonly within: number };
+
+const labelled = (pos: Position, p: Probabilities): Labelled => ({
+  me: [...pos.board[pos.turn]],
+  them: [...pos.board[opposite(pos.turn)]],
+  label: [p.win, p.winMars, p.winKoks, p.loseMars, p.loseKoks],
+});
+
+/**
+ * Labels `count` positions of self-play (`ctx.evaluate` plays and ranks), seeded: the same seed gives the same
+ * positions. `onLabelled` sees each as soon as it is labelled (a shard file is written as it goes, so a long run
+ * killed part-way keeps what it did).
  */
 export async function labelSelfPlay(
   variant: VariantId,
-  player: PositionValuer,
+  ctx: SearchContext,
+  sampling: Sampling,
   label: (pos: Position, index: number) => Probabilities | Promise<Probabilities>,
   count: number,
   seed: number,
@@ -26,15 +42,20 @@ export async function labelSelfPlay(
 ): Promise<number> {
   const rng = seededRng(seed);
   let done = 0;
+  const add = async (pos: Position): Promise<void> => {
+    onLabelled(labelled(pos, await label(pos, done)));
+    done++;
+  };
   while (done < count) {
     let pos: Position = startPosition(variant, rng() < 0.5 ? 'white' : 'black');
     for (let ply = 0; !winnerOf(pos) && done < count; ply++) {
-      if (ply % 2 === 1) {
-        const p = await label(pos, done);
-        onLabelled({ me: [...pos.board[pos.turn]], them: [...pos.board[opposite(pos.turn)]], label: [p.win, p.winMars, p.winKoks, p.loseMars, p.loseKoks] });
-        done++;
+      if (sampling.kind === 'position' && ply % 2 === 1) await add(pos);
+      const ranked = rankTurnsPly(pos, throwDice(rng), 0, [], ctx);
+      if (sampling.kind === 'candidates' && ranked.length > 1) {
+        const best = ranked[0]!.equity;
+        for (const r of ranked.slice(0, sampling.keep)) if (r.equity >= best - sampling.within && done < count) await add(r.turn.after);
       }
-      pos = greedyTurn(player, pos, throwDice(rng)).after;
+      pos = ranked[0]?.turn.after ?? passTurn(pos).after;
     }
   }
   return done;

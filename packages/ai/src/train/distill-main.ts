@@ -15,6 +15,10 @@
  *   node …/distill-main.js --plies 2 --positions 200000 --seed 41 --out /tmp/d41.jsonl   (one per core, own seed)
  *   node …/distill-main.js --plies 2 --data /tmp/d41.jsonl,/tmp/d42.jsonl --epochs 4 --pairs 10000
  *
+ * `--candidates K [--within 0.16]` labels, at each decision, the positions after the best K turns by static
+ * evaluation within 0.16 of the best (what the net compares when it picks a turn) instead of every other
+ * position of the games.
+ *
  * `--holdout N` (default 2000) keeps the last N positions out of training and reports the teacher's and the
  * student's mean squared error on them. `--candidate DIR` also writes the new nets to DIR whether promoted or
  * not (to measure them otherwise, e.g. `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`).
@@ -31,7 +35,7 @@ import { evaluatePly, type SearchContext } from '../search/ply.js';
 import { rollout } from '../rollout/index.js';
 import type { Probabilities } from '../probabilities.js';
 import { duel } from './duel.js';
-import { labelSelfPlay, readShards, shardWriter, type Labelled } from './distill-data.js';
+import { labelSelfPlay, readShards, shardWriter, type Labelled, type Sampling } from './distill-data.js';
 import { greedyTurn } from './td.js';
 import { familyArg, numberArg, stringArg } from './args.js';
 import { saveNets } from './save-nets.js';
@@ -48,6 +52,8 @@ const truncate = numberArg('truncate', 0);
 const holdout = numberArg('holdout', 2000);
 const out = stringArg('out', '');
 const shards = stringArg('data', '');
+const candidates = numberArg('candidates', 0);
+const sampling: Sampling = candidates > 0 ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16) } : { kind: 'position' };
 const started = Date.now();
 
 const teacherNets = loadFamily(family);
@@ -65,18 +71,18 @@ async function label(pos: Position, index: number): Promise<Probabilities> {
   return r.probabilities;
 }
 
-const labels = rolloutTrials > 0 ? { rollout: { trials: rolloutTrials, truncate: truncate || 'none', players: 'expert', luck: false } } : { plies };
+const labels = { ...(rolloutTrials > 0 ? { rollout: { trials: rolloutTrials, truncate: truncate || 'none', players: 'expert', luck: false } } : { plies }), sampling };
 if (out) {
   const shard = shardWriter(out);
-  const n = await labelSelfPlay(family.variant, teacher, label, count, seed, shard.add);
+  const n = await labelSelfPlay(family.variant, ctx, sampling, label, count, seed, shard.add);
   shard.flush();
   console.log(`${n} positions labelled (${JSON.stringify(labels)}) in ${Math.round((Date.now() - started) / 1000)} s → ${out}`);
   process.exit(0);
 }
 
-const data: Labelled[] = [];
-if (shards) data.push(...readShards(shards.split(',')));
-else await labelSelfPlay(family.variant, teacher, label, count, seed, (d) => data.push(d));
+let data: Labelled[] = [];
+if (shards) data = readShards(shards.split(','));
+else await labelSelfPlay(family.variant, ctx, sampling, label, count, seed, (d) => data.push(d));
 const labelSeconds = Math.round((Date.now() - started) / 1000);
 console.log(`${data.length} positions ${shards ? `read from ${shards}` : `labelled (${JSON.stringify(labels)})`} in ${labelSeconds} s`);
 
