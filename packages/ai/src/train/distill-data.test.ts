@@ -6,7 +6,7 @@ import { opposite, seededRng, startPosition, type Position } from '@nardy/engine
 import { staticEvaluator } from '../evaluator.js';
 import type { Probabilities } from '../probabilities.js';
 import { rankTurnsPly, type SearchContext } from '../search/ply.js';
-import { labelSelfPlay, readShards, shardWriter, type Labelled, type Sampling } from './distill-data.js';
+import { labelSelfPlay, rankingLoss, readShards, shardWriter, type Labelled, type Sampling } from './distill-data.js';
 import { throwDice } from './td.js';
 
 const even: Probabilities = { win: 0.5, winMars: 0.1, winKoks: 0, loseMars: 0.1, loseKoks: 0 };
@@ -68,5 +68,17 @@ describe('distillation data (distill-data.ts)', () => {
     expect(() => readShards([bad])).toThrow(`${bad}:2: not a labelled position`);
     writeFileSync(bad, `${JSON.stringify(data[0])}\nnope\n`);
     expect(() => readShards([bad])).toThrow(`${bad}:2: not JSON`);
+  });
+
+  it('measures a static ranking of labelled candidates by the equity it loses against the labels', () => {
+    const at = (decision: number, win: number): Labelled => ({ me: [], them: [], label: [win, 0, 0, 0, 0], decision });
+    // Decision 0: the labels' best for the mover is the opponent's 0.3 (equity −0.4); decision 1 has no choice.
+    const set = [at(0, 0.5), at(0, 0.3), at(0, 0.4), at(1, 0.9), { ...at(2, 0.6), decision: undefined }];
+    expect(rankingLoss(set, (d) => d.label)).toEqual({ decisions: 1, loss: 0, differ: 0 });
+    // A valuation that likes the first candidate best loses 0.4 of equity (0 against −0.4).
+    const wrong = rankingLoss(set, (d) => (d === set[0] ? [0.1, 0, 0, 0, 0] : d.label));
+    expect(wrong.decisions).toBe(1);
+    expect(wrong.loss).toBeCloseTo(0.4, 12);
+    expect(wrong.differ).toBe(1);
   });
 });

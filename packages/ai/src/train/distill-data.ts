@@ -1,6 +1,6 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { opposite, passTurn, seededRng, startPosition, winnerOf, type Position, type VariantId } from '@nardy/engine';
-import type { Probabilities } from '../probabilities.js';
+import { cubelessEquity, type Probabilities } from '../probabilities.js';
 import { rankTurnsPly, type SearchContext } from '../search/ply.js';
 import { throwDice } from './td.js';
 
@@ -9,6 +9,8 @@ export interface Labelled {
   readonly me: readonly number[];
   readonly them: readonly number[];
   readonly label: readonly number[];
+  /** With `candidates` sampling: the number of the decision it is a candidate of (to compare rankings). */
+  readonly decision?: number;
 }
 
 /**
@@ -20,10 +22,11 @@ export interface Labelled {
  */
 export type Sampling = { readonly kind: 'position' } | { readonly kind: 'candidates'; readonly keep: number; readonly within: number };
 
-const labelled = (pos: Position, p: Probabilities): Labelled => ({
+const labelled = (pos: Position, p: Probabilities, decision?: number): Labelled => ({
   me: [...pos.board[pos.turn]],
   them: [...pos.board[opposite(pos.turn)]],
   label: [p.win, p.winMars, p.winKoks, p.loseMars, p.loseKoks],
+  ...(decision === undefined ? {} : { decision }),
 });
 
 /**
@@ -42,8 +45,9 @@ export async function labelSelfPlay(
 ): Promise<number> {
   const rng = seededRng(seed);
   let done = 0;
-  const add = async (pos: Position): Promise<void> => {
-    onLabelled(labelled(pos, await label(pos, done)));
+  let decisions = 0;
+  const add = async (pos: Position, decision?: number): Promise<void> => {
+    onLabelled(labelled(pos, await label(pos, done), decision));
     done++;
   };
   while (done < count) {
@@ -53,7 +57,8 @@ export async function labelSelfPlay(
       const ranked = rankTurnsPly(pos, throwDice(rng), 0, [], ctx);
       if (sampling.kind === 'candidates' && ranked.length > 1) {
         const best = ranked[0]!.equity;
-        for (const r of ranked.slice(0, sampling.keep)) if (r.equity >= best - sampling.within && done < count) await add(r.turn.after);
+        for (const r of ranked.slice(0, sampling.keep)) if (r.equity >= best - sampling.within && done < count) await add(r.turn.after, decisions);
+        decisions++;
       }
       pos = ranked[0]?.turn.after ?? passTurn(pos).after;
     }
@@ -97,4 +102,31 @@ export function readShards(files: readonly string[]): Labelled[] {
     });
   }
   return data;
+}
+
+const equityOf = (v: ArrayLike<number>): number => cubelessEquity({ win: v[0]!, winMars: v[1]!, winKoks: v[2]!, loseMars: v[3]!, loseKoks: v[4]! });
+
+/**
+ * How well `value` picks among each decision's labelled candidates: the mover takes the candidate whose value
+ * is lowest for the opponent (on roll there), and loses the gap between the labels' equities of that candidate
+ * and of the labels' own best. Returns the mean loss per decision with a choice (cubeless equity) and the share
+ * of those decisions where the pick differs from the labels' best.
+ */
+export function rankingLoss(set: readonly Labelled[], value: (d: Labelled) => ArrayLike<number>): { decisions: number; loss: number; differ: number } {
+  const groups = new Map<number, Labelled[]>();
+  for (const d of set) if (d.decision !== undefined) groups.set(d.decision, [...(groups.get(d.decision) ?? []), d]);
+  let decisions = 0;
+  let loss = 0;
+  let differ = 0;
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const labelled = group.map((d) => equityOf(d.label));
+    const valued = group.map((d) => equityOf(value(d)));
+    const pick = valued.indexOf(Math.min(...valued));
+    const gap = labelled[pick]! - Math.min(...labelled);
+    decisions++;
+    loss += gap;
+    if (gap > 0) differ++;
+  }
+  return { decisions, loss: decisions > 0 ? loss / decisions : 0, differ: decisions > 0 ? differ / decisions : 0 };
 }

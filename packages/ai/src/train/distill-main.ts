@@ -20,7 +20,8 @@
  * position of the games.
  *
  * `--holdout N` (default 2000) keeps the last N positions out of training and reports the teacher's and the
- * student's mean squared error on them. `--candidate DIR` also writes the new nets to DIR whether promoted or
+ * student's mean squared error on them and, for candidates, how much equity (by the labels) their static
+ * ranking of those decisions loses. `--candidate DIR` also writes the new nets to DIR whether promoted or
  * not (to measure them otherwise, e.g. `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`).
  */
 import { appendFileSync } from 'node:fs';
@@ -35,7 +36,7 @@ import { evaluatePly, type SearchContext } from '../search/ply.js';
 import { rollout } from '../rollout/index.js';
 import type { Probabilities } from '../probabilities.js';
 import { duel } from './duel.js';
-import { labelSelfPlay, readShards, shardWriter, type Labelled, type Sampling } from './distill-data.js';
+import { labelSelfPlay, rankingLoss, readShards, shardWriter, type Labelled, type Sampling } from './distill-data.js';
 import { greedyTurn } from './td.js';
 import { familyArg, numberArg, stringArg } from './args.js';
 import { saveNets } from './save-nets.js';
@@ -89,14 +90,23 @@ console.log(`${data.length} positions ${shards ? `read from ${shards}` : `labell
 const held = data.splice(Math.max(0, data.length - holdout));
 const input = new Float32Array(family.inputs);
 const output = new Float64Array(5);
+const valueOf = (nets: NetSet, d: Labelled): Float64Array => {
+  nets[family.classOf(d.me, d.them)]!.forward(family.encode(d.me, d.them, input), output);
+  return output;
+};
 /** Mean squared error of `nets` against the labels of `set` (per output). */
 function errorOn(nets: NetSet, set: readonly Labelled[]): number {
   let sq = 0;
   for (const d of set) {
-    nets[family.classOf(d.me, d.them)]!.forward(family.encode(d.me, d.them, input), output);
-    for (let k = 0; k < 5; k++) sq += (d.label[k]! - output[k]!) ** 2;
+    const v = valueOf(nets, d);
+    for (let k = 0; k < 5; k++) sq += (d.label[k]! - v[k]!) ** 2;
   }
   return set.length > 0 ? sq / (5 * set.length) : 0;
+}
+/** The nets' static ranking of the held-out decisions against the labels' (`rankingLoss`), in millipoints. */
+function rankingOn(nets: NetSet): { decisions: number; mp: number; differ: number } {
+  const r = rankingLoss(held, (d) => valueOf(nets, d));
+  return { decisions: r.decisions, mp: Number((1000 * r.loss).toFixed(2)), differ: Number(r.differ.toFixed(3)) };
 }
 
 const rng = seededRng(seed);
@@ -114,9 +124,14 @@ for (let e = 0; e < epochs; e++) {
     sq += student[family.classOf(d.me, d.them)]!.train(family.encode(d.me, d.them, input), d.label, rate / (1 + e), output);
   }
   lastError = sq / (5 * order.length);
-  console.log(`epoch ${e + 1}: mean squared error against the labels ${lastError.toFixed(5)}, held out ${errorOn(student, held).toFixed(5)}`);
+  console.log(`epoch ${e + 1}: mean squared error against the labels ${lastError.toFixed(5)}, held out ${errorOn(student, held).toFixed(5)}, ranking ${JSON.stringify(rankingOn(student))}`);
 }
-const heldOut = { positions: held.length, teacher: Number(errorOn(teacherNets, held).toFixed(6)), student: Number(errorOn(student, held).toFixed(6)) };
+const heldOut = {
+  positions: held.length,
+  teacher: Number(errorOn(teacherNets, held).toFixed(6)),
+  student: Number(errorOn(student, held).toFixed(6)),
+  ...(held.some((d) => d.decision !== undefined) ? { ranking: { teacher: rankingOn(teacherNets), student: rankingOn(student) } } : {}),
+};
 
 const newEval = new NetEvaluator(family, student);
 const result = duel(family.variant, (p, d) => greedyTurn(newEval, p, d).after, (p, d) => greedyTurn(teacher, p, d).after, pairs, seededRng(seed + 1));
