@@ -73,7 +73,7 @@ describe('distillation data (distill-data.ts)', () => {
   it('measures a static ranking of labelled candidates by the equity it loses against the labels', () => {
     const at = (decision: number, win: number): Labelled => ({ me: [], them: [], label: [win, 0, 0, 0, 0], decision });
     // Decision 0: the labels' best for the mover is the opponent's 0.3 (equity −0.4); decision 1 has no choice.
-    const set = [at(0, 0.5), at(0, 0.3), at(0, 0.4), at(1, 0.9), { ...at(2, 0.6), decision: undefined }];
+    const set = [at(0, 0.5), at(0, 0.3), at(0, 0.4), at(1, 0.9), { me: [], them: [], label: [0.6, 0, 0, 0, 0] }];
     expect(rankingLoss(set, (d) => d.label)).toEqual({ decisions: 1, loss: 0, differ: 0 });
     // A valuation that likes the first candidate best loses 0.4 of equity (0 against −0.4).
     const wrong = rankingLoss(set, (d) => (d === set[0] ? [0.1, 0, 0, 0, 0] : d.label));

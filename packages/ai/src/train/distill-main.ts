@@ -15,6 +15,8 @@
  *   node …/distill-main.js --plies 2 --positions 200000 --seed 41 --out /tmp/d41.jsonl   (one per core, own seed)
  *   node …/distill-main.js --plies 2 --data /tmp/d41.jsonl,/tmp/d42.jsonl --epochs 4 --pairs 10000
  *
+ * (give the fit the labelling flags too — `--plies`, `--candidates` — so that its log line describes the labels).
+ *
  * `--candidates K [--within 0.16]` labels, at each decision, the positions after the best K turns by static
  * evaluation within 0.16 of the best (what the net compares when it picks a turn) instead of every other
  * position of the games.
