@@ -20,3 +20,14 @@ export function numberArg(name: string, fallback: number): number {
 
 /** `--variant short|long` → the nets' family (default short). */
 export const familyArg = (): NetFamily => (stringArg('variant', 'short') === 'long' ? LONG_FAMILY : SHORT_FAMILY);
+
+/** `--widen class=hidden,…`: nets to grow before training goes on (`Mlp.widen`), checked against the family's classes. */
+export const widenArg = (family: NetFamily): { cls: string; hidden: number }[] =>
+  stringArg('widen', '')
+    .split(',')
+    .filter(Boolean)
+    .map((w) => {
+      const [cls, n] = w.split('=');
+      if (!cls || !family.classes.includes(cls) || !Number.isInteger(Number(n))) throw new Error(`--widen: '${w}' is not class=hidden (classes: ${family.classes.join(', ')})`);
+      return { cls, hidden: Number(n) };
+    });

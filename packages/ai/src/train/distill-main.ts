@@ -21,6 +21,9 @@
  * evaluation within 0.16 of the best (what the net compares when it picks a turn) instead of every other
  * position of the games.
  *
+ * `--classes contact,race` names the nets that learn (default: all but crashed); `--widen contact=192` grows a
+ * net first (`Mlp.widen`: the same outputs to start with).
+ *
  * `--holdout N` (default 2000) keeps the last N positions out of training and reports the teacher's and the
  * student's mean squared error on them and, for candidates, how much equity (by the labels) their static
  * ranking of those decisions loses. `--candidate DIR` also writes the new nets to DIR whether promoted or
@@ -40,7 +43,7 @@ import type { Probabilities } from '../probabilities.js';
 import { duel } from './duel.js';
 import { labelSelfPlay, rankingLoss, readShards, shardWriter, type Labelled, type Sampling } from './distill-data.js';
 import { greedyTurn } from './td.js';
-import { familyArg, numberArg, stringArg } from './args.js';
+import { familyArg, numberArg, stringArg, widenArg } from './args.js';
 import { saveNets } from './save-nets.js';
 
 const family: NetFamily = familyArg();
@@ -112,7 +115,16 @@ function rankingOn(nets: NetSet): { decisions: number; mp: number; differ: numbe
 }
 
 const rng = seededRng(seed);
-const student: NetSet = Object.fromEntries(family.classes.map((c) => [c, teacherNets[c]!.clone()]));
+const widen = widenArg(family);
+const student: NetSet = Object.fromEntries(
+  family.classes.map((c) => {
+    const w = widen.find((x) => x.cls === c);
+    return [c, w ? teacherNets[c]!.widen(w.hidden, seededRng(seed * 31 + 1)) : teacherNets[c]!.clone()];
+  }),
+);
+// As in train-main: short nardy's crashed net has its own trainer, and the few crashed positions of self-play
+// would pull it away from that; `--classes` names the nets that learn (default: all but crashed).
+const learns = new Set(stringArg('classes', family.classes.filter((c) => c !== 'crashed').join(',')).split(','));
 const order = data.map((_, i) => i);
 let lastError = 0;
 for (let e = 0; e < epochs; e++) {
@@ -121,11 +133,15 @@ for (let e = 0; e < epochs; e++) {
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
   let sq = 0;
+  let trained = 0;
   for (const i of order) {
     const d = data[i]!;
-    sq += student[family.classOf(d.me, d.them)]!.train(family.encode(d.me, d.them, input), d.label, rate / (1 + e), output);
+    const cls = family.classOf(d.me, d.them);
+    if (!learns.has(cls)) continue;
+    sq += student[cls]!.train(family.encode(d.me, d.them, input), d.label, rate / (1 + e), output);
+    trained++;
   }
-  lastError = sq / (5 * order.length);
+  lastError = sq / (5 * trained);
   console.log(`epoch ${e + 1}: mean squared error against the labels ${lastError.toFixed(5)}, held out ${errorOn(student, held).toFixed(5)}, ranking ${JSON.stringify(rankingOn(student))}`);
 }
 const heldOut = {
@@ -145,6 +161,8 @@ const line = {
   ...(shards ? { shards: shards.split(',').length } : {}),
   epochs,
   rate,
+  classes: [...learns],
+  ...(widen.length > 0 ? { widen: stringArg('widen', '') } : {}),
   labelSeconds,
   error: Number(lastError.toFixed(5)),
   heldOut,

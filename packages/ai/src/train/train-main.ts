@@ -22,7 +22,7 @@ import { NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.
 import { duel, heuristicMover } from './duel.js';
 import { greedyTurn, tdGame, withExact } from './td.js';
 import { exactEvaluator } from '../evaluator.js';
-import { familyArg, flagArg, numberArg, stringArg } from './args.js';
+import { familyArg, flagArg, numberArg, stringArg, widenArg } from './args.js';
 import { saveNets } from './save-nets.js';
 
 const family: NetFamily = familyArg();
@@ -34,14 +34,7 @@ const benchPairs = numberArg('bench-pairs', 200);
 const seed = numberArg('seed', 1);
 const resume = flagArg('resume');
 const exact = flagArg('exact') ? exactEvaluator(family.variant) : undefined;
-const widen = stringArg('widen', '')
-  .split(',')
-  .filter(Boolean)
-  .map((w) => {
-    const [cls, n] = w.split('=');
-    if (!cls || !family.classes.includes(cls) || !Number.isInteger(Number(n))) throw new Error(`--widen: '${w}' is not class=hidden (classes: ${family.classes.join(', ')})`);
-    return { cls, hidden: Number(n) };
-  });
+const widen = widenArg(family);
 // Short nardy's crashed net has a trainer of its own (train-crashed-main: generated starts, exact bear-off
 // values); the few crashed positions self-play reaches would pull it away from that (measured: its error on the
 // crashed test set rose from 0.10 to 0.14–0.16 in equity over 475,000 self-play games).
