@@ -30,6 +30,7 @@
  * not (to measure them otherwise, e.g. `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`).
  */
 import { appendFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { seededRng, type Position } from '@nardy/engine';
 import { loadFamily } from '../net/committed-nets.js';
@@ -158,7 +159,7 @@ const line = {
   at: new Date().toISOString(),
   positions: data.length,
   ...labels,
-  ...(shards ? { shards: shards.split(',').length } : {}),
+  ...(shards ? { shards: shards.split(',').map((f) => basename(f)) } : {}),
   epochs,
   rate,
   classes: [...learns],
@@ -172,9 +173,11 @@ const line = {
 console.log(JSON.stringify(line));
 appendFileSync(new URL(`../../training/${family.variant}-distill.jsonl`, import.meta.url), `${JSON.stringify(line)}\n`);
 const candidate = stringArg('candidate', '');
+// Each net's record of how it was trained, read once (before anything is saved): the nets that learned add this run.
+const records = Object.fromEntries(family.classes.map((cls) => [cls, { ...(loadNet(family.file(cls), family.encoding).meta.training ?? {}) } as Record<string, unknown>]));
 for (const dir of [...(promoted ? [WEIGHTS_DIR] : []), ...(candidate ? [pathToFileURL(`${candidate.replace(/\/+$/, '')}/`)] : [])]) {
   saveNets(family, student, dir, (cls) => {
-    const previous: Record<string, unknown> = { ...(loadNet(family.file(cls), family.encoding).meta.training ?? {}) };
-    return { ...previous, distilled: [...((previous['distilled'] as unknown[]) ?? []), line] };
+    const previous = records[cls]!;
+    return learns.has(cls) ? { ...previous, distilled: [...((previous['distilled'] as unknown[]) ?? []), line] } : previous;
   });
 }
