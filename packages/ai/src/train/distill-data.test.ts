@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { opposite, seededRng, startPosition, type Position } from '@nardy/engine';
+import { OFF, opposite, seededRng, startPosition, type Position } from '@nardy/engine';
 import { staticEvaluator } from '../evaluator.js';
 import type { Probabilities } from '../probabilities.js';
 import { rankTurnsPly, type SearchContext } from '../search/ply.js';
@@ -28,6 +28,14 @@ describe('distillation data (distill-data.ts)', () => {
       expect(d.them.reduce((s, n) => s + n, 0)).toBe(15);
       expect(d.label).toEqual([0.5, 0.1, 0, 0.1, 0]);
     }
+  });
+
+  it('labels only the positions wanted, playing the rest of the games', async () => {
+    const got: Labelled[] = [];
+    const wanted = (p: Position): boolean => p.board[p.turn][OFF]! > 0; // the side on roll has borne off
+    await labelSelfPlay('short', ctx, { kind: 'position' }, () => even, 20, 2, (d) => got.push(d), wanted);
+    expect(got).toHaveLength(20);
+    for (const d of got) expect(d.me[OFF]).toBeGreaterThan(0);
   });
 
   it('passes the labeller each position with a running index', async () => {

@@ -31,7 +31,7 @@ const labelled = (pos: Position, p: Probabilities, decision?: number): Labelled 
 
 /**
  * Labels `count` positions of self-play (`ctx.evaluate` plays and ranks), seeded: the same seed gives the same
- * positions. `onLabelled` sees each as soon as it is labelled (a shard file is written as it goes, so a long run
+ * positions. Only positions `wanted` are labelled (e.g. one class's, when that net alone is to learn). `onLabelled` sees each as soon as it is labelled (a shard file is written as it goes, so a long run
  * killed part-way keeps what it did).
  */
 export async function labelSelfPlay(
@@ -42,11 +42,13 @@ export async function labelSelfPlay(
   count: number,
   seed: number,
   onLabelled: (d: Labelled) => void,
+  wanted: (pos: Position) => boolean = () => true,
 ): Promise<number> {
   const rng = seededRng(seed);
   let done = 0;
   let decisions = 0;
   const add = async (pos: Position, decision?: number): Promise<void> => {
+    if (!wanted(pos)) return;
     onLabelled(labelled(pos, await label(pos, done), decision));
     done++;
   };

@@ -21,6 +21,8 @@
  * evaluation within 0.16 of the best (what the net compares when it picks a turn) instead of every other
  * position of the games.
  *
+ * `--only crashed` labels only the positions of those classes (the rest of the games are played, not labelled).
+ *
  * `--classes contact,race` names the nets that learn (default: all but crashed); `--widen contact=192` grows a
  * net first (`Mlp.widen`: the same outputs to start with).
  *
@@ -32,7 +34,7 @@
 import { appendFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { seededRng, type Position } from '@nardy/engine';
+import { opposite, seededRng, type Position } from '@nardy/engine';
 import { loadFamily } from '../net/committed-nets.js';
 import { WEIGHTS_DIR, loadNet } from '../net/load.js';
 import { NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.js';
@@ -60,6 +62,9 @@ const holdout = numberArg('holdout', 2000);
 const out = stringArg('out', '');
 const shards = stringArg('data', '');
 const candidates = numberArg('candidates', 0);
+// `--only crashed`: label only the positions of these classes (self-play is cheap, labelling is not).
+const only = stringArg('only', '');
+const wanted = only ? ((classes: Set<string>) => (p: Position) => classes.has(family.classOf(p.board[p.turn], p.board[opposite(p.turn)])))(new Set(only.split(','))) : undefined;
 const sampling: Sampling = candidates > 0 ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16) } : { kind: 'position' };
 const started = Date.now();
 
@@ -78,10 +83,10 @@ async function label(pos: Position, index: number): Promise<Probabilities> {
   return r.probabilities;
 }
 
-const labels = { ...(rolloutTrials > 0 ? { rollout: { trials: rolloutTrials, truncate: truncate || 'none', players: 'expert', luck: false } } : { plies }), sampling };
+const labels = { ...(rolloutTrials > 0 ? { rollout: { trials: rolloutTrials, truncate: truncate || 'none', players: 'expert', luck: false } } : { plies }), sampling, ...(only ? { only } : {}) };
 if (out) {
   const shard = shardWriter(out);
-  const n = await labelSelfPlay(family.variant, ctx, sampling, label, count, seed, shard.add);
+  const n = await labelSelfPlay(family.variant, ctx, sampling, label, count, seed, shard.add, wanted);
   shard.flush();
   console.log(`${n} positions labelled (${JSON.stringify(labels)}) in ${Math.round((Date.now() - started) / 1000)} s → ${out}`);
   process.exit(0);
@@ -89,7 +94,7 @@ if (out) {
 
 let data: Labelled[] = [];
 if (shards) data = readShards(shards.split(','));
-else await labelSelfPlay(family.variant, ctx, sampling, label, count, seed, (d) => data.push(d));
+else await labelSelfPlay(family.variant, ctx, sampling, label, count, seed, (d) => data.push(d), wanted);
 const labelSeconds = Math.round((Date.now() - started) / 1000);
 console.log(`${data.length} positions ${shards ? `read from ${shards}` : `labelled (${JSON.stringify(labels)})`} in ${labelSeconds} s`);
 
