@@ -64,7 +64,8 @@ const shards = stringArg('data', '');
 const candidates = numberArg('candidates', 0);
 // `--only crashed`: label only the positions of these classes (self-play is cheap, labelling is not).
 const only = stringArg('only', '');
-const wanted = only ? ((classes: Set<string>) => (p: Position) => classes.has(family.classOf(p.board[p.turn], p.board[opposite(p.turn)])))(new Set(only.split(','))) : undefined;
+const onlyClasses = new Set(only.split(',').filter(Boolean));
+const wanted = onlyClasses.size > 0 ? (p: Position): boolean => onlyClasses.has(family.classOf(p.board[p.turn], p.board[opposite(p.turn)])) : undefined;
 const sampling: Sampling = candidates > 0 ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16) } : { kind: 'position' };
 const started = Date.now();
 
