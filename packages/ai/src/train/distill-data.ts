@@ -1,6 +1,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { opposite, passTurn, seededRng, startPosition, winnerOf, type Position, type VariantId } from '@nardy/engine';
 import { cubelessEquity, type Probabilities } from '../probabilities.js';
+import { toVec } from '../rollout/vector.js';
 import { rankTurnsPly, type SearchContext } from '../search/ply.js';
 import { throwDice } from './td.js';
 
@@ -25,14 +26,15 @@ export type Sampling = { readonly kind: 'position' } | { readonly kind: 'candida
 const labelled = (pos: Position, p: Probabilities, decision?: number): Labelled => ({
   me: [...pos.board[pos.turn]],
   them: [...pos.board[opposite(pos.turn)]],
-  label: [p.win, p.winMars, p.winKoks, p.loseMars, p.loseKoks],
+  label: toVec(p),
   ...(decision === undefined ? {} : { decision }),
 });
 
 /**
  * Labels `count` positions of self-play (`ctx.evaluate` plays and ranks), seeded: the same seed gives the same
- * positions. Only positions `wanted` are labelled (e.g. one class's, when that net alone is to learn). `onLabelled` sees each as soon as it is labelled (a shard file is written as it goes, so a long run
- * killed part-way keeps what it did).
+ * positions. Only positions `wanted` are labelled (e.g. one class's, when that net alone is to learn).
+ * `onLabelled` sees each as soon as it is labelled (a shard file is written as it goes, so a long run killed
+ * part-way keeps what it did).
  */
 export async function labelSelfPlay(
   variant: VariantId,
@@ -116,7 +118,12 @@ const equityOf = (v: ArrayLike<number>): number => cubelessEquity({ win: v[0]!, 
  */
 export function rankingLoss(set: readonly Labelled[], value: (d: Labelled) => ArrayLike<number>): { decisions: number; loss: number; differ: number } {
   const groups = new Map<number, Labelled[]>();
-  for (const d of set) if (d.decision !== undefined) groups.set(d.decision, [...(groups.get(d.decision) ?? []), d]);
+  for (const d of set) {
+    if (d.decision === undefined) continue;
+    const group = groups.get(d.decision);
+    if (group) group.push(d);
+    else groups.set(d.decision, [d]);
+  }
   let decisions = 0;
   let loss = 0;
   let differ = 0;
