@@ -40,6 +40,20 @@ describe('Mlp', () => {
     expect(out[0]).toBeCloseTo(0.9, 2);
   });
 
+  it('output-only training leaves the hidden layer alone and still fits the target', () => {
+    const net = Mlp.random(shape, seededRng(4));
+    const { w1, b1 } = net.weights;
+    const before = [w1.slice(), b1.slice()];
+    const x = Float32Array.from([1, 0, 0, 1, 0, 0, 0.5]);
+    const out = new Float64Array(3);
+    const first = net.train(x, [0.9, 0.1, 0.3], 0.5, out, true);
+    let last = first;
+    for (let i = 0; i < 400; i++) last = net.train(x, [0.9, 0.1, 0.3], 0.5, out, true);
+    expect(last).toBeLessThan(first / 100);
+    expect(net.weights.w1).toEqual(before[0]);
+    expect(net.weights.b1).toEqual(before[1]);
+  });
+
   it('widening keeps the outputs and then trains the new units too', () => {
     const net = Mlp.random(shape, seededRng(5), 1);
     const wide = net.widen(9, seededRng(6));

@@ -127,8 +127,10 @@ export class Mlp {
   /**
    * One stochastic gradient step towards `target` under cross-entropy loss (for sigmoid outputs its gradient
    * is simply target − output, with no vanishing y(1−y) factor). Returns the squared error before the step.
+   * `outputOnly` leaves the hidden layer as it is: a few thousand costly labels (rollouts) can recalibrate the
+   * outputs on the features the net already has without overfitting its ~20,000 first-layer weights.
    */
-  train(x: Float32Array, target: ArrayLike<number>, rate: number, out: Float64Array): number {
+  train(x: Float32Array, target: ArrayLike<number>, rate: number, out: Float64Array, outputOnly = false): number {
     this.runner = undefined;
     this.forwardTs(x, out);
     const { inputs, hidden, outputs } = this.shape;
@@ -147,6 +149,7 @@ export class Mlp {
       }
       b2[k]! += rate * d;
     }
+    if (outputOnly) return sq;
     for (let j = 0; j < hidden; j++) {
       const hj = h[j]!;
       dh[j] = rate * dh[j]! * hj * (1 - hj);

@@ -38,6 +38,17 @@ describe('distillation data (distill-data.ts)', () => {
     for (const d of got) expect(d.me[OFF]).toBeGreaterThan(0);
   });
 
+  it('labels fewer positions of the same games with a longer stride (`every`)', async () => {
+    const key = (d: Labelled): string => JSON.stringify([d.me, d.them]);
+    const sparse = await collect(3, 30, { kind: 'position', every: 6 });
+    const dense = new Set((await collect(3, 150)).map(key));
+    expect(sparse).toHaveLength(30);
+    for (const d of sparse) expect(dense.has(key(d))).toBe(true);
+    // Far fewer per game: 30 strided positions reach further into the games than the first 30 dense ones.
+    const first30 = new Set((await collect(3, 30)).map(key));
+    expect(sparse.filter((d) => !first30.has(key(d))).length).toBeGreaterThan(15);
+  });
+
   it('passes the labeller each position with a running index', async () => {
     const seen: number[] = [];
     await labelSelfPlay('short', ctx, { kind: 'position' }, (_p: Position, i) => (seen.push(i), even), 5, 1, () => {});

@@ -15,13 +15,14 @@ export interface Labelled {
 }
 
 /**
- * Which positions of the player's own 0-ply self-play get labels: `position` — every other position of each game
- * before its throw (so that the set is not dominated by near-twins); `candidates` — at each decision with a
+ * Which positions of the player's own 0-ply self-play get labels: `position` — one position in `every` (default
+ * 2) of each game before its throw (so that the set is not dominated by near-twins; costly labels such as
+ * rollouts want them further apart); `candidates` — at each decision with a
  * choice, the positions after the best `keep` turns by static evaluation within `within` of the best (gnubg's
  * way of building a training database: the net learns the very comparisons it makes when it picks a turn,
  * including good turns it ranks too low and so never reaches by play), then the best is played.
  */
-export type Sampling = { readonly kind: 'position' } | { readonly kind: 'candidates'; readonly keep: number; readonly within: number };
+export type Sampling = { readonly kind: 'position'; readonly every?: number } | { readonly kind: 'candidates'; readonly keep: number; readonly within: number };
 
 const labelled = (pos: Position, p: Probabilities, decision?: number): Labelled => ({
   me: [...pos.board[pos.turn]],
@@ -57,7 +58,7 @@ export async function labelSelfPlay(
   while (done < count) {
     let pos: Position = startPosition(variant, rng() < 0.5 ? 'white' : 'black');
     for (let ply = 0; !winnerOf(pos) && done < count; ply++) {
-      if (sampling.kind === 'position' && ply % 2 === 1) await add(pos);
+      if (sampling.kind === 'position' && ply % (sampling.every ?? 2) === 1) await add(pos);
       const ranked = rankTurnsPly(pos, throwDice(rng), 0, [], ctx);
       if (sampling.kind === 'candidates' && ranked.length > 1) {
         const best = ranked[0]!.equity;

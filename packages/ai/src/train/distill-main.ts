@@ -1,8 +1,8 @@
 /**
  * Search distillation (issue 5 item 2, after TD bootstrapping): positions from the nets' own self-play are
  * labelled by our own deeper search (`evaluatePly` at `--plies`, 1 by default) — or, with `--rollout-trials N`,
- * by rollouts of N trials (`rollout/`, players at `expert`, quasi-random dice, `--truncate K` half-moves then the
- * static evaluation; 0 = to the end) — and the nets learn those labels (supervised, cross-entropy). The new nets
+ * by rollouts of N trials (`rollout/`, players at `expert`, quasi-random dice, luck adjustment unless `--no-luck`,
+ * `--truncate K` half-moves then the static evaluation; 0 = to the end) — and the nets learn those labels (supervised, cross-entropy). The new nets
  * replace the committed ones only if they beat them at 0-ply in a duel of mirrored pairs (`duel.ts`) with the
  * lower 95 % bound of points per game above zero; the log line (`training/<variant>-distill.jsonl`) says either way.
  *
@@ -22,12 +22,15 @@
  * position of the games.
  *
  * `--only crashed` labels only the positions of those classes (the rest of the games are played, not labelled).
+ * `--every K` (default 2) labels one position in K of each game (rollout labels want them further apart).
  *
  * `--classes contact,race` names the nets that learn (default: all but crashed); `--widen contact=192` grows a
- * net first (`Mlp.widen`: the same outputs to start with).
+ * net first (`Mlp.widen`: the same outputs to start with). `--output-only` trains the output layer alone: a
+ * recalibration that a few thousand rollout labels can carry.
  *
  * `--holdout N` (default 2000) keeps the last N positions out of training and reports the teacher's and the
- * student's mean squared error on them and, for candidates, how much equity (by the labels) their static
+ * student's mean squared error on them, their mean bias per output (label − net: a net that undervalues
+ * gammons shows it there), and, for candidates, how much equity (by the labels) their static
  * ranking of those decisions loses. `--candidate DIR` also writes the new nets to DIR whether promoted or
  * not (to measure them otherwise, e.g. `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`).
  */
@@ -46,7 +49,7 @@ import type { Probabilities } from '../probabilities.js';
 import { duel } from './duel.js';
 import { labelSelfPlay, rankingLoss, readShards, shardWriter, type Labelled, type Sampling } from './distill-data.js';
 import { greedyTurn } from './td.js';
-import { familyArg, numberArg, stringArg, widenArg } from './args.js';
+import { familyArg, flagArg, numberArg, stringArg, widenArg } from './args.js';
 import { saveNets } from './save-nets.js';
 
 const family: NetFamily = familyArg();
@@ -58,6 +61,8 @@ const pairs = numberArg('pairs', 1000);
 const seed = numberArg('seed', 5);
 const rolloutTrials = numberArg('rollout-trials', 0);
 const truncate = numberArg('truncate', 0);
+const luck = !flagArg('no-luck');
+const outputOnly = flagArg('output-only');
 const holdout = numberArg('holdout', 2000);
 const out = stringArg('out', '');
 const shards = stringArg('data', '');
@@ -66,7 +71,7 @@ const candidates = numberArg('candidates', 0);
 const only = stringArg('only', '');
 const onlyClasses = new Set(only.split(',').filter(Boolean));
 const wanted = onlyClasses.size > 0 ? (p: Position): boolean => onlyClasses.has(family.classOf(p.board[p.turn], p.board[opposite(p.turn)])) : undefined;
-const sampling: Sampling = candidates > 0 ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16) } : { kind: 'position' };
+const sampling: Sampling = candidates > 0 ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16) } : { kind: 'position', every: numberArg('every', 2) };
 const started = Date.now();
 
 const teacherNets = loadFamily(family);
@@ -80,11 +85,11 @@ const ctx: SearchContext = {
 /** A position's label: the mean outcome of its rollouts, or its value at `plies`. */
 async function label(pos: Position, index: number): Promise<Probabilities> {
   if (rolloutTrials <= 0) return evaluatePly(pos, plies, ctx);
-  const r = await rollout(pos, { trials: rolloutTrials, seed: seed * 100_003 + index, luck: false, workers: 0, ...(truncate > 0 ? { truncate } : {}) });
+  const r = await rollout(pos, { trials: rolloutTrials, seed: seed * 100_003 + index, luck, workers: 0, ...(truncate > 0 ? { truncate } : {}) });
   return r.probabilities;
 }
 
-const labels = { ...(rolloutTrials > 0 ? { rollout: { trials: rolloutTrials, truncate: truncate || 'none', players: 'expert', luck: false } } : { plies }), sampling, ...(only ? { only } : {}) };
+const labels = { ...(rolloutTrials > 0 ? { rollout: { trials: rolloutTrials, truncate: truncate || 'none', players: 'expert', luck } } : { plies }), sampling, ...(only ? { only } : {}) };
 if (out) {
   const shard = shardWriter(out);
   const n = await labelSelfPlay(family.variant, ctx, sampling, label, count, seed, shard.add, wanted);
@@ -114,6 +119,15 @@ function errorOn(nets: NetSet, set: readonly Labelled[]): number {
     for (let k = 0; k < 5; k++) sq += (d.label[k]! - v[k]!) ** 2;
   }
   return set.length > 0 ? sq / (5 * set.length) : 0;
+}
+/** Mean label − net value per output over `set` (win, win mars, win koks, lose mars, lose koks). */
+function biasOn(nets: NetSet, set: readonly Labelled[]): number[] {
+  const sum = [0, 0, 0, 0, 0];
+  for (const d of set) {
+    const v = valueOf(nets, d);
+    for (let k = 0; k < 5; k++) sum[k]! += d.label[k]! - v[k]!;
+  }
+  return sum.map((x) => Number((x / Math.max(1, set.length)).toFixed(4)));
 }
 /** The nets' static ranking of the held-out decisions against the labels' (`rankingLoss`), in millipoints. */
 function rankingOn(nets: NetSet): { decisions: number; mp: number; differ: number } {
@@ -145,7 +159,7 @@ for (let e = 0; e < epochs; e++) {
     const d = data[i]!;
     const cls = family.classOf(d.me, d.them);
     if (!learns.has(cls)) continue;
-    sq += student[cls]!.train(family.encode(d.me, d.them, input), d.label, rate / (1 + e), output);
+    sq += student[cls]!.train(family.encode(d.me, d.them, input), d.label, rate / (1 + e), output, outputOnly);
     trained++;
   }
   lastError = sq / (5 * trained);
@@ -155,6 +169,7 @@ const heldOut = {
   positions: held.length,
   teacher: Number(errorOn(teacherNets, held).toFixed(6)),
   student: Number(errorOn(student, held).toFixed(6)),
+  bias: { teacher: biasOn(teacherNets, held), student: biasOn(student, held) },
   ...(held.some((d) => d.decision !== undefined) ? { ranking: { teacher: rankingOn(teacherNets), student: rankingOn(student) } } : {}),
 };
 
@@ -170,6 +185,7 @@ const line = {
   rate,
   classes: [...learns],
   ...(widen.length > 0 ? { widen: stringArg('widen', '') } : {}),
+  ...(outputOnly ? { outputOnly } : {}),
   labelSeconds,
   error: Number(lastError.toFixed(5)),
   heldOut,
