@@ -6,10 +6,12 @@
 // the loss of the chosen action against gnubg's best, millipoints of the cube value). gnubg only measures.
 // --level gnubg0: gnubg's own 0-ply decisions on the same positions, judged the same way (the reference).
 // --cube-plies N: the level's cube look-ahead replaced by N throws (to see what a deeper cube search buys).
-// Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--level worldclass|gnubg0|…] [--cube-plies N] [--ply 2] [--source self|random] [--json]
+// --positions FILE / --save-positions FILE: read the positions from, or write them to, a file (to judge two sets of
+// nets on the same positions: our games change with the nets).
+// Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--positions F | --save-positions F] [--level worldclass|gnubg0|…] [--cube-plies N] [--ply 2] [--source self|random] [--json]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
 import { cubeDecision, cubeEvaluator } from '../packages/ai/dist/index.js';
-import { args, decideAll, opt, randomPlayPositions, runGnubg, selfPlayPositions } from './gnubg-harness.js';
+import { args, benchPositions, decideAll, opt, runGnubg } from './gnubg-harness.js';
 
 const n = Number(opt('n', 1000));
 const seed = Number(opt('seed', 21));
@@ -18,7 +20,7 @@ const ply = Number(opt('ply', 2));
 const source = opt('source', 'self');
 const cubePlies = opt('cube-plies', '');
 
-const positions = source === 'random' ? randomPlayPositions(n, seed) : selfPlayPositions(n, seed);
+const positions = benchPositions(source, n, seed);
 const cube = { value: 1, owner: 'centre' };
 const asRequests = (id, pos, double, take) => [
   { id: `${id}/d`, pos, cube, action: double ? 'double' : 'nodouble' },

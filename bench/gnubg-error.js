@@ -4,20 +4,20 @@
 // bot chose against its best at --ply (evaluate.py, cubeful money equity, centred cube).
 // --source self: positions from our bot's own expert games instead (the kind real games reach).
 // --by-class: the loss split by gnubg's position classes (bear-off, race, crashed, contact), to see where it comes from.
-// Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert] [--ply 2] [--source random|self] [--by-class] [--json] [--dump: decisions losing > 30 mp on stderr]
+// Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert] [--ply 2] [--source random|self] [--positions F | --save-positions F (as in gnubg-cube-error.js)] [--by-class] [--json] [--dump: decisions losing > 30 mp on stderr]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
 import { makeGnubgPositionId, opposite } from '../packages/engine/dist/index.js';
 import { homeNumber } from '../packages/ai/dist/bearoff/index.js';
 import { rankTurns } from '../packages/ai/dist/choose.js';
 import { shortClassOf } from '../packages/ai/dist/net/short-evaluator.js';
-import { args, decideAll, opt, randomPlayPositions, runGnubg, selfPlayPositions } from './gnubg-harness.js';
+import { args, benchPositions, decideAll, opt, runGnubg } from './gnubg-harness.js';
 
 const n = Number(opt('n', 300));
 const seed = Number(opt('seed', 11));
 const level = opt('level', 'expert');
 const ply = Number(opt('ply', 2));
 const source = opt('source', 'random');
-const positions = source === 'self' ? selfPlayPositions(n, seed) : randomPlayPositions(n, seed);
+const positions = benchPositions(source, n, seed);
 // Both sides home: the bear-off databases decide, no net.
 const classOf = (position) => {
   const me = position.board[position.turn];

@@ -1,6 +1,7 @@
 // What the gnubg benches share: their command-line options and a runner for the referee's scripts
 // (../shared/tools/gnubg, JSON lines in and out).
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { legalTurns, makeGnubgPositionId, parseGnubgPositionId, passTurn, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
 import { chooseTurn } from '../packages/ai/dist/choose.js';
@@ -22,6 +23,29 @@ export const runGnubg = (script, scriptArgs, input) =>
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l));
+
+/**
+ * The bench's positions: from `--positions FILE` (JSON lines as written by `--save-positions`), or generated from
+ * `source` (then written to `--save-positions FILE` if given). Our own games change with the nets, so comparing
+ * two sets of nets on the same positions needs them saved once and read back.
+ */
+export function benchPositions(source, n, seed) {
+  const from = opt('positions', '');
+  if (from) {
+    const lines = readFileSync(from, 'utf8').split('\n').filter(Boolean);
+    return lines.slice(0, n).map((line, i) => {
+      try {
+        return JSON.parse(line);
+      } catch {
+        throw new Error(`${from}:${i + 1}: not JSON`);
+      }
+    });
+  }
+  const out = source === 'random' ? randomPlayPositions(n, seed) : selfPlayPositions(n, seed);
+  const save = opt('save-positions', '');
+  if (save) writeFileSync(save, out.map((p) => JSON.stringify(p)).join('\n') + '\n');
+  return out;
+}
 
 /** Positions met while gnubg's two random players play legal moves (gen_positions.py, game mix). */
 export const randomPlayPositions = (n, seed) => runGnubg('gen_positions.py', ['--n', String(n), '--mix', '1,0,0', '--seed', String(seed)]);
