@@ -7,7 +7,7 @@
  * lower 95 % bound of points per game above zero; the log line (`training/<variant>-distill.jsonl`) says either way.
  *
  *   node packages/ai/dist/train/distill-main.js --variant short [--positions 100000] [--plies 1] [--epochs 2]
- *        [--rate 0.01] [--pairs 1000] [--seed 5] [--candidate DIR] [--rollout-trials 36 --truncate 10]
+ *        [--rate 0.01] [--pairs 1000] [--seed 5] [--candidate DIR] [--rollout-trials 36 --truncate 10] [--no-log]
  *
  * Labelling is the slow part, so it can run as one process per core, each writing a shard, and the nets learn
  * from the shards afterwards:
@@ -32,7 +32,8 @@
  * student's mean squared error on them, their mean bias per output (label − net: a net that undervalues
  * gammons shows it there), and, for candidates, how much equity (by the labels) their static
  * ranking of those decisions loses. `--candidate DIR` also writes the new nets to DIR whether promoted or
- * not (to measure them otherwise, e.g. `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`).
+ * not (to measure them otherwise, e.g. `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`). `--no-log`: a trial
+ * fit, left out of the training log.
  */
 import { appendFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -193,7 +194,8 @@ const line = {
   promoted,
 };
 console.log(JSON.stringify(line));
-appendFileSync(new URL(`../../training/${family.variant}-distill.jsonl`, import.meta.url), `${JSON.stringify(line)}\n`);
+// `--no-log`: a trial fit, not a round of the record.
+if (!flagArg('no-log')) appendFileSync(new URL(`../../training/${family.variant}-distill.jsonl`, import.meta.url), `${JSON.stringify(line)}\n`);
 const candidate = stringArg('candidate', '');
 // Each net's record of how it was trained, read once (before anything is saved): the nets that learned add this run.
 const records = Object.fromEntries(family.classes.map((cls) => [cls, { ...(loadNet(family.file(cls), family.encoding).meta.training ?? {}) } as Record<string, unknown>]));
