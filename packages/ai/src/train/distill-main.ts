@@ -2,9 +2,10 @@
  * Search distillation (issue 5 item 2, after TD bootstrapping): positions from the nets' own self-play are
  * labelled by our own deeper search (`evaluatePly` at `--plies`, 1 by default) — or, with `--rollout-trials N`,
  * by rollouts of N trials (`rollout/`, players at `expert`, quasi-random dice, luck adjustment unless `--no-luck`,
- * `--truncate K` half-moves then the static evaluation; 0 = to the end) — and the nets learn those labels (supervised, cross-entropy). The new nets
- * replace the committed ones only if they beat them at 0-ply in a duel of mirrored pairs (`duel.ts`) with the
- * lower 95 % bound of points per game above zero; the log line (`training/<variant>-distill.jsonl`) says either way.
+ * `--truncate K` half-moves then the static evaluation; 0 = to the end) — and the nets learn those labels
+ * (supervised, cross-entropy). The new nets replace the committed ones only if they beat them at 0-ply in a
+ * duel of mirrored pairs (`duel.ts`) with the lower 95 % bound of points per game above zero; the log line
+ * (`training/<variant>-distill.jsonl`) says either way.
  *
  *   node packages/ai/dist/train/distill-main.js --variant short [--positions 100000] [--plies 1] [--epochs 2]
  *        [--rate 0.01] [--pairs 1000] [--seed 5] [--candidate DIR] [--rollout-trials 36 --truncate 10] [--no-log]
@@ -72,7 +73,9 @@ const candidates = numberArg('candidates', 0);
 const only = stringArg('only', '');
 const onlyClasses = new Set(only.split(',').filter(Boolean));
 const wanted = onlyClasses.size > 0 ? (p: Position): boolean => onlyClasses.has(family.classOf(p.board[p.turn], p.board[opposite(p.turn)])) : undefined;
-const sampling: Sampling = candidates > 0 ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16) } : { kind: 'position', every: numberArg('every', 2) };
+const every = numberArg('every', 2);
+if (!Number.isInteger(every) || every < 1) throw new Error('--every must be a positive whole number of half-moves');
+const sampling: Sampling = candidates > 0 ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16) } : { kind: 'position', every };
 const started = Date.now();
 
 const teacherNets = loadFamily(family);
