@@ -49,6 +49,12 @@ describe('distillation data (distill-data.ts)', () => {
     expect(sparse.filter((d) => !first30.has(key(d))).length).toBeGreaterThan(15);
   });
 
+  it('refuses a stride that is not a positive whole number (0 would label nothing, forever)', async () => {
+    for (const every of [0, -2, 1.5, Number.NaN]) {
+      await expect(labelSelfPlay('short', ctx, { kind: 'position', every }, () => even, 5, 1, () => {})).rejects.toThrow(RangeError);
+    }
+  });
+
   it('passes the labeller each position with a running index', async () => {
     const seen: number[] = [];
     await labelSelfPlay('short', ctx, { kind: 'position' }, (_p: Position, i) => (seen.push(i), even), 5, 1, () => {});

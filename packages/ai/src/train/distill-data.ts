@@ -47,6 +47,9 @@ export async function labelSelfPlay(
   onLabelled: (d: Labelled) => void,
   wanted: (pos: Position) => boolean = () => true,
 ): Promise<number> {
+  const every = sampling.kind === 'position' ? (sampling.every ?? 2) : 2;
+  // 0 would label nothing, forever; a fraction would skip positions by accident.
+  if (!Number.isInteger(every) || every < 1) throw new RangeError(`every must be a positive whole number of half-moves, not ${every}`);
   const rng = seededRng(seed);
   let done = 0;
   let decisions = 0;
@@ -58,7 +61,7 @@ export async function labelSelfPlay(
   while (done < count) {
     let pos: Position = startPosition(variant, rng() < 0.5 ? 'white' : 'black');
     for (let ply = 0; !winnerOf(pos) && done < count; ply++) {
-      if (sampling.kind === 'position' && ply % (sampling.every ?? 2) === 1) await add(pos);
+      if (sampling.kind === 'position' && ply % every === 1) await add(pos);
       const ranked = rankTurnsPly(pos, throwDice(rng), 0, [], ctx);
       if (sampling.kind === 'candidates' && ranked.length > 1) {
         const best = ranked[0]!.equity;

@@ -73,9 +73,8 @@ const candidates = numberArg('candidates', 0);
 const only = stringArg('only', '');
 const onlyClasses = new Set(only.split(',').filter(Boolean));
 const wanted = onlyClasses.size > 0 ? (p: Position): boolean => onlyClasses.has(family.classOf(p.board[p.turn], p.board[opposite(p.turn)])) : undefined;
-const every = numberArg('every', 2);
-if (!Number.isInteger(every) || every < 1) throw new Error('--every must be a positive whole number of half-moves');
-const sampling: Sampling = candidates > 0 ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16) } : { kind: 'position', every };
+const every = stringArg('every', '');
+const sampling: Sampling = candidates > 0 ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16) } : { kind: 'position', ...(every ? { every: Number(every) } : {}) };
 const started = Date.now();
 
 const teacherNets = loadFamily(family);
@@ -115,23 +114,23 @@ const valueOf = (nets: NetSet, d: Labelled): Float64Array => {
   nets[family.classOf(d.me, d.them)]!.forward(family.encode(d.me, d.them, input), output);
   return output;
 };
-/** Mean squared error of `nets` against the labels of `set` (per output). */
-function errorOn(nets: NetSet, set: readonly Labelled[]): number {
+/**
+ * One pass of `nets` over `set`: the mean squared error against the labels (per output), and the mean label −
+ * net value per output (win, win mars, win koks, lose mars, lose koks).
+ */
+function fitOn(nets: NetSet, set: readonly Labelled[]): { error: number; bias: number[] } {
   let sq = 0;
-  for (const d of set) {
-    const v = valueOf(nets, d);
-    for (let k = 0; k < 5; k++) sq += (d.label[k]! - v[k]!) ** 2;
-  }
-  return set.length > 0 ? sq / (5 * set.length) : 0;
-}
-/** Mean label − net value per output over `set` (win, win mars, win koks, lose mars, lose koks). */
-function biasOn(nets: NetSet, set: readonly Labelled[]): number[] {
   const sum = [0, 0, 0, 0, 0];
   for (const d of set) {
     const v = valueOf(nets, d);
-    for (let k = 0; k < 5; k++) sum[k]! += d.label[k]! - v[k]!;
+    for (let k = 0; k < 5; k++) {
+      const gap = d.label[k]! - v[k]!;
+      sq += gap * gap;
+      sum[k]! += gap;
+    }
   }
-  return sum.map((x) => Number((x / Math.max(1, set.length)).toFixed(4)));
+  const n = Math.max(1, set.length);
+  return { error: sq / (5 * n), bias: sum.map((x) => Number((x / n).toFixed(4))) };
 }
 /** The nets' static ranking of the held-out decisions against the labels' (`rankingLoss`), in millipoints. */
 function rankingOn(nets: NetSet): { decisions: number; mp: number; differ: number } {
@@ -167,13 +166,15 @@ for (let e = 0; e < epochs; e++) {
     trained++;
   }
   lastError = sq / (5 * trained);
-  console.log(`epoch ${e + 1}: mean squared error against the labels ${lastError.toFixed(5)}, held out ${errorOn(student, held).toFixed(5)}, ranking ${JSON.stringify(rankingOn(student))}`);
+  console.log(`epoch ${e + 1}: mean squared error against the labels ${lastError.toFixed(5)}, held out ${fitOn(student, held).error.toFixed(5)}, ranking ${JSON.stringify(rankingOn(student))}`);
 }
+const teacherFit = fitOn(teacherNets, held);
+const studentFit = fitOn(student, held);
 const heldOut = {
   positions: held.length,
-  teacher: Number(errorOn(teacherNets, held).toFixed(6)),
-  student: Number(errorOn(student, held).toFixed(6)),
-  bias: { teacher: biasOn(teacherNets, held), student: biasOn(student, held) },
+  teacher: Number(teacherFit.error.toFixed(6)),
+  student: Number(studentFit.error.toFixed(6)),
+  bias: { teacher: teacherFit.bias, student: studentFit.bias },
   ...(held.some((d) => d.decision !== undefined) ? { ranking: { teacher: rankingOn(teacherNets), student: rankingOn(student) } } : {}),
 };
 
