@@ -54,6 +54,34 @@ describe('Mlp', () => {
     expect(net.weights.b1).toEqual(before[1]);
   });
 
+  it('accumulating a gradient leaves the weights alone and equals the step `train` takes at rate 1', () => {
+    const net = Mlp.random(shape, seededRng(7), 1);
+    const x = Float32Array.from([1, 0, 0.5, 1, 0, 2, 0]);
+    const target = [0.7, 0.2, 0.4];
+    const grad = { w1: new Float32Array(35), b1: new Float32Array(5), w2: new Float32Array(15), b2: new Float32Array(3) };
+    const before = net.clone();
+    const out = new Float64Array(3);
+    net.accumulate(x, target, out, grad);
+    expect(net.weights).toEqual(before.weights);
+    before.train(x, target, 1, out);
+    const moved = (k: 'w1' | 'b1' | 'w2' | 'b2'): number[] => Array.from(before.weights[k], (w, i) => w - net.weights[k][i]!);
+    for (const k of ['w1', 'b1', 'w2', 'b2'] as const) moved(k).forEach((d, i) => expect(d).toBeCloseTo(grad[k][i]!, 5));
+  });
+
+  it('carries a net over to longer inputs with the same outputs (withInputs), and refuses a clash', () => {
+    const net = Mlp.random(shape, seededRng(8), 1);
+    // Inputs 0–3 stay, 4–6 move up by two; the new inputs 4 and 5 start at zero weight.
+    const longer = net.withInputs(9, (i) => (i < 4 ? i : i + 2));
+    const x = Float32Array.from([1, 0, 0.5, 1, 0, 2, 0]);
+    const x9 = Float32Array.from([1, 0, 0.5, 1, 3, 7, 0, 2, 0]);
+    const [a, b] = [new Float64Array(3), new Float64Array(3)];
+    net.forward(x, a);
+    longer.forward(x9, b);
+    expect(Array.from(b)).toEqual(Array.from(a));
+    expect(() => net.withInputs(9, (i) => Math.min(i, 5))).toThrow(RangeError);
+    expect(() => net.withInputs(6, (i) => i)).toThrow(RangeError);
+  });
+
   it('widening keeps the outputs and then trains the new units too', () => {
     const net = Mlp.random(shape, seededRng(5), 1);
     const wide = net.widen(9, seededRng(6));

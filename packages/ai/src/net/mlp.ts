@@ -78,6 +78,25 @@ export class Mlp {
     return new Mlp({ inputs, hidden, outputs }, { w1: nw1, b1: nb1, w2: nw2, b2: b2.slice() });
   }
 
+  /**
+   * The same net reading a longer input vector: old input i becomes input `place(i)`, the inputs nothing maps to
+   * start with zero weights — so the outputs are unchanged until training gives the new inputs a say (a net
+   * carried over to an encoding with more features).
+   */
+  withInputs(inputs: number, place: (i: number) => number): Mlp {
+    const { inputs: n, hidden, outputs } = this.shape;
+    const { w1, b1, w2, b2 } = this.weights;
+    const nw1 = new Float32Array(inputs * hidden);
+    const taken = new Set<number>();
+    for (let i = 0; i < n; i++) {
+      const to = place(i);
+      if (!Number.isInteger(to) || to < 0 || to >= inputs || taken.has(to)) throw new RangeError(`input ${i} cannot move to ${to} of ${inputs}`);
+      taken.add(to);
+      nw1.set(w1.subarray(i * hidden, (i + 1) * hidden), to * hidden);
+    }
+    return new Mlp({ inputs, hidden, outputs }, { w1: nw1, b1: b1.slice(), w2: w2.slice(), b2: b2.slice() });
+  }
+
   clone(): Mlp {
     const w = this.weights;
     return new Mlp(this.shape, { w1: w.w1.slice(), b1: w.b1.slice(), w2: w.w2.slice(), b2: w.b2.slice() });
@@ -131,10 +150,27 @@ export class Mlp {
    * outputs on the features the net already has without overfitting its ~20,000 first-layer weights.
    */
   train(x: Float32Array, target: ArrayLike<number>, rate: number, out: Float64Array, outputOnly = false): number {
+    return this.backprop(x, target, rate, out, this.weights, outputOnly);
+  }
+
+  /**
+   * Adds the gradient of the cross-entropy loss at `x` (towards `target`; the direction that lowers the loss)
+   * to `into`, leaving the weights as they are: for optimizers that step once per batch (`AdamTrainer`).
+   * Returns the squared error.
+   */
+  accumulate(x: Float32Array, target: ArrayLike<number>, out: Float64Array, into: MlpWeights): number {
+    return this.backprop(x, target, 1, out, into, false);
+  }
+
+  /**
+   * Back-propagation, adding `rate` × the gradient to `to`: the weights themselves (a stochastic gradient step;
+   * each second-layer weight is read before it is changed) or a gradient buffer of the same shape.
+   */
+  private backprop(x: Float32Array, target: ArrayLike<number>, rate: number, out: Float64Array, to: MlpWeights, outputOnly: boolean): number {
     this.runner = undefined;
     this.forwardTs(x, out);
     const { inputs, hidden, outputs } = this.shape;
-    const { w1, b1, w2, b2 } = this.weights;
+    const { w2 } = this.weights;
     const h = this.h;
     const dh = this.dh.fill(0);
     let sq = 0;
@@ -145,21 +181,21 @@ export class Mlp {
       const row = k * hidden;
       for (let j = 0; j < hidden; j++) {
         dh[j]! += d * w2[row + j]!;
-        w2[row + j]! += rate * d * h[j]!;
+        to.w2[row + j]! += rate * d * h[j]!;
       }
-      b2[k]! += rate * d;
+      to.b2[k]! += rate * d;
     }
     if (outputOnly) return sq;
     for (let j = 0; j < hidden; j++) {
       const hj = h[j]!;
       dh[j] = rate * dh[j]! * hj * (1 - hj);
-      b1[j]! += dh[j]!;
+      to.b1[j]! += dh[j]!;
     }
     for (let i = 0; i < inputs; i++) {
       const v = x[i]!;
       if (v === 0) continue;
       const row = i * hidden;
-      for (let j = 0; j < hidden; j++) w1[row + j]! += v * dh[j]!;
+      for (let j = 0; j < hidden; j++) to.w1[row + j]! += v * dh[j]!;
     }
     return sq;
   }

@@ -6,19 +6,35 @@ import { BAR, OFF, type Checkers } from '@nardy/engine';
  *
  * Per side (99 units): for each own point 1–24 four units in the style of TD-Gammon and gnubg — at least
  * one checker, at least two, at least three, and (n − 3)/2 beyond three —, the bar (any; and (n − 1)/2),
- * and the share borne off. Then 8 features per side of our own design (see `sideFeatures`).
+ * and the share borne off. Then 12 features per side of our own design (see `sideFeatures`).
+ *
+ * `short-v2` added the last four features per side (pip loss to hits, the rear checker's escapes, the
+ * opponent's blockade, pips to break contact); `shortV1ToV2` carries a `short-v1` net over
+ * unchanged.
  */
-export const SHORT_ENCODING = 'short-v1';
+export const SHORT_ENCODING = 'short-v2';
 const RAW_PER_SIDE = 24 * 4 + 3;
-const FEATURES_PER_SIDE = 8;
+const FEATURES_PER_SIDE = 12;
 export const SHORT_INPUTS = 2 * (RAW_PER_SIDE + FEATURES_PER_SIDE);
+
+/** `short-v1`: the same raw units, 8 features per side (the first 8 of `short-v2`'s 12). */
+export const SHORT_V1_ENCODING = 'short-v1';
+const V1_FEATURES_PER_SIDE = 8;
+
+/**
+ * Where input i of `short-v1` sits in `short-v2`: the raw units and the first side's features stay, the second
+ * side's features move up past the first side's new ones (for `Mlp.withInputs`).
+ */
+export function shortV1ToV2(i: number): number {
+  return i < 2 * RAW_PER_SIDE + V1_FEATURES_PER_SIDE ? i : i + FEATURES_PER_SIDE - V1_FEATURES_PER_SIDE;
+}
 
 export function encodeShort(me: Checkers, them: Checkers, out: Float32Array): Float32Array {
   out.fill(0);
   const a = scan(me, out, 0, scanMe);
   const b = scan(them, out, RAW_PER_SIDE, scanThem);
-  sideFeatures(a, b, out, 2 * RAW_PER_SIDE);
-  sideFeatures(b, a, out, 2 * RAW_PER_SIDE + FEATURES_PER_SIDE);
+  sideFeatures(a, b, me, out, 2 * RAW_PER_SIDE);
+  sideFeatures(b, a, them, out, 2 * RAW_PER_SIDE + FEATURES_PER_SIDE);
   return out;
 }
 
@@ -49,9 +65,11 @@ interface SideScan {
   /** Bit 25 − q for each point q it has checkers on / holds with two or more: those points in the opponent's frame. */
   occupiedMirror: number;
   madeMirror: number;
+  /** Bit p for each point p it holds with two or more, in its own frame. */
+  made: number;
 }
 
-const newScan = (): SideScan => ({ pips: 0, homeMade: 0, prime: 0, blots: 0, crossovers: 0, back: 0, rear: 0, bar: 0, blotMask: 0, openMask: 0, occupiedMirror: 0, madeMirror: 0 });
+const newScan = (): SideScan => ({ pips: 0, homeMade: 0, prime: 0, blots: 0, crossovers: 0, back: 0, rear: 0, bar: 0, blotMask: 0, openMask: 0, occupiedMirror: 0, madeMirror: 0, made: 0 });
 const scanMe = newScan();
 const scanThem = newScan();
 
@@ -69,6 +87,7 @@ function scan(side: Checkers, out: Float32Array, base: number, s: SideScan): Sid
   let openMask = 0;
   let occupied = 0;
   let made = 0;
+  let madeOwn = 0;
   for (let p = 1; p <= 24; p++) {
     const n = side[p]!;
     if (n < 2) {
@@ -90,6 +109,7 @@ function scan(side: Checkers, out: Float32Array, base: number, s: SideScan): Sid
     }
     out[at + 1] = 1;
     made |= 1 << (25 - p);
+    madeOwn |= 1 << p;
     if (p <= 6) homeMade++;
     if (++run > prime) prime = run;
     if (n >= 3) out[at + 2] = 1;
@@ -114,6 +134,7 @@ function scan(side: Checkers, out: Float32Array, base: number, s: SideScan): Sid
   s.openMask = openMask;
   s.occupiedMirror = occupied;
   s.madeMirror = made;
+  s.made = madeOwn;
   return s;
 }
 
@@ -122,11 +143,16 @@ function scan(side: Checkers, out: Float32Array, base: number, s: SideScan): Sid
  * pips; the share of the 36 throws on which `b` hits at least one blot of `a` (`shotsAgainst`); a's home
  * points made; its longest prime; its checkers still back (b's home quarter and the bar); how many of b's
  * made points stand in the 12 points in front of a's rearmost checker (containment); a's blots; and the
- * crossovers it still needs (quarters left to travel, a timing measure).
+ * crossovers it still needs (quarters left to travel, a timing measure). Then (`short-v2`) what a hit costs
+ * and how hard the way out is: the pips `a` expects to lose to a hit next throw (on each throw the costliest
+ * blot it hits, 25 − p), the throws on which a's rearmost checker escapes (`ESCAPES`), the blockade `b` has
+ * built (the fewest escapes from any of a's points 15–24 and the bar), and the pips `a` must still travel
+ * to bring every checker level with b's rearmost (none left behind: the race has begun for `a`).
  */
-function sideFeatures(a: SideScan, b: SideScan, out: Float32Array, at: number): void {
+function sideFeatures(a: SideScan, b: SideScan, side: Checkers, out: Float32Array, at: number): void {
+  const hits = hitsAgainst(a, b);
   out[at] = a.pips / 100;
-  out[at + 1] = shots(a, b) / 36;
+  out[at + 1] = hits.shots / 36;
   out[at + 2] = a.homeMade / 6;
   out[at + 3] = a.prime / 6;
   out[at + 4] = a.back / 5;
@@ -135,6 +161,16 @@ function sideFeatures(a: SideScan, b: SideScan, out: Float32Array, at: number): 
   out[at + 5] = bitCount(b.madeMirror & ahead) / 6;
   out[at + 6] = a.blots / 4;
   out[at + 7] = a.crossovers / 30;
+  out[at + 8] = hits.pipLoss / (36 * 12);
+  out[at + 9] = a.rear > 0 ? escapesFrom(a.rear, b.made) / 36 : 1;
+  let fewest = 36;
+  for (let r = 15; r <= BAR; r++) fewest = Math.min(fewest, escapesFrom(r, b.made));
+  out[at + 10] = (36 - fewest) / 36;
+  // b's rearmost checker stands on a's point 25 − b.rear (its bar: 0; none left: 25).
+  const level = 25 - b.rear;
+  let behind = 0;
+  for (let p = level + 1; p <= BAR; p++) behind += side[p]! * (p - level);
+  out[at + 11] = behind / 100;
 }
 
 function bitCount(x: number): number {
@@ -150,26 +186,44 @@ function bitCount(x: number): number {
  * hits by an entering checker count (the others must wait) — a close approximation, cheap enough per call.
  */
 export function shotsAgainst(a: Checkers, b: Checkers): number {
-  return shots(scan(a, scratch, 0, newScan()), scan(b, scratch, 0, newScan()));
+  return hitsAgainst(scan(a, scratch, 0, newScan()), scan(b, scratch, 0, newScan())).shots;
+}
+
+/** The pips `a` expects to lose to `b`'s hits next throw, × 36: on each throw the costliest blot hit (25 − p). */
+export function pipLossAgainst(a: Checkers, b: Checkers): number {
+  return hitsAgainst(scan(a, scratch, 0, newScan()), scan(b, scratch, 0, newScan())).pipLoss;
 }
 
 const scratch = new Float32Array(RAW_PER_SIDE);
+const hits = { shots: 0, pipLoss: 0 };
 
 /**
- * `shotsAgainst` on bit masks: a's blots and open points shifted right by a hitter's point m put the point d
- * pips ahead of it at bit d; the hitters are b's occupied points in a's frame (or the bar, m = 0). Bit t of
- * `hit` is throw t (`THROWS`).
+ * `shotsAgainst` and `pipLossAgainst` on bit masks, blot by blot from a's 1-point up (the costliest first, so
+ * each throw is charged for the costliest blot it hits): a's blot and open points shifted right by a hitter's
+ * point m put the point d pips ahead of it at bit d; the hitters are b's occupied points in a's frame (or the
+ * bar, m = 0). Bit t of a throw mask is throw t (`THROWS`). Returns a shared object, overwritten by the next call.
  */
-function shots(a: SideScan, b: SideScan): number {
-  if (a.blotMask === 0) return 0;
+function hitsAgainst(a: SideScan, b: SideScan): { shots: number; pipLoss: number } {
   let hit = 0;
-  let hitters = b.bar > 0 ? 1 : b.occupiedMirror;
-  for (; hitters !== 0 && hit !== ALL_THROWS; hitters &= hitters - 1) {
-    const m = 31 - Math.clz32(hitters & -hitters);
-    if (a.blotMask >>> m !== 0) hit |= throwsHitting(a.blotMask >>> m, a.openMask >>> m);
+  let pipLoss = 0;
+  const hitters = b.bar > 0 ? 1 : b.occupiedMirror;
+  for (let blots = a.blotMask; blots !== 0 && hit !== ALL_THROWS; blots &= blots - 1) {
+    const blot = blots & -blots;
+    let mask = 0;
+    for (let h = hitters & (blot - 1); h !== 0; h &= h - 1) {
+      const m = 31 - Math.clz32(h & -h);
+      mask |= throwsHitting(blot >>> m, a.openMask >>> m);
+    }
+    pipLoss += weightOf(mask & ~hit) * (25 - (31 - Math.clz32(blot)));
+    hit |= mask;
   }
-  return 2 * bitCount(hit & ~DOUBLES) + bitCount(hit & DOUBLES);
+  hits.shots = weightOf(hit);
+  hits.pipLoss = pipLoss;
+  return hits;
 }
+
+/** How many of the 36 throws a throw mask stands for (a non-double is two throws). */
+const weightOf = (mask: number): number => 2 * bitCount(mask & ~DOUBLES) + bitCount(mask & DOUBLES);
 
 /** The 21 throws as [die, die]; bit t of a throw mask is THROWS[t]. */
 const THROWS: readonly (readonly [number, number])[] = Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 - i }, (_, j) => [i + 1, i + 1 + j] as const)).flat();
@@ -183,6 +237,43 @@ const DIRECT = Int32Array.from({ length: 64 }, (_, b) => maskOf((d1, d2) => ((b 
 const COMBINED = Int32Array.from({ length: 12 * 64 }, (_, i) =>
   maskOf((d1, d2) => d1 !== d2 && d1 + d2 === i >> 6 && (((i >> (d1 - 1)) | (i >> (d2 - 1))) & 1) === 1),
 );
+
+/**
+ * ESCAPES[w]: on how many of the 36 throws a checker gets past every blocked point of the 12 in front of it
+ * (bit k − 1 of w: the point k pips ahead is held by the opponent), moving one checker: a single die, both
+ * dice over an open midpoint, or a double's steps over open points. Nothing in the way: 36. Points beyond the
+ * 12 are taken as open; the one throw that can need one of them is 5-5 past a block at 11 or 12 pips, landing
+ * 15 ahead: bit 6 of the entry marks it, for `escapesFrom` to check that point.
+ */
+const ESCAPES = Int32Array.from({ length: 1 << 12 }, (_, w) => {
+  const last = 32 - Math.clz32(w); // the farthest blocked point, in pips
+  const open = (k: number): boolean => k > 12 || ((w >> (k - 1)) & 1) === 0;
+  let n = 0;
+  for (const [d1, d2] of THROWS) {
+    let out: boolean;
+    if (d1 === d2) {
+      out = false;
+      for (let j = 1; j <= 4 && open(j * d1) && !out; j++) out = j * d1 > last;
+    } else {
+      out = (open(d1) && d1 > last) || (open(d2) && d2 > last) || (d1 + d2 > last && open(d1 + d2) && (open(d1) || open(d2)));
+    }
+    if (out) n += d1 === d2 ? 1 : 2;
+  }
+  const fiveFiveTo15 = last > 10 && open(5) && open(10);
+  return n | (fiveFiveTo15 ? 64 : 0);
+});
+
+/**
+ * ESCAPES for a checker on point r (25: the bar) of a side whose opponent holds `made` (its own frame, bit q;
+ * the point k pips ahead of r is the opponent's 25 − r + k).
+ */
+function escapesFrom(r: number, made: number): number {
+  const e = ESCAPES[(made >>> (26 - r)) & 0xfff]!;
+  return r > 15 && (e & 64) !== 0 ? (e & 63) - ((made >>> (40 - r)) & 1) : e & 63;
+}
+
+/** On how many of the 36 throws a checker on point r (25: the bar) gets past every point `other` holds in front of it. */
+export const escapes = (other: Checkers, r: number): number => escapesFrom(r, scan(other, scratch, 0, newScan()).made);
 
 /** Which throws let one checker reach a blot: bit d of `blots` / `open` is d pips ahead of it. */
 function throwsHitting(blots: number, open: number): number {

@@ -27,7 +27,8 @@
  *
  * `--classes contact,race` names the nets that learn (default: all but crashed); `--widen contact=192` grows a
  * net first (`Mlp.widen`: the same outputs to start with). `--output-only` trains the output layer alone: a
- * recalibration that a few thousand rollout labels can carry.
+ * recalibration that a few thousand rollout labels can carry. `--adam [--batch 32]` learns by Adam over
+ * mini-batches (`net/adam.ts`) instead of one plain step per position; `--rate` is then Adam's step (0.0003).
  *
  * `--holdout N` (default 2000) keeps the last N positions out of training and reports the teacher's and the
  * student's mean squared error on them, their mean bias per output (label − net: a net that undervalues
@@ -43,6 +44,7 @@ import { opposite, seededRng, type Position } from '@nardy/engine';
 import { loadFamily } from '../net/committed-nets.js';
 import { WEIGHTS_DIR, loadNet } from '../net/load.js';
 import { NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.js';
+import { AdamTrainer } from '../net/adam.js';
 import { pruneFamilyOf } from '../net/prune-family.js';
 import { EvalCache } from '../search/eval-cache.js';
 import { evaluatePly, type SearchContext } from '../search/ply.js';
@@ -65,6 +67,10 @@ const rolloutTrials = numberArg('rollout-trials', 0);
 const truncate = numberArg('truncate', 0);
 const luck = !flagArg('no-luck');
 const outputOnly = flagArg('output-only');
+const adam = flagArg('adam');
+const batch = numberArg('batch', 32);
+if (adam && outputOnly) throw new Error('--adam trains the whole net; --output-only is a plain stochastic step');
+if (!Number.isInteger(batch) || batch < 1) throw new Error('--batch must be a positive whole number of positions');
 const holdout = numberArg('holdout', 2000);
 const out = stringArg('out', '');
 const shards = stringArg('data', '');
@@ -150,6 +156,7 @@ const student: NetSet = Object.fromEntries(
 // would pull it away from that; `--classes` names the nets that learn (default: all but crashed).
 const learns = new Set(stringArg('classes', family.classes.filter((c) => c !== 'crashed').join(',')).split(','));
 const order = data.map((_, i) => i);
+const trainers = new Map(family.classes.map((c) => [c, new AdamTrainer(student[c]!)]));
 let lastError = 0;
 for (let e = 0; e < epochs; e++) {
   for (let i = order.length - 1; i > 0; i--) {
@@ -158,13 +165,20 @@ for (let e = 0; e < epochs; e++) {
   }
   let sq = 0;
   let trained = 0;
+  const epochRate = rate / (1 + e);
   for (const i of order) {
     const d = data[i]!;
     const cls = family.classOf(d.me, d.them);
     if (!learns.has(cls)) continue;
-    sq += student[cls]!.train(family.encode(d.me, d.them, input), d.label, rate / (1 + e), output, outputOnly);
+    const x = family.encode(d.me, d.them, input);
+    if (adam) {
+      const trainer = trainers.get(cls)!;
+      sq += trainer.add(x, d.label, output);
+      if (trainer.pending >= batch) trainer.step(epochRate);
+    } else sq += student[cls]!.train(x, d.label, epochRate, output, outputOnly);
     trained++;
   }
+  for (const trainer of trainers.values()) trainer.step(epochRate);
   lastError = sq / (5 * trained);
   console.log(`epoch ${e + 1}: mean squared error against the labels ${lastError.toFixed(5)}, held out ${fitOn(student, held).error.toFixed(5)}, ranking ${JSON.stringify(rankingOn(student))}`);
 }
@@ -191,6 +205,7 @@ const line = {
   classes: [...learns],
   ...(widen.length > 0 ? { widen: stringArg('widen', '') } : {}),
   ...(outputOnly ? { outputOnly } : {}),
+  ...(adam ? { optimizer: { adam: true, batch } } : {}),
   labelSeconds,
   error: Number(lastError.toFixed(5)),
   heldOut,
