@@ -150,9 +150,9 @@ function scan(side: Checkers, out: Float32Array, base: number, s: SideScan): Sid
  * to bring every checker level with b's rearmost (none left behind: the race has begun for `a`).
  */
 function sideFeatures(a: SideScan, b: SideScan, side: Checkers, out: Float32Array, at: number): void {
-  const hits = hitsAgainst(a, b);
+  const { shots, pipLoss } = hitsAgainst(a, b);
   out[at] = a.pips / 100;
-  out[at + 1] = hits.shots / 36;
+  out[at + 1] = shots / 36;
   out[at + 2] = a.homeMade / 6;
   out[at + 3] = a.prime / 6;
   out[at + 4] = a.back / 5;
@@ -161,7 +161,7 @@ function sideFeatures(a: SideScan, b: SideScan, side: Checkers, out: Float32Arra
   out[at + 5] = bitCount(b.madeMirror & ahead) / 6;
   out[at + 6] = a.blots / 4;
   out[at + 7] = a.crossovers / 30;
-  out[at + 8] = hits.pipLoss / (36 * 12);
+  out[at + 8] = pipLoss / (36 * 12);
   out[at + 9] = a.rear > 0 ? escapesFrom(a.rear, b.made) / 36 : 1;
   let fewest = 36;
   for (let r = 15; r <= BAR; r++) fewest = Math.min(fewest, escapesFrom(r, b.made));

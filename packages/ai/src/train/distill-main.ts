@@ -28,7 +28,7 @@
  * `--classes contact,race` names the nets that learn (default: all but crashed); `--widen contact=192` grows a
  * net first (`Mlp.widen`: the same outputs to start with). `--output-only` trains the output layer alone: a
  * recalibration that a few thousand rollout labels can carry. `--adam [--batch 32]` learns by Adam over
- * mini-batches (`net/adam.ts`) instead of one plain step per position; `--rate` is then Adam's step (0.0003).
+ * mini-batches (`net/adam.ts`) instead of one plain step per position; `--rate` is then Adam's step (0.0005 for the committed round).
  *
  * `--holdout N` (default 2000) keeps the last N positions out of training and reports the teacher's and the
  * student's mean squared error on them, their mean bias per output (label − net: a net that undervalues
