@@ -28,7 +28,8 @@
  * `--classes contact,race` names the nets that learn (default: all but crashed); `--widen contact=192` grows a
  * net first (`Mlp.widen`: the same outputs to start with). `--output-only` trains the output layer alone: a
  * recalibration that a few thousand rollout labels can carry. `--adam [--batch 32]` learns by Adam over
- * mini-batches (`net/adam.ts`) instead of one plain step per position; `--rate` is then Adam's step (0.0005 for the committed round).
+ * mini-batches (`net/adam.ts`) instead of one plain step per position; `--rate` is then Adam's step (the
+ * committed round used 0.0005).
  *
  * `--holdout N` (default 2000) keeps the last N positions out of training and reports the teacher's and the
  * student's mean squared error on them, their mean bias per output (label − net: a net that undervalues
@@ -156,7 +157,7 @@ const student: NetSet = Object.fromEntries(
 // would pull it away from that; `--classes` names the nets that learn (default: all but crashed).
 const learns = new Set(stringArg('classes', family.classes.filter((c) => c !== 'crashed').join(',')).split(','));
 const order = data.map((_, i) => i);
-const trainers = new Map(family.classes.map((c) => [c, new AdamTrainer(student[c]!)]));
+const trainers = new Map(adam ? family.classes.map((c) => [c, new AdamTrainer(student[c]!)]) : []);
 let lastError = 0;
 for (let e = 0; e < epochs; e++) {
   for (let i = order.length - 1; i > 0; i--) {
