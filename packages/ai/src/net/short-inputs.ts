@@ -185,14 +185,12 @@ function bitCount(x: number): number {
  * with open midpoints; points `a` holds with two or more are closed. While `b` has checkers on the bar only
  * hits by an entering checker count (the others must wait) — a close approximation, cheap enough per call.
  */
-export function shotsAgainst(a: Checkers, b: Checkers): number {
-  return hitsAgainst(scan(a, scratch, 0, newScan()), scan(b, scratch, 0, newScan())).shots;
-}
+export const shotsAgainst = (a: Checkers, b: Checkers): number => hitsOnBoards(a, b).shots;
 
 /** The pips `a` expects to lose to `b`'s hits next throw, × 36: on each throw the costliest blot hit (25 − p). */
-export function pipLossAgainst(a: Checkers, b: Checkers): number {
-  return hitsAgainst(scan(a, scratch, 0, newScan()), scan(b, scratch, 0, newScan())).pipLoss;
-}
+export const pipLossAgainst = (a: Checkers, b: Checkers): number => hitsOnBoards(a, b).pipLoss;
+
+const hitsOnBoards = (a: Checkers, b: Checkers): { shots: number; pipLoss: number } => hitsAgainst(scan(a, scratch, 0, newScan()), scan(b, scratch, 0, newScan()));
 
 const scratch = new Float32Array(RAW_PER_SIDE);
 const hits = { shots: 0, pipLoss: 0 };

@@ -7,29 +7,29 @@
  *   node packages/ai/dist/train/upgrade-inputs-main.js
  */
 import { readFileSync } from 'node:fs';
-import { WEIGHTS_DIR, loadNet } from '../net/load.js';
+import { WEIGHTS_DIR } from '../net/load.js';
 import { decodeNet } from '../net/net-file.js';
-import { SHORT_FAMILY, type ShortClass } from '../net/short-evaluator.js';
+import { SHORT_FAMILY } from '../net/short-evaluator.js';
 import { SHORT_ENCODING, SHORT_INPUTS, SHORT_V1_ENCODING, shortV1ToV2 } from '../net/short-inputs.js';
 import { saveNets } from './save-nets.js';
 
 const family = SHORT_FAMILY;
-const encodingOf = (cls: ShortClass): string => {
-  const decoded = decodeNet(readFileSync(new URL(family.file(cls), WEIGHTS_DIR)));
-  if (!decoded.ok) throw new Error(`${family.file(cls)}: ${decoded.error.message}`);
-  return decoded.value.meta.encoding;
-};
-if (family.classes.every((cls) => encodingOf(cls) === SHORT_ENCODING)) {
+// Each file read and decoded once; a file of any other encoding stops the run, naming it.
+const decoded = family.classes.map((cls) => {
+  const result = decodeNet(readFileSync(new URL(family.file(cls), WEIGHTS_DIR)));
+  if (!result.ok) throw new Error(`${family.file(cls)}: ${result.error.message}`);
+  const { encoding } = result.value.meta;
+  if (encoding !== SHORT_ENCODING && encoding !== SHORT_V1_ENCODING) throw new Error(`${family.file(cls)}: reads "${encoding}", neither ${SHORT_V1_ENCODING} nor ${SHORT_ENCODING}`);
+  return { cls, ...result.value };
+});
+if (decoded.every((d) => d.meta.encoding === SHORT_ENCODING)) {
   console.log(`the nets in ${WEIGHTS_DIR.pathname} read ${SHORT_ENCODING} already`);
   process.exit(0);
 }
-const loaded = Object.fromEntries(
-  family.classes.map((cls) => {
-    const { net, meta } = encodingOf(cls) === SHORT_ENCODING ? loadNet(family.file(cls), SHORT_ENCODING) : loadNet(family.file(cls), SHORT_V1_ENCODING);
-    const upgraded = meta.encoding === SHORT_ENCODING ? net : net.withInputs(SHORT_INPUTS, shortV1ToV2);
-    const training = meta.encoding === SHORT_ENCODING ? meta.training : { ...meta.training, inputs: `${SHORT_V1_ENCODING} → ${SHORT_ENCODING}, new inputs at zero` };
-    return [cls, { net: upgraded, training: training ?? {} }];
-  }),
-);
-saveNets(family, Object.fromEntries(family.classes.map((cls) => [cls, loaded[cls]!.net])), WEIGHTS_DIR, (cls) => loaded[cls]!.training);
+const nets = Object.fromEntries(decoded.map((d) => [d.cls, d.meta.encoding === SHORT_ENCODING ? d.net : d.net.withInputs(SHORT_INPUTS, shortV1ToV2)]));
+const training = (cls: string): Record<string, unknown> => {
+  const { meta } = decoded.find((d) => d.cls === cls)!;
+  return meta.encoding === SHORT_ENCODING ? { ...meta.training } : { ...meta.training, inputs: `${SHORT_V1_ENCODING} → ${SHORT_ENCODING}, new inputs at zero` };
+};
+saveNets(family, nets, WEIGHTS_DIR, training);
 console.log(`${family.classes.map((cls) => family.file(cls)).join(', ')} in ${WEIGHTS_DIR.pathname} now read ${SHORT_ENCODING}`);
