@@ -2,10 +2,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OFF, opposite, seededRng, startPosition, type Position } from '@nardy/engine';
+import { OFF, opposite, seededRng, startPosition, type Position, type Rng } from '@nardy/engine';
 import { staticEvaluator } from '../evaluator.js';
 import type { Probabilities } from '../probabilities.js';
 import { rankTurnsPly, type SearchContext } from '../search/ply.js';
+import { backGameStart } from './back-game-starts.js';
 import { labelSelfPlay, rankingLoss, readShards, shardWriter, type Labelled, type Sampling } from './distill-data.js';
 import { throwDice } from './td.js';
 
@@ -33,9 +34,24 @@ describe('distillation data (distill-data.ts)', () => {
   it('labels only the positions wanted, playing the rest of the games', async () => {
     const got: Labelled[] = [];
     const wanted = (p: Position): boolean => p.board[p.turn][OFF]! > 0; // the side on roll has borne off
-    await labelSelfPlay('short', ctx, { kind: 'position' }, () => even, 20, 2, (d) => got.push(d), wanted);
+    await labelSelfPlay('short', ctx, { kind: 'position' }, () => even, 20, 2, (d) => got.push(d), { wanted });
     expect(got).toHaveLength(20);
     for (const d of got) expect(d.me[OFF]).toBeGreaterThan(0);
+  });
+
+  it('starts each game where `start` says', async () => {
+    const starts: Position[] = [];
+    const start = (rng: Rng): Position => {
+      const p = backGameStart(rng);
+      starts.push(p);
+      return p;
+    };
+    const got: Labelled[] = [];
+    await labelSelfPlay('short', ctx, { kind: 'position', every: 1 }, () => even, 40, 4, (d) => got.push(d), { start });
+    expect(starts.length).toBeGreaterThan(0);
+    // With a stride of 1 the first label is the start itself.
+    const first = starts[0]!;
+    expect(got[0]).toMatchObject({ me: first.board[first.turn], them: first.board[opposite(first.turn)] });
   });
 
   it('labels fewer positions of the same games with a longer stride (`every`)', async () => {

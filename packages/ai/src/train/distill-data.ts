@@ -1,5 +1,5 @@
 import { appendFileSync, readFileSync } from 'node:fs';
-import { opposite, passTurn, seededRng, startPosition, winnerOf, type Position, type VariantId } from '@nardy/engine';
+import { opposite, passTurn, seededRng, startPosition, winnerOf, type Position, type Rng, type VariantId } from '@nardy/engine';
 import { cubelessEquity, type Probabilities } from '../probabilities.js';
 import { toVec } from '../rollout/vector.js';
 import { rankTurnsPly, type SearchContext } from '../search/ply.js';
@@ -31,11 +31,18 @@ const labelled = (pos: Position, p: Probabilities, decision?: number): Labelled 
   ...(decision === undefined ? {} : { decision }),
 });
 
+/** Which games `labelSelfPlay` plays, and which of their positions it labels. */
+export interface SelfPlayOptions {
+  /** Only these positions are labelled (e.g. one class's, when that net alone is to learn); default all. */
+  readonly wanted?: (pos: Position) => boolean;
+  /** Where each game starts (e.g. `backGameStart`, to reach what play from the start seldom does); default the start. */
+  readonly start?: (rng: Rng) => Position;
+}
+
 /**
  * Labels `count` positions of self-play (`ctx.evaluate` plays and ranks), seeded: the same seed gives the same
- * positions. Only positions `wanted` are labelled (e.g. one class's, when that net alone is to learn).
- * `onLabelled` sees each as soon as it is labelled (a shard file is written as it goes, so a long run killed
- * part-way keeps what it did).
+ * positions. `onLabelled` sees each as soon as it is labelled (a shard file is written as it goes, so a long run
+ * killed part-way keeps what it did).
  */
 export async function labelSelfPlay(
   variant: VariantId,
@@ -45,7 +52,7 @@ export async function labelSelfPlay(
   count: number,
   seed: number,
   onLabelled: (d: Labelled) => void,
-  wanted: (pos: Position) => boolean = () => true,
+  { wanted = () => true, start = (r) => startPosition(variant, r() < 0.5 ? 'white' : 'black') }: SelfPlayOptions = {},
 ): Promise<number> {
   const every = sampling.kind === 'position' ? (sampling.every ?? 2) : 2;
   // 0 would label nothing, forever; a fraction would skip positions by accident.
@@ -59,9 +66,10 @@ export async function labelSelfPlay(
     done++;
   };
   while (done < count) {
-    let pos: Position = startPosition(variant, rng() < 0.5 ? 'white' : 'black');
+    let pos = start(rng);
     for (let ply = 0; !winnerOf(pos) && done < count; ply++) {
-      if (sampling.kind === 'position' && ply % every === 1) await add(pos);
+      // Half-moves 1, 1 + every, 1 + 2·every …: the start itself (always the same one from the opening) only when every is 1.
+      if (sampling.kind === 'position' && (ply + every - 1) % every === 0) await add(pos);
       const ranked = rankTurnsPly(pos, throwDice(rng), 0, [], ctx);
       if (sampling.kind === 'candidates' && ranked.length > 1) {
         const best = ranked[0]!.equity;

@@ -24,6 +24,8 @@
  *
  * `--only crashed` labels only the positions of those classes (the rest of the games are played, not labelled).
  * `--every K` (default 2) labels one position in K of each game (rollout labels want them further apart).
+ * `--starts back-game` (short nardy) starts each game from a generated back game (`back-game-starts.ts`) instead
+ * of the opening: the positions our nets misjudge worst, which play from the opening seldom reaches.
  *
  * `--classes contact,race` names the nets that learn (default: all but crashed); `--widen contact=192` grows a
  * net first (`Mlp.widen`: the same outputs to start with). `--output-only` trains the output layer alone: a
@@ -51,6 +53,7 @@ import { EvalCache } from '../search/eval-cache.js';
 import { evaluatePly, type SearchContext } from '../search/ply.js';
 import { rollout } from '../rollout/index.js';
 import type { Probabilities } from '../probabilities.js';
+import { backGameStart } from './back-game-starts.js';
 import { duel } from './duel.js';
 import { labelSelfPlay, rankingLoss, readShards, shardWriter, type Labelled, type Sampling } from './distill-data.js';
 import { greedyTurn } from './td.js';
@@ -80,6 +83,9 @@ const candidates = numberArg('candidates', 0);
 const only = stringArg('only', '');
 const onlyClasses = new Set(only.split(',').filter(Boolean));
 const wanted = onlyClasses.size > 0 ? (p: Position): boolean => onlyClasses.has(family.classOf(p.board[p.turn], p.board[opposite(p.turn)])) : undefined;
+const starts = stringArg('starts', 'opening');
+if (starts !== 'opening' && !(starts === 'back-game' && family.variant === 'short')) throw new Error(`--starts: opening, or back-game for short nardy; not ${starts}`);
+const selfPlay = { ...(wanted ? { wanted } : {}), ...(starts === 'back-game' ? { start: backGameStart } : {}) };
 const every = stringArg('every', '');
 const sampling: Sampling = candidates > 0 ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16) } : { kind: 'position', ...(every ? { every: Number(every) } : {}) };
 const started = Date.now();
@@ -99,10 +105,10 @@ async function label(pos: Position, index: number): Promise<Probabilities> {
   return r.probabilities;
 }
 
-const labels = { ...(rolloutTrials > 0 ? { rollout: { trials: rolloutTrials, truncate: truncate || 'none', players: 'expert', luck } } : { plies }), sampling, ...(only ? { only } : {}) };
+const labels = { ...(rolloutTrials > 0 ? { rollout: { trials: rolloutTrials, truncate: truncate || 'none', players: 'expert', luck } } : { plies }), sampling, ...(only ? { only } : {}), ...(starts !== 'opening' ? { starts } : {}) };
 if (out) {
   const shard = shardWriter(out);
-  const n = await labelSelfPlay(family.variant, ctx, sampling, label, count, seed, shard.add, wanted);
+  const n = await labelSelfPlay(family.variant, ctx, sampling, label, count, seed, shard.add, selfPlay);
   shard.flush();
   console.log(`${n} positions labelled (${JSON.stringify(labels)}) in ${Math.round((Date.now() - started) / 1000)} s → ${out}`);
   process.exit(0);
@@ -110,7 +116,7 @@ if (out) {
 
 let data: Labelled[] = [];
 if (shards) data = readShards(shards.split(','));
-else await labelSelfPlay(family.variant, ctx, sampling, label, count, seed, (d) => data.push(d), wanted);
+else await labelSelfPlay(family.variant, ctx, sampling, label, count, seed, (d) => data.push(d), selfPlay);
 const labelSeconds = Math.round((Date.now() - started) / 1000);
 console.log(`${data.length} positions ${shards ? `read from ${shards}` : `labelled (${JSON.stringify(labels)})`} in ${labelSeconds} s`);
 
