@@ -36,7 +36,8 @@
  * `--holdout N` (default 2000) keeps the last N positions out of training and reports the teacher's and the
  * student's mean squared error on them, their mean bias per output (label − net: a net that undervalues
  * gammons shows it there), and, for candidates, how much equity (by the labels) their static
- * ranking of those decisions loses. `--candidate DIR` also writes the new nets to DIR whether promoted or
+ * ranking of those decisions loses. `--test FILES` reports the same error and bias on shards kept out of training
+ * altogether (a set of another kind: back games, say). `--candidate DIR` also writes the new nets to DIR whether promoted or
  * not (to measure them otherwise, e.g. `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`). `--no-log`: a trial
  * fit, left out of the training log.
  */
@@ -198,6 +199,17 @@ const heldOut = {
   bias: { teacher: teacherFit.bias, student: studentFit.bias },
   ...(held.some((d) => d.decision !== undefined) ? { ranking: { teacher: rankingOn(teacherNets), student: rankingOn(student) } } : {}),
 };
+// `--test FILES`: shards never trained on (e.g. back games, when the training data is mostly from the opening).
+const tests = stringArg('test', '');
+const testSet = tests ? readShards(tests.split(',')) : [];
+const testFit = testSet.length > 0 ? { teacher: fitOn(teacherNets, testSet), student: fitOn(student, testSet) } : undefined;
+const test = testFit && {
+  shards: tests.split(',').map((f) => basename(f)),
+  positions: testSet.length,
+  teacher: Number(testFit.teacher.error.toFixed(6)),
+  student: Number(testFit.student.error.toFixed(6)),
+  bias: { teacher: testFit.teacher.bias, student: testFit.student.bias },
+};
 
 const newEval = new NetEvaluator(family, student);
 const result = duel(family.variant, (p, d) => greedyTurn(newEval, p, d).after, (p, d) => greedyTurn(teacher, p, d).after, pairs, seededRng(seed + 1));
@@ -216,6 +228,7 @@ const line = {
   labelSeconds,
   error: Number(lastError.toFixed(5)),
   heldOut,
+  ...(test ? { test } : {}),
   vsTeacher: { games: result.games, pointsPerGame: Number(result.pointsPerGame.toFixed(3)), ci95: Number(result.ci95.toFixed(3)), winShare: Number(result.winShare.toFixed(3)) },
   promoted,
 };
