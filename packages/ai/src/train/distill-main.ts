@@ -39,7 +39,7 @@
  * ranking of those decisions loses. `--test FILES` reports the same error and bias on shards kept out of training
  * altogether (a set of another kind: back games, say). `--candidate DIR` also writes the new nets to DIR whether promoted or
  * not (to measure them otherwise, e.g. `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`). `--no-log`: a trial
- * fit, left out of the training log.
+ * fit, left out of the training log; its nets replace the committed ones only by hand, even if they win.
  */
 import { appendFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -233,12 +233,13 @@ const line = {
   promoted,
 };
 console.log(JSON.stringify(line));
-// `--no-log`: a trial fit, not a round of the record.
-if (!flagArg('no-log')) appendFileSync(new URL(`../../training/${family.variant}-distill.jsonl`, import.meta.url), `${JSON.stringify(line)}\n`);
+// `--no-log`: a trial fit, not a round of the record — so its nets never replace the committed ones either.
+const logged = !flagArg('no-log');
+if (logged) appendFileSync(new URL(`../../training/${family.variant}-distill.jsonl`, import.meta.url), `${JSON.stringify(line)}\n`);
 const candidate = stringArg('candidate', '');
 // Each net's record of how it was trained, read once (before anything is saved): the nets that learned add this run.
 const records = Object.fromEntries(family.classes.map((cls) => [cls, { ...(loadNet(family.file(cls), family.encoding).meta.training ?? {}) } as Record<string, unknown>]));
-for (const dir of [...(promoted ? [WEIGHTS_DIR] : []), ...(candidate ? [pathToFileURL(`${candidate.replace(/\/+$/, '')}/`)] : [])]) {
+for (const dir of [...(promoted && logged ? [WEIGHTS_DIR] : []), ...(candidate ? [pathToFileURL(`${candidate.replace(/\/+$/, '')}/`)] : [])]) {
   saveNets(family, student, dir, (cls) => {
     const previous = records[cls]!;
     return learns.has(cls) ? { ...previous, distilled: [...((previous['distilled'] as unknown[]) ?? []), line] } : previous;
