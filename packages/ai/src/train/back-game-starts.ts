@@ -1,7 +1,6 @@
-import { BAR, CHECKERS, OFF, opposite, positionFromSetup, winnerOf, type Color, type Position, type Rng } from '@nardy/engine';
+import { BAR, CHECKERS, OFF, opposite, winnerOf, type Position, type Rng } from '@nardy/engine';
 import { shortClassOf } from '../net/short-evaluator.js';
-
-const int = (rng: Rng, n: number): number => Math.floor(rng() * n);
+import { int, seatSides } from './start-setup.js';
 
 /**
  * A random short-nardy back game, before the crash: one side (A) bearing in — none or a few checkers off, the
@@ -43,11 +42,10 @@ export function backGameStart(rng: Rng): Position {
     }
     for (; left > 0; left--) put(b, a, () => 1 + int(rng, 18));
     for (let i = 0; i < back; i++) put(a, b, () => (rng() < 0.5 ? BAR : 13 + int(rng, 12)));
-    const turn: Color = rng() < 0.5 ? 'white' : 'black';
-    const [white, black] = rng() < 0.5 ? [a, b] : [b, a];
-    const setup = positionFromSetup({ variant: 'short', turn, board: { white, black }, firstTurn: { white: false, black: false } });
+    // `put` keeps the sides apart, so a refusal here is a bug in the drawing, not a draw to repeat.
+    const setup = seatSides(rng, a, b);
     if (!setup.ok) throw new Error(`backGameStart drew no position: ${setup.error.message}`);
     const p = setup.value;
-    if (!winnerOf(p) && shortClassOf(p.board[turn], p.board[opposite(turn)]) !== 'race') return p;
+    if (!winnerOf(p) && shortClassOf(p.board[p.turn], p.board[opposite(p.turn)]) !== 'race') return p;
   }
 }

@@ -1,7 +1,6 @@
-import { BAR, CHECKERS, OFF, opposite, positionFromSetup, winnerOf, type Color, type Position, type Rng } from '@nardy/engine';
+import { BAR, CHECKERS, OFF, opposite, winnerOf, type Position, type Rng } from '@nardy/engine';
 import { shortClassOf } from '../net/short-evaluator.js';
-
-const int = (rng: Rng, n: number): number => Math.floor(rng() * n);
+import { int, seatSides } from './start-setup.js';
 
 /**
  * A random short-nardy position of the crashed class (`short-evaluator.ts`), for training the crashed net: one
@@ -31,11 +30,9 @@ export function crashedStart(rng: Rng): Position {
       left -= 2;
     }
     for (; left > 0; left--) b[1 + int(rng, 12)]!++;
-    const turn: Color = rng() < 0.5 ? 'white' : 'black';
-    const [white, black] = rng() < 0.5 ? [a, b] : [b, a];
-    const setup = positionFromSetup({ variant: 'short', turn, board: { white, black }, firstTurn: { white: false, black: false } });
+    const setup = seatSides(rng, a, b);
     if (!setup.ok || winnerOf(setup.value)) continue;
     const p = setup.value;
-    if (shortClassOf(p.board[turn], p.board[opposite(turn)]) === 'crashed') return p;
+    if (shortClassOf(p.board[p.turn], p.board[opposite(p.turn)]) === 'crashed') return p;
   }
 }

@@ -115,6 +115,10 @@ if (out) {
   process.exit(0);
 }
 
+// `--test FILES`: shards never trained on (e.g. back games, when the training data is mostly from the opening);
+// read before the fit, so that a bad file stops the run before its work, not after.
+const testFiles = stringArg('test', '').split(',').filter(Boolean);
+const testSet = readShards(testFiles);
 let data: Labelled[] = [];
 if (shards) data = readShards(shards.split(','));
 else await labelSelfPlay(family.variant, ctx, sampling, label, count, seed, (d) => data.push(d), selfPlay);
@@ -199,12 +203,9 @@ const heldOut = {
   bias: { teacher: teacherFit.bias, student: studentFit.bias },
   ...(held.some((d) => d.decision !== undefined) ? { ranking: { teacher: rankingOn(teacherNets), student: rankingOn(student) } } : {}),
 };
-// `--test FILES`: shards never trained on (e.g. back games, when the training data is mostly from the opening).
-const tests = stringArg('test', '');
-const testSet = tests ? readShards(tests.split(',')) : [];
 const testFit = testSet.length > 0 ? { teacher: fitOn(teacherNets, testSet), student: fitOn(student, testSet) } : undefined;
 const test = testFit && {
-  shards: tests.split(',').map((f) => basename(f)),
+  shards: testFiles.map((f) => basename(f)),
   positions: testSet.length,
   teacher: Number(testFit.teacher.error.toFixed(6)),
   student: Number(testFit.student.error.toFixed(6)),
