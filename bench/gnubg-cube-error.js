@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Our cube decisions as gnubg judges them, money play with a centred cube (no Jacoby), on positions before the
 // roll from our bot's own games (`--source self`, default: both sides `expert`, every third position, seeded;
-// the positions real games reach) or from gnubg's random-play games (`--source random`): for each, our doubling decision (double / no double) and our answer to a double (take / pass)
+// the positions real games reach), from such games begun in generated back games (`--source back-game`:
+// `backGameStart`, where the nets misjudged worst) or from gnubg's random-play games (`--source random`): for each, our doubling decision (double / no double) and our answer to a double (take / pass)
 // at --level (its cube look-ahead, `cubePlies` in levels.ts), each scored by gnubg at --ply (evaluate.py:
 // the loss of the chosen action against gnubg's best, millipoints of the cube value). gnubg only measures.
 // --level gnubg0: gnubg's own 0-ply decisions on the same positions, judged the same way (the reference).
 // --cube-plies N: the level's cube look-ahead replaced by N throws (to see what a deeper cube search buys).
 // --positions FILE / --save-positions FILE: read the positions from, or write them to, a file (to judge two sets of
 // nets on the same positions: our games change with the nets).
-// Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--positions F | --save-positions F] [--level worldclass|gnubg0|…] [--cube-plies N] [--ply 2] [--source self|random] [--json]
+// Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--positions F | --save-positions F] [--level worldclass|gnubg0|…] [--cube-plies N] [--ply 2] [--source self|back-game|random] [--json]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
 import { cubeDecision, cubeEvaluator } from '../packages/ai/dist/index.js';
 import { args, benchPositions, decideAll, opt, runGnubg } from './gnubg-harness.js';

@@ -2,9 +2,10 @@
 // Our chequer-play error as gnubg judges it, on positions met while gnubg's two random players play (a fast proxy for the
 // issue's `play.py --analyse` figure, used to follow training). gnubg only measures: it scores the turn our
 // bot chose against its best at --ply (evaluate.py, cubeful money equity, centred cube).
-// --source self: positions from our bot's own expert games instead (the kind real games reach).
+// --source self: positions from our bot's own expert games instead (the kind real games reach); --source back-game:
+// the same from generated back games (`backGameStart`).
 // --by-class: the loss split by gnubg's position classes (bear-off, race, crashed, contact), to see where it comes from.
-// Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert] [--ply 2] [--source random|self] [--positions F | --save-positions F (as in gnubg-cube-error.js)] [--by-class] [--json] [--dump: decisions losing > 30 mp on stderr]
+// Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert] [--ply 2] [--source random|self|back-game] [--positions F | --save-positions F (as in gnubg-cube-error.js)] [--by-class] [--json] [--dump: decisions losing > 30 mp on stderr]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
 import { makeGnubgPositionId, opposite } from '../packages/engine/dist/index.js';
 import { homeNumber } from '../packages/ai/dist/bearoff/index.js';

@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { legalTurns, makeGnubgPositionId, parseGnubgPositionId, passTurn, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
 import { chooseTurn } from '../packages/ai/dist/choose.js';
+import { backGameStart } from '../packages/ai/dist/train/back-game-starts.js';
 
 export const args = process.argv.slice(2);
 
@@ -41,7 +42,8 @@ export function benchPositions(source, n, seed) {
       }
     });
   }
-  const out = source === 'random' ? randomPlayPositions(n, seed) : selfPlayPositions(n, seed);
+  if (!['random', 'self', 'back-game'].includes(source)) throw new Error(`--source: random, self or back-game; not ${source}`);
+  const out = source === 'random' ? randomPlayPositions(n, seed) : selfPlayPositions(n, seed, source === 'back-game' ? backGameStart : undefined);
   const save = opt('save-positions', '');
   if (save) writeFileSync(save, out.map((p) => JSON.stringify(p)).join('\n') + '\n');
   return out;
@@ -52,13 +54,14 @@ export const randomPlayPositions = (n, seed) => runGnubg('gen_positions.py', ['-
 
 /**
  * Positions from our bot's own games (both sides `expert`, seeded), every third one until n, each with the throw
- * that came there: the kind of positions real games reach.
+ * that came there: the kind of positions real games reach. With `start` (`--source back-game`: `backGameStart`)
+ * the games begin from the positions it draws instead of the opening.
  */
-export function selfPlayPositions(n, seed) {
+export function selfPlayPositions(n, seed, start = (rng) => startPosition('short', rng() < 0.5 ? 'white' : 'black')) {
   const rng = seededRng(seed);
   const out = [];
   for (let game = 0; out.length < n; game++) {
-    let pos = startPosition('short', rng() < 0.5 ? 'white' : 'black');
+    let pos = start(rng);
     for (let ply = 0; !winnerOf(pos) && out.length < n; ply++) {
       const dice = [1 + Math.floor(rng() * 6), 1 + Math.floor(rng() * 6)];
       if (ply % 3 === 1) out.push({ id: `${game}.${ply}`, pos: makeGnubgPositionId(pos), dice });

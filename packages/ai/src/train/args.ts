@@ -1,6 +1,8 @@
+import type { Position, Rng } from '@nardy/engine';
 import { LONG_FAMILY } from '../net/long-family.js';
 import type { NetFamily } from '../net/net-evaluator.js';
 import { SHORT_FAMILY } from '../net/short-evaluator.js';
+import { backGameStart } from './back-game-starts.js';
 
 /** The training scripts' command line: `--name value` pairs and bare `--flag`s. */
 const args = process.argv.slice(2);
@@ -31,3 +33,14 @@ export const widenArg = (family: NetFamily): { cls: string; hidden: number }[] =
       if (!cls || !family.classes.includes(cls) || !Number.isInteger(Number(n))) throw new Error(`--widen: '${w}' is not class=hidden (classes: ${family.classes.join(', ')})`);
       return { cls, hidden: Number(n) };
     });
+
+/**
+ * `--starts opening|back-game`: where games begin — the opening (`draw` undefined), or generated short-nardy back
+ * games (`backGameStart`), the positions that play from the opening seldom reaches.
+ */
+export function startsArg(family: NetFamily): { name: string; draw?: (rng: Rng) => Position } {
+  const name = stringArg('starts', 'opening');
+  if (name === 'opening') return { name };
+  if (name === 'back-game' && family.variant === 'short') return { name, draw: backGameStart };
+  throw new Error(`--starts: opening, or back-game for short nardy; not ${name}`);
+}

@@ -54,11 +54,10 @@ import { EvalCache } from '../search/eval-cache.js';
 import { evaluatePly, type SearchContext } from '../search/ply.js';
 import { rollout } from '../rollout/index.js';
 import type { Probabilities } from '../probabilities.js';
-import { backGameStart } from './back-game-starts.js';
 import { duel } from './duel.js';
 import { labelSelfPlay, rankingLoss, readShards, shardWriter, type Labelled, type Sampling } from './distill-data.js';
 import { greedyTurn } from './td.js';
-import { familyArg, flagArg, numberArg, stringArg, widenArg } from './args.js';
+import { familyArg, flagArg, numberArg, startsArg, stringArg, widenArg } from './args.js';
 import { saveNets } from './save-nets.js';
 
 const family: NetFamily = familyArg();
@@ -84,9 +83,8 @@ const candidates = numberArg('candidates', 0);
 const only = stringArg('only', '');
 const onlyClasses = new Set(only.split(',').filter(Boolean));
 const wanted = onlyClasses.size > 0 ? (p: Position): boolean => onlyClasses.has(family.classOf(p.board[p.turn], p.board[opposite(p.turn)])) : undefined;
-const starts = stringArg('starts', 'opening');
-if (starts !== 'opening' && !(starts === 'back-game' && family.variant === 'short')) throw new Error(`--starts: opening, or back-game for short nardy; not ${starts}`);
-const selfPlay = { ...(wanted ? { wanted } : {}), ...(starts === 'back-game' ? { start: backGameStart } : {}) };
+const starts = startsArg(family);
+const selfPlay = { ...(wanted ? { wanted } : {}), ...(starts.draw ? { start: starts.draw } : {}) };
 const every = stringArg('every', '');
 const sampling: Sampling = candidates > 0 ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16) } : { kind: 'position', ...(every ? { every: Number(every) } : {}) };
 const started = Date.now();
@@ -106,7 +104,7 @@ async function label(pos: Position, index: number): Promise<Probabilities> {
   return r.probabilities;
 }
 
-const labels = { ...(rolloutTrials > 0 ? { rollout: { trials: rolloutTrials, truncate: truncate || 'none', players: 'expert', luck } } : { plies }), sampling, ...(only ? { only } : {}), ...(starts !== 'opening' ? { starts } : {}) };
+const labels = { ...(rolloutTrials > 0 ? { rollout: { trials: rolloutTrials, truncate: truncate || 'none', players: 'expert', luck } } : { plies }), sampling, ...(only ? { only } : {}), ...(starts.draw ? { starts: starts.name } : {}) };
 if (out) {
   const shard = shardWriter(out);
   const n = await labelSelfPlay(family.variant, ctx, sampling, label, count, seed, shard.add, selfPlay);

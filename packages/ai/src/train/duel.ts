@@ -7,9 +7,9 @@ import { throwDice } from './td.js';
 /** A player for duels: the position after its turn. */
 export type Mover = (position: Position, dice: Dice) => Position;
 
-/** Plays one cubeless money game; returns the points won by White (negative: Black won). */
-export function playGame(variant: VariantId, players: { readonly [C in Color]: Mover }, dice: () => Dice, starter: Color = 'white'): number {
-  let pos = startPosition(variant, starter);
+/** Plays one cubeless money game from `start`; returns the points won by White (negative: Black won). */
+export function playGame(start: Position, players: { readonly [C in Color]: Mover }, dice: () => Dice): number {
+  let pos = start;
   for (let ply = 0; ; ply++) {
     if (ply > 5000) throw new Error('duel game did not end');
     const winner = winnerOf(pos);
@@ -29,21 +29,26 @@ export interface DuelResult {
   readonly winShare: number;
 }
 
+/** Where a duel's games begin: a generated position (e.g. `backGameStart`), drawn from the pair's own stream. */
+export type StartDraw = (rng: Rng) => Position;
+
 /**
- * `pairs` mirrored pairs of games between `a` and `b`: both games of a pair use the same dice sequence,
- * with the colours swapped, which cancels most of the luck (the interval is taken over pair means).
+ * `pairs` mirrored pairs of games between `a` and `b`: both games of a pair start from the same position and use
+ * the same dice sequence, with the colours swapped, which cancels most of the luck (the interval is taken over
+ * pair means). The games start from the opening (each colour on roll in every other pair) unless `start` draws
+ * the pair's position — back games, say, which games from the opening seldom reach.
  */
-export function duel(variant: VariantId, a: Mover, b: Mover, pairs: number, rng: Rng): DuelResult {
+export function duel(variant: VariantId, a: Mover, b: Mover, pairs: number, rng: Rng, start?: StartDraw): DuelResult {
   const pairMeans: number[] = [];
   let wins = 0;
   for (let i = 0; i < pairs; i++) {
     const seed = Math.floor(rng() * 2 ** 32);
-    const starter: Color = i % 2 === 0 ? 'white' : 'black';
+    const from = start ? start(seededRng(seed ^ 0x5bd1e995)) : startPosition(variant, i % 2 === 0 ? 'white' : 'black');
     let sum = 0;
     for (const aColor of ['white', 'black'] as const) {
       const diceRng = seededRng(seed);
       const players = aColor === 'white' ? { white: a, black: b } : { white: b, black: a };
-      const white = playGame(variant, players, () => throwDice(diceRng), starter);
+      const white = playGame(from, players, () => throwDice(diceRng));
       const forA = aColor === 'white' ? white : -white;
       if (forA > 0) wins++;
       sum += forA;

@@ -7,8 +7,12 @@
  * narrower and the rule errs on the side of not promoting. Prints one JSON line and appends it to
  * `packages/ai/training/<variant>-promotions.jsonl` (unless `--no-log`).
  *
+ * `--starts back-game` (short nardy) starts every pair from a generated back game (`back-game-starts.ts`), both
+ * games of the pair from the same one: a duel over the positions that games from the opening seldom reach, for
+ * nets trained on them (a measure beside the promotion duel, not a substitute for it).
+ *
  *   node packages/ai/dist/train/promote-main.js --variant long --new <dir | path with {class}> --old <dir | path with {class}>
- *        [--pairs 5000] [--seed 1] [--no-log]
+ *        [--pairs 5000] [--seed 1] [--starts back-game] [--no-log]
  *   e.g. --new packages/ai/weights --old packages/ai/training/generations/long-3
  */
 import { appendFileSync } from 'node:fs';
@@ -17,7 +21,7 @@ import type { NetFamily } from '../net/net-evaluator.js';
 import { duel, staticMover } from './duel.js';
 import { loadFamilyFrom, netStaticEvaluator, trainingOf } from './net-location.js';
 import { PROMOTION_SHARE, promoted, wilsonInterval } from './wilson.js';
-import { familyArg, flagArg, numberArg, stringArg } from './args.js';
+import { familyArg, flagArg, numberArg, startsArg, stringArg } from './args.js';
 
 const family: NetFamily = familyArg();
 const newer = stringArg('new', '');
@@ -25,11 +29,12 @@ const older = stringArg('old', '');
 if (!newer || !older) throw new Error('promote: --new and --old name the two generations (directory or path with {class})');
 const pairs = numberArg('pairs', 5000);
 const seed = numberArg('seed', 1);
+const starts = startsArg(family);
 const LOG = new URL(`../../training/${family.variant}-promotions.jsonl`, import.meta.url);
 const started = Date.now();
 
 const mover = (location: string): ReturnType<typeof staticMover> => staticMover(netStaticEvaluator(family, loadFamilyFrom(family, location)));
-const result = duel(family.variant, mover(newer), mover(older), pairs, seededRng(seed));
+const result = duel(family.variant, mover(newer), mover(older), pairs, seededRng(seed), starts.draw);
 const wins = Math.round(result.winShare * result.games);
 const { low, high } = wilsonInterval(wins, result.games);
 const r = (x: number): number => Math.round(x * 1e4) / 1e4;
@@ -39,6 +44,7 @@ const line = {
   new: { nets: newer, training: trainingOf(family, newer) },
   old: { nets: older, training: trainingOf(family, older) },
   pairs,
+  ...(starts.draw ? { starts: starts.name } : {}),
   games: result.games,
   wins,
   winShare: r(result.winShare),
