@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { OFF, opposite, seededRng, startPosition, type Position, type Rng } from '@nardy/engine';
 import { staticEvaluator } from '../evaluator.js';
@@ -103,6 +104,11 @@ describe('distillation data (distill-data.ts)', () => {
 
     writeFileSync(file, `${readFileSync(file, 'utf8')}{"me":[0,`);
     expect(readShards([file])).toEqual(data);
+    const zipped = join(dir, 'a.jsonl.gz');
+    writeFileSync(zipped, gzipSync(readFileSync(file)));
+    expect(readShards([zipped, file])).toEqual([...data, ...data]);
+    writeFileSync(zipped, readFileSync(file).subarray(0, 40));
+    expect(() => readShards([zipped])).toThrow(`${zipped}: not a gzipped shard`);
 
     const bad = join(dir, 'b.jsonl');
     writeFileSync(bad, `${JSON.stringify(data[0])}\n{"me":1}\n`);

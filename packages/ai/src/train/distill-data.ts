@@ -1,4 +1,5 @@
 import { appendFileSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { opposite, passTurn, seededRng, startPosition, winnerOf, type Position, type Rng, type VariantId } from '@nardy/engine';
 import { cubelessEquity, type Probabilities } from '../probabilities.js';
 import { toVec } from '../rollout/vector.js';
@@ -98,11 +99,24 @@ export function shardWriter(file: string, batch = 200): { add: (d: Labelled) => 
   };
 }
 
-/** Reads shards written by `shardWriter`; a malformed line stops the run with its file and line number. */
+function shardText(file: string): string {
+  const bytes = readFileSync(file);
+  if (!file.endsWith('.gz')) return bytes.toString('utf8');
+  try {
+    return gunzipSync(bytes).toString('utf8');
+  } catch (e) {
+    throw new Error(`${file}: not a gzipped shard (${(e as Error).message})`);
+  }
+}
+
+/**
+ * Reads shards written by `shardWriter`, or gzipped (`.gz`: the rollout labels kept in `training/labels/`); a
+ * malformed line stops the run with its file and line number.
+ */
 export function readShards(files: readonly string[]): Labelled[] {
   const data: Labelled[] = [];
   for (const file of files) {
-    const lines = readFileSync(file, 'utf8').split('\n');
+    const lines = shardText(file).split('\n');
     // A shard whose writer was killed mid-batch may end in a partial line: that line was never complete, so drop it.
     lines.pop();
     lines.forEach((line, i) => {
