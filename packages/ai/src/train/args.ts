@@ -1,8 +1,8 @@
-import type { Position, Rng } from '@nardy/engine';
 import { LONG_FAMILY } from '../net/long-family.js';
 import type { NetFamily } from '../net/net-evaluator.js';
 import { SHORT_FAMILY } from '../net/short-evaluator.js';
 import { backGameStart } from './back-game-starts.js';
+import type { StartDraw } from './start-setup.js';
 
 /** The training scripts' command line: `--name value` pairs and bare `--flag`s. */
 const args = process.argv.slice(2);
@@ -38,7 +38,7 @@ export const widenArg = (family: NetFamily): { cls: string; hidden: number }[] =
  * `--starts opening|back-game`: where games begin — the opening (`draw` undefined), or generated short-nardy back
  * games (`backGameStart`), the positions that play from the opening seldom reaches.
  */
-export function startsArg(family: NetFamily): { name: string; draw?: (rng: Rng) => Position } {
+export function startsArg(family: NetFamily): { name: string; draw?: StartDraw } {
   const name = stringArg('starts', 'opening');
   if (name === 'opening') return { name };
   if (name === 'back-game' && family.variant === 'short') return { name, draw: backGameStart };

@@ -1,9 +1,10 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { opposite, passTurn, seededRng, startPosition, winnerOf, type Position, type Rng, type VariantId } from '@nardy/engine';
+import { opposite, passTurn, seededRng, startPosition, winnerOf, type Position, type VariantId } from '@nardy/engine';
 import { cubelessEquity, type Probabilities } from '../probabilities.js';
 import { toVec } from '../rollout/vector.js';
 import { rankTurnsPly, type SearchContext } from '../search/ply.js';
+import type { StartDraw } from './start-setup.js';
 import { throwDice } from './td.js';
 
 /** One labelled position: the side on roll's and the opponent's checkers, and the five numbers it should get. */
@@ -37,7 +38,7 @@ export interface SelfPlayOptions {
   /** Only these positions are labelled (e.g. one class's, when that net alone is to learn); default all. */
   readonly wanted?: (pos: Position) => boolean;
   /** Where each game starts (e.g. `backGameStart`, to reach what play from the start seldom does); default the start. */
-  readonly start?: (rng: Rng) => Position;
+  readonly start?: StartDraw;
 }
 
 /**

@@ -2,6 +2,7 @@ import { DEFAULT_SCORING, passTurn, scoreWin, seededRng, startPosition, winnerOf
 import { heuristicTurn } from '../heuristic-bot.js';
 import type { StaticEvaluator } from '../search/eval-cache.js';
 import { rankTurnsPly } from '../search/ply.js';
+import type { StartDraw } from './start-setup.js';
 import { throwDice } from './td.js';
 
 /** A player for duels: the position after its turn. */
@@ -29,14 +30,11 @@ export interface DuelResult {
   readonly winShare: number;
 }
 
-/** Where a duel's games begin: a generated position (e.g. `backGameStart`), drawn from the pair's own stream. */
-export type StartDraw = (rng: Rng) => Position;
-
 /**
  * `pairs` mirrored pairs of games between `a` and `b`: both games of a pair start from the same position and use
  * the same dice sequence, with the colours swapped, which cancels most of the luck (the interval is taken over
  * pair means). The games start from the opening (each colour on roll in every other pair) unless `start` draws
- * the pair's position — back games, say, which games from the opening seldom reach.
+ * the pair's position (from the pair's own stream) — back games, say, which games from the opening seldom reach.
  */
 export function duel(variant: VariantId, a: Mover, b: Mover, pairs: number, rng: Rng, start?: StartDraw): DuelResult {
   const pairMeans: number[] = [];

@@ -1,5 +1,8 @@
 import { positionFromSetup, type Checkers, type Color, type Position, type Result, type Rng } from '@nardy/engine';
 
+/** Where generated games begin (e.g. `backGameStart`): a position drawn from `rng`. */
+export type StartDraw = (rng: Rng) => Position;
+
 /** A whole number from 0 to n − 1. */
 export const int = (rng: Rng, n: number): number => Math.floor(rng() * n);
 
