@@ -1,5 +1,7 @@
-import { DEFAULT_SCORING, passTurn, scoreWin, seededRng, startPosition, winnerOf, type Color, type Dice, type Position, type Rng, type VariantId } from '@nardy/engine';
+import { DEFAULT_SCORING, opposite, passTurn, scoreWin, seededRng, startPosition, winnerOf, type Color, type Dice, type Position, type Rng, type VariantId } from '@nardy/engine';
+import { cubeDecision } from '../cube.js';
 import { heuristicTurn } from '../heuristic-bot.js';
+import type { Probabilities } from '../probabilities.js';
 import type { StaticEvaluator } from '../search/eval-cache.js';
 import { rankTurnsPly } from '../search/ply.js';
 import type { StartDraw } from './start-setup.js';
@@ -8,17 +10,33 @@ import { throwDice } from './td.js';
 /** A player for duels: the position after its turn. */
 export type Mover = (position: Position, dice: Dice) => Position;
 
-/** Plays one cubeless money game from `start`; returns the points won by White (negative: Black won). */
-export function playGame(start: Position, players: { readonly [C in Color]: Mover }, dice: () => Dice): number {
+/** A player's judgement for the cube: its probabilities for the side on roll, as `cubeDecision` takes them. */
+export type CubeJudge = (position: Position) => Probabilities;
+
+/**
+ * Plays one money game from `start`; returns the points won by White (negative: Black won). Cubeless unless
+ * `judges` are given: then each side, before its roll, doubles when its judge says so (`cubeDecision`: Janowski,
+ * no Jacoby, no beavers, the cube up to 64, G3) and answers a double by its own judge; a pass ends the game.
+ */
+export function playGame(start: Position, players: { readonly [C in Color]: Mover }, dice: () => Dice, judges?: { readonly [C in Color]: CubeJudge }): number {
   let pos = start;
+  let value = 1;
+  let owner: Color | undefined;
+  const signed = (winner: Color, points: number): number => (winner === 'white' ? points : -points);
   for (let ply = 0; ; ply++) {
     if (ply > 5000) throw new Error('duel game did not end');
     const winner = winnerOf(pos);
-    if (winner) {
-      const points = scoreWin(pos, winner, DEFAULT_SCORING).points;
-      return winner === 'white' ? points : -points;
+    if (winner) return signed(winner, value * scoreWin(pos, winner, DEFAULT_SCORING).points);
+    const me = pos.turn;
+    if (judges && owner !== opposite(me)) {
+      const cube = { value, owner: owner === undefined ? ('centred' as const) : ('onRoll' as const) };
+      if (cubeDecision(pos, cube, { evaluator: judges[me] }).action === 'double') {
+        if (cubeDecision(pos, cube, { evaluator: judges[opposite(me)] }).response === 'pass') return signed(me, value);
+        value *= 2;
+        owner = opposite(me);
+      }
     }
-    pos = players[pos.turn](pos, dice());
+    pos = players[me](pos, dice());
   }
 }
 
@@ -35,8 +53,9 @@ export interface DuelResult {
  * the same dice sequence, with the colours swapped, which cancels most of the luck (the interval is taken over
  * pair means). The games start from the opening (each colour on roll in every other pair) unless `start` draws
  * the pair's position (from the pair's own stream) — back games, say, which games from the opening seldom reach.
+ * With `judges` the games are played with the cube, each side doubling and taking by its own judge (`playGame`).
  */
-export function duel(variant: VariantId, a: Mover, b: Mover, pairs: number, rng: Rng, start?: StartDraw): DuelResult {
+export function duel(variant: VariantId, a: Mover, b: Mover, pairs: number, rng: Rng, start?: StartDraw, judges?: { readonly a: CubeJudge; readonly b: CubeJudge }): DuelResult {
   const pairMeans: number[] = [];
   let wins = 0;
   for (let i = 0; i < pairs; i++) {
@@ -46,7 +65,8 @@ export function duel(variant: VariantId, a: Mover, b: Mover, pairs: number, rng:
     for (const aColor of ['white', 'black'] as const) {
       const diceRng = seededRng(seed);
       const players = aColor === 'white' ? { white: a, black: b } : { white: b, black: a };
-      const white = playGame(from, players, () => throwDice(diceRng));
+      const colourJudges = judges && (aColor === 'white' ? { white: judges.a, black: judges.b } : { white: judges.b, black: judges.a });
+      const white = playGame(from, players, () => throwDice(diceRng), colourJudges);
       const forA = aColor === 'white' ? white : -white;
       if (forA > 0) wins++;
       sum += forA;

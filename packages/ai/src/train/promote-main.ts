@@ -11,13 +11,17 @@
  * games of the pair from the same one: a duel over the positions that games from the opening seldom reach, for
  * nets trained on them (a measure beside the promotion duel, not a substitute for it).
  *
+ * `--cube` plays the games with the cube, money play (`playGame`): each side doubles, takes and passes by its own
+ * nets at 0-ply. Points per game then weigh the cube decisions too (the promotion verdict stays the win share).
+ *
  *   node packages/ai/dist/train/promote-main.js --variant long --new <dir | path with {class}> --old <dir | path with {class}>
- *        [--pairs 5000] [--seed 1] [--starts back-game] [--no-log]
+ *        [--pairs 5000] [--seed 1] [--starts back-game] [--cube] [--no-log]
  *   e.g. --new packages/ai/weights --old packages/ai/training/generations/long-3
  */
 import { appendFileSync } from 'node:fs';
 import { seededRng } from '@nardy/engine';
 import type { NetFamily } from '../net/net-evaluator.js';
+import type { StaticEvaluator } from '../search/eval-cache.js';
 import { duel, staticMover } from './duel.js';
 import { loadFamilyFrom, netStaticEvaluator, trainingOf } from './net-location.js';
 import { PROMOTION_SHARE, promoted, wilsonInterval } from './wilson.js';
@@ -33,8 +37,10 @@ const starts = startsArg(family);
 const LOG = new URL(`../../training/${family.variant}-promotions.jsonl`, import.meta.url);
 const started = Date.now();
 
-const mover = (location: string): ReturnType<typeof staticMover> => staticMover(netStaticEvaluator(family, loadFamilyFrom(family, location)));
-const result = duel(family.variant, mover(newer), mover(older), pairs, seededRng(seed), starts.draw);
+const cube = flagArg('cube');
+const [newEval, oldEval] = [newer, older].map((location) => netStaticEvaluator(family, loadFamilyFrom(family, location))) as [StaticEvaluator, StaticEvaluator];
+const judges = cube ? { a: newEval, b: oldEval } : undefined;
+const result = duel(family.variant, staticMover(newEval), staticMover(oldEval), pairs, seededRng(seed), starts.draw, judges);
 const wins = Math.round(result.winShare * result.games);
 const { low, high } = wilsonInterval(wins, result.games);
 const r = (x: number): number => Math.round(x * 1e4) / 1e4;
@@ -45,6 +51,7 @@ const line = {
   old: { nets: older, training: trainingOf(family, older) },
   pairs,
   ...(starts.draw ? { starts: starts.name } : {}),
+  ...(cube ? { cube } : {}),
   games: result.games,
   wins,
   winShare: r(result.winShare),
