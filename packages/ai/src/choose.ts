@@ -3,7 +3,7 @@ import { pruneEvaluator, staticEvaluator } from './evaluator.js';
 import { DEFAULT_LEVEL, LEVEL_SETTINGS, type Level } from './levels.js';
 import { gaussian, type Rng } from './rng.js';
 import { EvalCache } from './search/eval-cache.js';
-import { evaluatePlyInTime, rankTurnsPly, type ScoredTurn, type SearchContext } from './search/ply.js';
+import { evaluatePlyInTime, rankTurnsPly, type MoveFilter, type ScoredTurn, type SearchContext } from './search/ply.js';
 import type { Probabilities } from './probabilities.js';
 
 export interface ChooseOptions {
@@ -17,6 +17,8 @@ export interface ChooseOptions {
   readonly rng?: Rng;
   /** `Date.now()` by which to answer: deeper plies that cannot finish by then are skipped (`search/ply.ts`). */
   readonly deadline?: number;
+  /** The level's move filters replaced (benchmarks comparing filters: `bench/gnubg-filter.js`). */
+  readonly filters?: readonly MoveFilter[];
 }
 
 /** One candidate with its scores, best first: the turn, the mover's five numbers after it, equity, depth. */
@@ -63,7 +65,7 @@ function searchContext(position: Position, options: ChooseOptions): SearchContex
 export function rankTurns(position: Position, dice: Dice, options: ChooseOptions = {}): RankedTurn[] {
   const setting = LEVEL_SETTINGS[options.level ?? DEFAULT_LEVEL];
   const ctx = searchContext(position, options);
-  return rankTurnsPly(position, dice, setting.plies, setting.filters, options.deadline === undefined ? ctx : { ...ctx, deadline: options.deadline });
+  return rankTurnsPly(position, dice, setting.plies, options.filters ?? setting.filters, options.deadline === undefined ? ctx : { ...ctx, deadline: options.deadline });
 }
 
 /** gnubg's name for the ranked list of candidate turns. */
