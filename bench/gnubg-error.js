@@ -7,11 +7,11 @@
 // --by-class: the loss split by gnubg's position classes (bear-off, race, crashed, contact), to see where it comes from.
 // Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert] [--ply 2] [--source random|self|back-game] [--positions F | --save-positions F (as in gnubg-cube-error.js)] [--by-class] [--json] [--dump: decisions losing > 30 mp on stderr]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
-import { makeGnubgPositionId, opposite } from '../packages/engine/dist/index.js';
+import { opposite } from '../packages/engine/dist/index.js';
 import { homeNumber } from '../packages/ai/dist/bearoff/index.js';
 import { rankTurns } from '../packages/ai/dist/choose.js';
 import { shortClassOf } from '../packages/ai/dist/net/short-evaluator.js';
-import { args, benchPositions, decideAll, opt, runGnubg } from './gnubg-harness.js';
+import { afterId, args, benchPositions, decideAll, opt, runGnubg } from './gnubg-harness.js';
 
 const n = Number(opt('n', 300));
 const seed = Number(opt('seed', 11));
@@ -30,9 +30,7 @@ const { requests, msPerPosition } = decideAll(positions, (position, p) => {
   classById.set(p.id, classOf(position));
   const ranked = rankTurns(position, p.dice, { level });
   if (ranked.length < 2) return []; // forced or no move: not a decision
-  // gnubg's "after": the result with the mover still on roll (same orientation as the input).
-  const after = { ...ranked[0].turn.after, turn: position.turn };
-  return [{ id: p.id, pos: p.pos, dice: p.dice, play: { after: makeGnubgPositionId(after) } }];
+  return [{ id: p.id, pos: p.pos, dice: p.dice, play: { after: afterId(position, ranked[0].turn) } }];
 });
 const evals = runGnubg('evaluate.py', ['--ply', String(ply), '--top', '1'], requests);
 if (args.includes('--dump')) for (const e of evals) if (e.chosen && e.chosen.loss_mp > 30) console.error(JSON.stringify({ pos: e.pos, dice: e.dice, loss: e.chosen.loss_mp, chosen: e.chosen.move, best: e.plays?.[0]?.move }));

@@ -7,10 +7,9 @@
 // Usage: node bench/gnubg-filter.js --filters 8,0.16[/8,0.16/2,0.04] [--level worldclass] [--n 2000] [--seed 31]
 //        [--positions F | --save-positions F] [--ply 2] [--json]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
-import { makeGnubgPositionId } from '../packages/engine/dist/index.js';
 import { rankTurns } from '../packages/ai/dist/choose.js';
 import { LEVEL_SETTINGS } from '../packages/ai/dist/levels.js';
-import { args, benchPositions, decideAll, opt, runGnubg } from './gnubg-harness.js';
+import { afterId, args, benchPositions, decideAll, opt, runGnubg } from './gnubg-harness.js';
 
 const level = opt('level', 'worldclass');
 const ply = Number(opt('ply', 2));
@@ -24,14 +23,13 @@ given.split('/').forEach((f, i) => {
   filters[i] = { keep, within };
 });
 const positions = benchPositions('self', Number(opt('n', 2000)), Number(opt('seed', 31)));
-const afterId = (position, ranked) => makeGnubgPositionId({ ...ranked[0].turn.after, turn: position.turn });
 let decisions = 0;
 const { requests } = decideAll(positions, (position, p) => {
   const own = rankTurns(position, p.dice, { level });
   if (own.length < 2) return []; // forced or no move: not a decision
   decisions++;
-  const a = afterId(position, own);
-  const b = afterId(position, rankTurns(position, p.dice, { level, filters }));
+  const a = afterId(position, own[0].turn);
+  const b = afterId(position, rankTurns(position, p.dice, { level, filters })[0].turn);
   return a === b ? [] : [{ id: `${p.id}/own`, pos: p.pos, dice: p.dice, play: { after: a } }, { id: `${p.id}/given`, pos: p.pos, dice: p.dice, play: { after: b } }];
 });
 const evals = requests.trim() ? runGnubg('evaluate.py', ['--ply', String(ply), '--top', '1'], requests) : [];

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { seededRng, startPosition, winnerOf, type Position, type Rng } from '@nardy/engine';
 import { cubeDecision } from '../cube.js';
 import { backGameStart } from './back-game-starts.js';
-import { duel, heuristicMover, playGame, type CubeJudge, type Mover } from './duel.js';
+import type { StaticEvaluator } from '../search/eval-cache.js';
+import { duel, heuristicMover, playGame, type Mover } from './duel.js';
 import { throwDice } from './td.js';
 
 /** The heuristic, noting the position each game begins from (the first one it is asked to move after a game ends). */
@@ -52,7 +53,7 @@ describe('duel', () => {
 
 describe('duel with the cube (promote-main --cube)', () => {
   /** A judge that gives the side on roll `win`, no marses, whatever the position. */
-  const sure = (win: number): CubeJudge => () => ({ win, winMars: 0, winKoks: 0, loseMars: 0, loseKoks: 0 });
+  const sure = (win: number): StaticEvaluator => () => ({ win, winMars: 0, winKoks: 0, loseMars: 0, loseKoks: 0 });
   const players = { white: heuristicMover, black: heuristicMover };
   const dice = (seed: number) => {
     const rng = seededRng(seed);

@@ -1,7 +1,6 @@
 import { DEFAULT_SCORING, opposite, passTurn, scoreWin, seededRng, startPosition, winnerOf, type Color, type Dice, type Position, type Rng, type VariantId } from '@nardy/engine';
 import { cubeDecision } from '../cube.js';
 import { heuristicTurn } from '../heuristic-bot.js';
-import type { Probabilities } from '../probabilities.js';
 import type { StaticEvaluator } from '../search/eval-cache.js';
 import { rankTurnsPly } from '../search/ply.js';
 import type { StartDraw } from './start-setup.js';
@@ -10,15 +9,12 @@ import { throwDice } from './td.js';
 /** A player for duels: the position after its turn. */
 export type Mover = (position: Position, dice: Dice) => Position;
 
-/** A player's judgement for the cube: its probabilities for the side on roll, as `cubeDecision` takes them. */
-export type CubeJudge = (position: Position) => Probabilities;
-
 /**
  * Plays one money game from `start`; returns the points won by White (negative: Black won). Cubeless unless
- * `judges` are given: then each side, before its roll, doubles when its judge says so (`cubeDecision`: Janowski,
+ * `judges` are given (each side's evaluator for its cube decisions): then each side, before its roll, doubles when its judge says so (`cubeDecision`: Janowski,
  * no Jacoby, no beavers, the cube up to 64, G3) and answers a double by its own judge; a pass ends the game.
  */
-export function playGame(start: Position, players: { readonly [C in Color]: Mover }, dice: () => Dice, judges?: { readonly [C in Color]: CubeJudge }): number {
+export function playGame(start: Position, players: { readonly [C in Color]: Mover }, dice: () => Dice, judges?: { readonly [C in Color]: StaticEvaluator }): number {
   let pos = start;
   let value = 1;
   let owner: Color | undefined;
@@ -55,7 +51,7 @@ export interface DuelResult {
  * the pair's position (from the pair's own stream) — back games, say, which games from the opening seldom reach.
  * With `judges` the games are played with the cube, each side doubling and taking by its own judge (`playGame`).
  */
-export function duel(variant: VariantId, a: Mover, b: Mover, pairs: number, rng: Rng, start?: StartDraw, judges?: { readonly a: CubeJudge; readonly b: CubeJudge }): DuelResult {
+export function duel(variant: VariantId, a: Mover, b: Mover, pairs: number, rng: Rng, start?: StartDraw, judges?: { readonly a: StaticEvaluator; readonly b: StaticEvaluator }): DuelResult {
   const pairMeans: number[] = [];
   let wins = 0;
   for (let i = 0; i < pairs; i++) {

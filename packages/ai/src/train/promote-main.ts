@@ -21,7 +21,6 @@
 import { appendFileSync } from 'node:fs';
 import { seededRng } from '@nardy/engine';
 import type { NetFamily } from '../net/net-evaluator.js';
-import type { StaticEvaluator } from '../search/eval-cache.js';
 import { duel, staticMover } from './duel.js';
 import { loadFamilyFrom, netStaticEvaluator, trainingOf } from './net-location.js';
 import { PROMOTION_SHARE, promoted, wilsonInterval } from './wilson.js';
@@ -38,7 +37,9 @@ const LOG = new URL(`../../training/${family.variant}-promotions.jsonl`, import.
 const started = Date.now();
 
 const cube = flagArg('cube');
-const [newEval, oldEval] = [newer, older].map((location) => netStaticEvaluator(family, loadFamilyFrom(family, location))) as [StaticEvaluator, StaticEvaluator];
+const evaluatorAt = (location: string) => netStaticEvaluator(family, loadFamilyFrom(family, location));
+const newEval = evaluatorAt(newer);
+const oldEval = evaluatorAt(older);
 const judges = cube ? { a: newEval, b: oldEval } : undefined;
 const result = duel(family.variant, staticMover(newEval), staticMover(oldEval), pairs, seededRng(seed), starts.draw, judges);
 const wins = Math.round(result.winShare * result.games);
