@@ -71,13 +71,13 @@ export function selfPlayPositions(n, seed, start = (rng) => startPosition('short
   return out;
 }
 
+/** The gnubg position ID of a turn's result as evaluate.py's `play.after` wants it: the mover still on roll (the input's orientation). */
+export const afterId = (position, turn) => makeGnubgPositionId({ ...turn.after, turn: position.turn });
+
 /**
  * Our decision for each position (a gnubg Position ID, the side on roll as White), timed: `decide(position, item)`
  * returns the evaluate.py request lines for it (none when there is nothing to judge).
  */
-/** The gnubg position ID of a turn's result as evaluate.py's `play.after` wants it: the mover still on roll (the input's orientation). */
-export const afterId = (position, turn) => makeGnubgPositionId({ ...turn.after, turn: position.turn });
-
 export function decideAll(items, decide) {
   const requests = [];
   let ms = 0;

@@ -11,8 +11,9 @@ export type Mover = (position: Position, dice: Dice) => Position;
 
 /**
  * Plays one money game from `start`; returns the points won by White (negative: Black won). Cubeless unless
- * `judges` are given (each side's evaluator for its cube decisions): then each side, before its roll, doubles when its judge says so (`cubeDecision`: Janowski,
- * no Jacoby, no beavers, the cube up to 64, G3) and answers a double by its own judge; a pass ends the game.
+ * `judges` are given (each side's evaluator for its cube decisions): then each side, before its roll, doubles
+ * when its judge says so (`cubeDecision`: Janowski, no Jacoby, no beavers, the cube up to 64, G3) and answers a
+ * double by its own judge; a pass ends the game.
  */
 export function playGame(start: Position, players: { readonly [C in Color]: Mover }, dice: () => Dice, judges?: { readonly [C in Color]: StaticEvaluator }): number {
   let pos = start;
