@@ -8,7 +8,7 @@ import { staticEvaluator } from '../evaluator.js';
 import type { Probabilities } from '../probabilities.js';
 import { rankTurnsPly, type SearchContext } from '../search/ply.js';
 import { backGameStart } from './back-game-starts.js';
-import { labelSelfPlay, rankingLoss, readShards, shardWriter, type Labelled, type Sampling } from './distill-data.js';
+import { decisionGroups, labelSelfPlay, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
 import { throwDice } from './td.js';
 
 const even: Probabilities = { win: 0.5, winMars: 0.1, winKoks: 0, loseMars: 0.1, loseKoks: 0 };
@@ -127,5 +127,36 @@ describe('distillation data (distill-data.ts)', () => {
     expect(wrong.decisions).toBe(1);
     expect(wrong.loss).toBeCloseTo(0.4, 12);
     expect(wrong.differ).toBe(1);
+    // Two shards both number their decisions from 0: a second shard's decision 0 is another decision.
+    expect(rankingLoss([...set, ...set], (d) => (d === set[0] ? [0.1, 0, 0, 0, 0] : d.label)).decisions).toBe(2);
+  });
+
+  it('groups candidates by decision: consecutive runs, a position without a decision alone', () => {
+    const at = (decision?: number): Labelled => ({ me: [], them: [], label: [0, 0, 0, 0, 0], ...(decision === undefined ? {} : { decision }) });
+    expect(decisionGroups([at(0), at(0), at(1), at(), at(), at(0), at(0)])).toEqual([[0, 1], [2], [3], [4], [5, 6]]);
+    expect(decisionGroups([])).toEqual([]);
+  });
+
+  it('shifts targets by the shared error so that the gradient also fits the differences within a decision', () => {
+    const labels = [
+      [0.5, 0.1, 0, 0.2, 0],
+      [0.3, 0.1, 0, 0.1, 0],
+    ];
+    // The net is 0.1 too high on win for both: a shared error, which no pick depends on.
+    const values = [
+      [0.6, 0.1, 0, 0.2, 0],
+      [0.4, 0.1, 0, 0.1, 0],
+    ];
+    expect(withinDecisionTargets(labels, values, 0)).toEqual(labels);
+    // Weight 1: half the shared error is forgiven, output by output; the differences stay the labels'.
+    const t = withinDecisionTargets(labels, values, 1);
+    expect(t[0]![0]).toBeCloseTo(0.55, 12);
+    expect(t[1]![0]).toBeCloseTo(0.35, 12);
+    expect(t[0]!.slice(1)).toEqual(labels[0]!.slice(1));
+    // Values whose differences are already right move only by the plain error, shared: each target stays a
+    // label plus one common shift, so the gradient's within-decision part is zero.
+    const big = withinDecisionTargets(labels, values, 1e9);
+    expect(big[0]![0]! - big[1]![0]!).toBeCloseTo(0.2, 12);
+    expect(big[0]![0]).toBeCloseTo(0.6, 6);
   });
 });

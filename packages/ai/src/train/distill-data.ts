@@ -144,18 +144,12 @@ const equityOf = (v: ArrayLike<number>): number => cubelessEquity({ win: v[0]!, 
  * of those decisions where the pick differs from the labels' best.
  */
 export function rankingLoss(set: readonly Labelled[], value: (d: Labelled) => ArrayLike<number>): { decisions: number; loss: number; differ: number } {
-  const groups = new Map<number, Labelled[]>();
-  for (const d of set) {
-    if (d.decision === undefined) continue;
-    const group = groups.get(d.decision);
-    if (group) group.push(d);
-    else groups.set(d.decision, [d]);
-  }
   let decisions = 0;
   let loss = 0;
   let differ = 0;
-  for (const group of groups.values()) {
-    if (group.length < 2) continue;
+  for (const members of decisionGroups(set)) {
+    if (members.length < 2) continue;
+    const group = members.map((i) => set[i]!);
     const labelled = group.map((d) => equityOf(d.label));
     const valued = group.map((d) => equityOf(value(d)));
     const pick = valued.indexOf(Math.min(...valued));
@@ -165,4 +159,33 @@ export function rankingLoss(set: readonly Labelled[], value: (d: Labelled) => Ar
     if (gap > 0) differ++;
   }
   return { decisions, loss: decisions > 0 ? loss / decisions : 0, differ: decisions > 0 ? differ / decisions : 0 };
+}
+
+/**
+ * The indices of `set` grouped by decision: each run of consecutive candidates with the same `decision` (a
+ * shard numbers its decisions from 0, so runs, not numbers, tell decisions of different shards apart), and
+ * each position without one alone.
+ */
+export function decisionGroups(set: readonly Labelled[]): number[][] {
+  const groups: number[][] = [];
+  set.forEach((d, i) => {
+    const last = groups[groups.length - 1];
+    if (d.decision !== undefined && last && set[last[0]!]!.decision === d.decision) last.push(i);
+    else groups.push([i]);
+  });
+  return groups;
+}
+
+/**
+ * Targets that also teach the differences within a decision: the loss is the plain error plus `weight` times
+ * the error of the candidates' values measured from their decision's mean (what picking a turn depends on; an
+ * error common to all candidates of a throw changes no pick). Its gradient at candidate i is the plain one
+ * towards label_i + w/(1 + w) · (mean value − mean label), output by output, so the usual trainer learns it.
+ * `values` are the net's current outputs for the same candidates.
+ */
+export function withinDecisionTargets(labels: readonly (readonly number[])[], values: readonly ArrayLike<number>[], weight: number): number[][] {
+  const share = weight / (1 + weight);
+  const n = labels.length;
+  const shift = labels[0]!.map((_, k) => (share * labels.reduce((s, _l, i) => s + values[i]![k]! - labels[i]![k]!, 0)) / n);
+  return labels.map((l) => l.map((y, k) => y + shift[k]!));
 }

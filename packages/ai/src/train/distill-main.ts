@@ -33,6 +33,10 @@
  * mini-batches (`net/adam.ts`) instead of one plain step per position; `--rate` is then Adam's step (the
  * committed round used 0.0005).
  *
+ * `--decision-weight W` (candidates) adds W times the error of each candidate's value measured from its decision's
+ * mean (`withinDecisionTargets`): the differences a pick depends on, which the plain error weighs no more than the
+ * level common to the whole throw.
+ *
  * `--holdout N` (default 2000) keeps the last N positions out of training and reports the teacher's and the
  * student's mean squared error on them, their mean bias per output (label − net: a net that undervalues
  * gammons shows it there), and, for candidates, how much equity (by the labels) their static
@@ -55,7 +59,7 @@ import { evaluatePly, type SearchContext } from '../search/ply.js';
 import { rollout } from '../rollout/index.js';
 import type { Probabilities } from '../probabilities.js';
 import { duel } from './duel.js';
-import { labelSelfPlay, rankingLoss, readShards, shardWriter, type Labelled, type Sampling } from './distill-data.js';
+import { decisionGroups, labelSelfPlay, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
 import { greedyTurn } from './td.js';
 import { familyArg, flagArg, numberArg, startsArg, stringArg, widenArg } from './args.js';
 import { saveNets } from './save-nets.js';
@@ -165,7 +169,11 @@ const student: NetSet = Object.fromEntries(
 // As in train-main: short nardy's crashed net has its own trainer, and the few crashed positions of self-play
 // would pull it away from that; `--classes` names the nets that learn (default: all but crashed).
 const learns = new Set(stringArg('classes', family.classes.filter((c) => c !== 'crashed').join(',')).split(','));
-const order = data.map((_, i) => i);
+// `--decision-weight W`: the candidates of a decision learn together, with W × the within-decision error added
+// (`withinDecisionTargets`); 0, each position on its own, shuffled alone.
+const decisionWeight = numberArg('decision-weight', 0);
+if (decisionWeight < 0) throw new Error('--decision-weight must be 0 or more');
+const order = decisionWeight > 0 ? decisionGroups(data) : data.map((_, i) => [i]);
 const trainers = new Map(adam ? family.classes.map((c) => [c, new AdamTrainer(student[c]!)]) : []);
 let lastError = 0;
 for (let e = 0; e < epochs; e++) {
@@ -176,17 +184,23 @@ for (let e = 0; e < epochs; e++) {
   let sq = 0;
   let trained = 0;
   const epochRate = rate / (1 + e);
-  for (const i of order) {
-    const d = data[i]!;
-    const cls = family.classOf(d.me, d.them);
-    if (!learns.has(cls)) continue;
-    const x = family.encode(d.me, d.them, input);
-    if (adam) {
-      const trainer = trainers.get(cls)!;
-      sq += trainer.add(x, d.label, output);
-      if (trainer.pending >= batch) trainer.step(epochRate);
-    } else sq += student[cls]!.train(x, d.label, epochRate, output, outputOnly);
-    trained++;
+  for (const group of order) {
+    const members = group.map((i) => data[i]!);
+    const targets = members.length > 1 ? withinDecisionTargets(members.map((d) => d.label), members.map((d) => Float64Array.from(valueOf(student, d))), decisionWeight) : [members[0]!.label];
+    members.forEach((d, m) => {
+      const cls = family.classOf(d.me, d.them);
+      if (!learns.has(cls)) return;
+      const x = family.encode(d.me, d.them, input);
+      if (adam) {
+        const trainer = trainers.get(cls)!;
+        trainer.add(x, targets[m]!, output);
+        if (trainer.pending >= batch) trainer.step(epochRate);
+      } else student[cls]!.train(x, targets[m]!, epochRate, output, outputOnly);
+      // Against the labels themselves (the targets differ from them with --decision-weight); `output` holds the
+      // net's values before the step.
+      for (let k = 0; k < 5; k++) sq += (d.label[k]! - output[k]!) ** 2;
+      trained++;
+    });
   }
   for (const trainer of trainers.values()) trainer.step(epochRate);
   lastError = sq / (5 * trained);
@@ -224,6 +238,7 @@ const line = {
   ...(widen.length > 0 ? { widen: stringArg('widen', '') } : {}),
   ...(outputOnly ? { outputOnly } : {}),
   ...(adam ? { optimizer: { adam: true, batch } } : {}),
+  ...(decisionWeight > 0 ? { decisionWeight } : {}),
   labelSeconds,
   error: Number(lastError.toFixed(5)),
   heldOut,
