@@ -153,8 +153,8 @@ describe('distillation data (distill-data.ts)', () => {
     expect(t[0]![0]).toBeCloseTo(0.55, 12);
     expect(t[1]![0]).toBeCloseTo(0.35, 12);
     expect(t[0]!.slice(1)).toEqual(labels[0]!.slice(1));
-    // Values whose differences are already right move only by the plain error, shared: each target stays a
-    // label plus one common shift, so the gradient's within-decision part is zero.
+    // An overwhelming weight counts the differences alone: these values already differ as the labels do, so
+    // they are their own targets (no gradient at all).
     const big = withinDecisionTargets(labels, values, 1e9);
     expect(big[0]![0]! - big[1]![0]!).toBeCloseTo(0.2, 12);
     expect(big[0]![0]).toBeCloseTo(0.6, 6);
