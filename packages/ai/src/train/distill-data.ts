@@ -147,9 +147,8 @@ export function rankingLoss(set: readonly Labelled[], value: (d: Labelled) => Ar
   let decisions = 0;
   let loss = 0;
   let differ = 0;
-  for (const members of decisionGroups(set)) {
-    if (members.length < 2) continue;
-    const group = members.map((i) => set[i]!);
+  for (const group of decisionGroups(set)) {
+    if (group.length < 2) continue;
     const labelled = group.map((d) => equityOf(d.label));
     const valued = group.map((d) => equityOf(value(d)));
     const pick = valued.indexOf(Math.min(...valued));
@@ -162,17 +161,17 @@ export function rankingLoss(set: readonly Labelled[], value: (d: Labelled) => Ar
 }
 
 /**
- * The indices of `set` grouped by decision: each run of consecutive candidates with the same `decision` (a
- * shard numbers its decisions from 0, so runs, not numbers, tell decisions of different shards apart), and
- * each position without one alone.
+ * `set` grouped by decision: each run of consecutive candidates with the same `decision` (a shard numbers its
+ * decisions from 0, so runs, not numbers, tell decisions of different shards apart), and each position without
+ * one alone.
  */
-export function decisionGroups(set: readonly Labelled[]): number[][] {
-  const groups: number[][] = [];
-  set.forEach((d, i) => {
+export function decisionGroups(set: readonly Labelled[]): Labelled[][] {
+  const groups: Labelled[][] = [];
+  for (const d of set) {
     const last = groups[groups.length - 1];
-    if (d.decision !== undefined && last && set[last[0]!]!.decision === d.decision) last.push(i);
-    else groups.push([i]);
-  });
+    if (d.decision !== undefined && last && last[0]!.decision === d.decision) last.push(d);
+    else groups.push([d]);
+  }
   return groups;
 }
 

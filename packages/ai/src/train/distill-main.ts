@@ -173,7 +173,7 @@ const learns = new Set(stringArg('classes', family.classes.filter((c) => c !== '
 // (`withinDecisionTargets`); 0, each position on its own, shuffled alone.
 const decisionWeight = numberArg('decision-weight', 0);
 if (decisionWeight < 0) throw new Error('--decision-weight must be 0 or more');
-const order = decisionWeight > 0 ? decisionGroups(data) : data.map((_, i) => [i]);
+const order = decisionWeight > 0 ? decisionGroups(data) : data.map((d) => [d]);
 const trainers = new Map(adam ? family.classes.map((c) => [c, new AdamTrainer(student[c]!)]) : []);
 let lastError = 0;
 for (let e = 0; e < epochs; e++) {
@@ -185,9 +185,8 @@ for (let e = 0; e < epochs; e++) {
   let trained = 0;
   const epochRate = rate / (1 + e);
   for (const group of order) {
-    const members = group.map((i) => data[i]!);
-    const targets = members.length > 1 ? withinDecisionTargets(members.map((d) => d.label), members.map((d) => Float64Array.from(valueOf(student, d))), decisionWeight) : [members[0]!.label];
-    members.forEach((d, m) => {
+    const targets = group.length > 1 ? withinDecisionTargets(group.map((d) => d.label), group.map((d) => Float64Array.from(valueOf(student, d))), decisionWeight) : [group[0]!.label];
+    group.forEach((d, m) => {
       const cls = family.classOf(d.me, d.them);
       if (!learns.has(cls)) return;
       const x = family.encode(d.me, d.them, input);
