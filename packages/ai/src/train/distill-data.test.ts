@@ -8,7 +8,7 @@ import { staticEvaluator } from '../evaluator.js';
 import type { Probabilities } from '../probabilities.js';
 import { rankTurnsPly, type SearchContext } from '../search/ply.js';
 import { backGameStart } from './back-game-starts.js';
-import { decisionGroups, labelSelfPlay, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
+import { decisionGaps, decisionGroups, labelSelfPlay, rankingGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
 import { throwDice } from './td.js';
 
 const even: Probabilities = { win: 0.5, winMars: 0.1, winKoks: 0, loseMars: 0.1, loseKoks: 0 };
@@ -129,6 +129,27 @@ describe('distillation data (distill-data.ts)', () => {
     expect(wrong.differ).toBe(1);
     // Two shards both number their decisions from 0: a second shard's decision 0 is another decision.
     expect(rankingLoss([...set, ...set], (d) => (d === set[0] ? [0.1, 0, 0, 0, 0] : d.label)).decisions).toBe(2);
+  });
+
+  it('pairs two valuations decision by decision: the mean of their differences in loss, with its 95 % half-width', () => {
+    // Three decisions of two candidates each; the labels prefer the second candidate (lower for the opponent).
+    const pair = (decision: number, gap: number): Labelled[] => [
+      { me: [], them: [], label: [0.5 + gap, 0, 0, 0, 0], decision },
+      { me: [], them: [], label: [0.5, 0, 0, 0, 0], decision },
+    ];
+    const set = [...pair(0, 0.1), ...pair(1, 0.2), ...pair(2, 0.3)];
+    const wrongAt = (bad: ReadonlySet<number>) => (d: Labelled) => (bad.has(d.decision!) && d === set[2 * d.decision!] ? [0, 0, 0, 0, 0] : d.label);
+    // Each pick of the first candidate loses twice its win gap in equity (win counts for and against).
+    expect(decisionGaps(set, wrongAt(new Set([0, 2])))).toEqual([expect.closeTo(0.2, 12), 0, expect.closeTo(0.6, 12)]);
+    // The labels themselves against a valuation wrong at decisions 0 and 2: gains 0.2, 0, 0.6 (mean 0.8/3).
+    const g = rankingGain(set, wrongAt(new Set([0, 2])), (d) => d.label);
+    expect(g.decisions).toBe(3);
+    expect(g.gain).toBeCloseTo(0.8 / 3, 12);
+    const sd = Math.sqrt(((0.2 - 0.8 / 3) ** 2 + (0 - 0.8 / 3) ** 2 + (0.6 - 0.8 / 3) ** 2) / 2);
+    expect(g.ci95).toBeCloseTo((1.96 * sd) / Math.sqrt(3), 12);
+    // The same valuation on both sides gains nothing, with no spread; no decisions, no figures.
+    expect(rankingGain(set, (d) => d.label, (d) => d.label)).toEqual({ decisions: 3, gain: 0, ci95: 0 });
+    expect(rankingGain([], (d) => d.label, (d) => d.label)).toEqual({ decisions: 0, gain: 0, ci95: 0 });
   });
 
   it('groups candidates by decision: consecutive runs, a position without a decision alone', () => {

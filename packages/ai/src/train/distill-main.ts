@@ -40,7 +40,8 @@
  * `--holdout N` (default 2000) keeps the last N positions out of training and reports the teacher's and the
  * student's mean squared error on them, their mean bias per output (label − net: a net that undervalues
  * gammons shows it there), and, for candidates, how much equity (by the labels) their static
- * ranking of those decisions loses. `--test FILES` reports the same error and bias on shards kept out of training
+ * ranking of those decisions loses, with the student's gain there over the teacher paired decision by decision and its
+ * 95 % half-width (`ranking.gain`). `--test FILES` reports the same error and bias on shards kept out of training
  * altogether (a set of another kind: back games, say). `--candidate DIR` also writes the new nets to DIR whether promoted or
  * not (to measure them otherwise, e.g. `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`). `--no-log`: a trial
  * fit, left out of the training log; its nets replace the committed ones only by hand, even if they win.
@@ -59,7 +60,7 @@ import { evaluatePly, type SearchContext } from '../search/ply.js';
 import { rollout } from '../rollout/index.js';
 import type { Probabilities } from '../probabilities.js';
 import { duel } from './duel.js';
-import { decisionGroups, labelSelfPlay, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
+import { decisionGroups, labelSelfPlay, rankingGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
 import { greedyTurn } from './td.js';
 import { familyArg, flagArg, numberArg, startsArg, stringArg, widenArg } from './args.js';
 import { saveNets } from './save-nets.js';
@@ -157,6 +158,11 @@ function rankingOn(nets: NetSet): { decisions: number; mp: number; differ: numbe
   const r = rankingLoss(held, (d) => valueOf(nets, d));
   return { decisions: r.decisions, mp: Number((1000 * r.loss).toFixed(2)), differ: Number(r.differ.toFixed(3)) };
 }
+/** The student's ranking loss taken off the teacher's on the same held-out decisions (`rankingGain`), in millipoints. */
+function gainOn(before: NetSet, after: NetSet): { mp: number; ci95: number } {
+  const g = rankingGain(held, (d) => valueOf(before, d), (d) => valueOf(after, d));
+  return { mp: Number((1000 * g.gain).toFixed(2)), ci95: Number((1000 * g.ci95).toFixed(2)) };
+}
 
 const rng = seededRng(seed);
 const widen = widenArg(family);
@@ -212,7 +218,7 @@ const heldOut = {
   teacher: Number(teacherFit.error.toFixed(6)),
   student: Number(studentFit.error.toFixed(6)),
   bias: { teacher: teacherFit.bias, student: studentFit.bias },
-  ...(held.some((d) => d.decision !== undefined) ? { ranking: { teacher: rankingOn(teacherNets), student: rankingOn(student) } } : {}),
+  ...(held.some((d) => d.decision !== undefined) ? { ranking: { teacher: rankingOn(teacherNets), student: rankingOn(student), gain: gainOn(teacherNets, student) } } : {}),
 };
 const testFit = testSet.length > 0 ? { teacher: fitOn(teacherNets, testSet), student: fitOn(student, testSet) } : undefined;
 const test = testFit && {
