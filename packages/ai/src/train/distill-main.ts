@@ -3,9 +3,10 @@
  * labelled by our own deeper search (`evaluatePly` at `--plies`, 1 by default) — or, with `--rollout-trials N`,
  * by rollouts of N trials (`rollout/`, players at `expert`, quasi-random dice, luck adjustment unless `--no-luck`,
  * `--truncate K` half-moves then the static evaluation; 0 = to the end) — and the nets learn those labels
- * (supervised, cross-entropy). The new nets replace the committed ones only if they beat them at 0-ply in a
- * duel of mirrored pairs (`duel.ts`) with the lower 95 % bound of points per game above zero; the log line
- * (`training/<variant>-distill.jsonl`) says either way.
+ * (supervised, cross-entropy). The new nets replace the committed ones only if `distillPromotion` says so: they
+ * beat them at 0-ply in a duel of mirrored pairs (`duel.ts`) with the lower 95 % bound of points per game above
+ * zero, or, with candidate labels, their held-out ranking gain is clear of zero and the duel does not show them
+ * worse; the log line (`training/<variant>-distill.jsonl`) says either way, and by which rule.
  *
  *   node packages/ai/dist/train/distill-main.js --variant short [--positions 100000] [--plies 1] [--epochs 2]
  *        [--rate 0.01] [--pairs 1000] [--seed 5] [--candidate DIR] [--rollout-trials 36 --truncate 10] [--no-log]
@@ -60,6 +61,7 @@ import { evaluatePly, type SearchContext } from '../search/ply.js';
 import { rollout } from '../rollout/index.js';
 import type { Probabilities } from '../probabilities.js';
 import { duel } from './duel.js';
+import { distillPromotion } from './distill-promotion.js';
 import { decisionGroups, labelSelfPlay, rankingGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
 import { greedyTurn } from './td.js';
 import { familyArg, flagArg, numberArg, startsArg, stringArg, widenArg } from './args.js';
@@ -231,7 +233,7 @@ const test = testFit && {
 
 const newEval = new NetEvaluator(family, student);
 const result = duel(family.variant, (p, d) => greedyTurn(newEval, p, d).after, (p, d) => greedyTurn(teacher, p, d).after, pairs, seededRng(seed + 1));
-const promoted = result.pointsPerGame - result.ci95 > 0;
+const { promoted, rule } = distillPromotion(result, heldOut.ranking?.gain);
 const line = {
   at: new Date().toISOString(),
   positions: data.length,
@@ -250,6 +252,7 @@ const line = {
   ...(test ? { test } : {}),
   vsTeacher: { games: result.games, pointsPerGame: Number(result.pointsPerGame.toFixed(3)), ci95: Number(result.ci95.toFixed(3)), winShare: Number(result.winShare.toFixed(3)) },
   promoted,
+  rule,
 };
 console.log(JSON.stringify(line));
 // `--no-log`: a trial fit, not a round of the record — so its nets never replace the committed ones either.

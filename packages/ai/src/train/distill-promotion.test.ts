@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { distillPromotion } from './distill-promotion.js';
+
+describe('distillPromotion', () => {
+  it('without candidate labels, promotes on the duel lower bound alone', () => {
+    expect(distillPromotion({ pointsPerGame: 0.03, ci95: 0.02 })).toEqual({ promoted: true, rule: 'duel' });
+    expect(distillPromotion({ pointsPerGame: 0.01, ci95: 0.02 })).toEqual({ promoted: false, rule: 'duel' });
+  });
+
+  it('with candidate labels, promotes on a ranking gain clear of zero that the duel does not contradict', () => {
+    // The fifth round: a gain of 0.26 ± 0.20 mp, a duel of +0.0036 ± 0.0094 — promoted.
+    expect(distillPromotion({ pointsPerGame: 0.0036, ci95: 0.0094 }, { mp: 0.26, ci95: 0.2 })).toEqual({ promoted: true, rule: 'ranking gain, duel guard' });
+    // The gain's interval reaches zero: not promoted, however the duel went.
+    expect(distillPromotion({ pointsPerGame: 0.05, ci95: 0.01 }, { mp: 0.2, ci95: 0.21 }).promoted).toBe(false);
+    // A clear gain, but the duel shows the nets worse: the guard refuses them.
+    expect(distillPromotion({ pointsPerGame: -0.02, ci95: 0.01 }, { mp: 0.5, ci95: 0.2 }).promoted).toBe(false);
+  });
+});
