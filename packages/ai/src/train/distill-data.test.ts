@@ -121,14 +121,14 @@ describe('distillation data (distill-data.ts)', () => {
     const at = (decision: number, win: number): Labelled => ({ me: [], them: [], label: [win, 0, 0, 0, 0], decision });
     // Decision 0: the labels' best for the mover is the opponent's 0.3 (equity −0.4); decision 1 has no choice.
     const set = [at(0, 0.5), at(0, 0.3), at(0, 0.4), at(1, 0.9), { me: [], them: [], label: [0.6, 0, 0, 0, 0] }];
-    expect(rankingLoss(set, (d) => d.label)).toEqual({ decisions: 1, loss: 0, differ: 0 });
+    expect(rankingLoss(decisionGaps(set, (d) => d.label))).toEqual({ decisions: 1, loss: 0, differ: 0 });
     // A valuation that likes the first candidate best loses 0.4 of equity (0 against −0.4).
-    const wrong = rankingLoss(set, (d) => (d === set[0] ? [0.1, 0, 0, 0, 0] : d.label));
+    const wrong = rankingLoss(decisionGaps(set, (d) => (d === set[0] ? [0.1, 0, 0, 0, 0] : d.label)));
     expect(wrong.decisions).toBe(1);
     expect(wrong.loss).toBeCloseTo(0.4, 12);
     expect(wrong.differ).toBe(1);
     // Two shards both number their decisions from 0: a second shard's decision 0 is another decision.
-    expect(rankingLoss([...set, ...set], (d) => (d === set[0] ? [0.1, 0, 0, 0, 0] : d.label)).decisions).toBe(2);
+    expect(rankingLoss(decisionGaps([...set, ...set], (d) => (d === set[0] ? [0.1, 0, 0, 0, 0] : d.label))).decisions).toBe(2);
   });
 
   it('pairs two valuations decision by decision: the mean of their differences in loss, with its 95 % half-width', () => {
@@ -142,14 +142,17 @@ describe('distillation data (distill-data.ts)', () => {
     // Each pick of the first candidate loses twice its win gap in equity (win counts for and against).
     expect(decisionGaps(set, wrongAt(new Set([0, 2])))).toEqual([expect.closeTo(0.2, 12), 0, expect.closeTo(0.6, 12)]);
     // The labels themselves against a valuation wrong at decisions 0 and 2: gains 0.2, 0, 0.6 (mean 0.8/3).
-    const g = rankingGain(set, wrongAt(new Set([0, 2])), (d) => d.label);
+    const g = rankingGain(decisionGaps(set, wrongAt(new Set([0, 2]))), decisionGaps(set, (d) => d.label));
     expect(g.decisions).toBe(3);
     expect(g.gain).toBeCloseTo(0.8 / 3, 12);
     const sd = Math.sqrt(((0.2 - 0.8 / 3) ** 2 + (0 - 0.8 / 3) ** 2 + (0.6 - 0.8 / 3) ** 2) / 2);
     expect(g.ci95).toBeCloseTo((1.96 * sd) / Math.sqrt(3), 12);
     // The same valuation on both sides gains nothing, with no spread; no decisions, no figures.
-    expect(rankingGain(set, (d) => d.label, (d) => d.label)).toEqual({ decisions: 3, gain: 0, ci95: 0 });
-    expect(rankingGain([], (d) => d.label, (d) => d.label)).toEqual({ decisions: 0, gain: 0, ci95: 0 });
+    const right = decisionGaps(set, (d) => d.label);
+    expect(rankingGain(right, right)).toEqual({ decisions: 3, gain: 0, ci95: 0 });
+    expect(rankingGain([], [])).toEqual({ decisions: 0, gain: 0, ci95: 0 });
+    // Gaps of different sets are not paired: a clear error, not a figure.
+    expect(() => rankingGain(right, [0])).toThrow(/same set/);
   });
 
   it('groups candidates by decision: consecutive runs, a position without a decision alone', () => {

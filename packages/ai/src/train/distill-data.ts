@@ -154,28 +154,22 @@ export function decisionGaps(set: readonly Labelled[], value: (d: Labelled) => A
 }
 
 /**
- * How well `value` picks among each decision's labelled candidates (`decisionGaps`): the mean loss per decision
- * with a choice, and the share of those decisions where the pick differs from the labels' best.
+ * How well a valuation picks among the labelled candidates of each decision, from its `decisionGaps`: the mean
+ * loss per decision with a choice, and the share of those decisions where the pick differs from the labels' best.
  */
-export function rankingLoss(set: readonly Labelled[], value: (d: Labelled) => ArrayLike<number>): { decisions: number; loss: number; differ: number } {
-  const gaps = decisionGaps(set, value);
+export function rankingLoss(gaps: readonly number[]): { decisions: number; loss: number; differ: number } {
   const n = gaps.length;
   return { decisions: n, loss: n > 0 ? gaps.reduce((s, g) => s + g, 0) / n : 0, differ: n > 0 ? gaps.filter((g) => g > 0).length / n : 0 };
 }
 
 /**
- * What `after` gains over `before` in ranking the same decisions: the mean of the paired differences of their
- * losses, with its 95 % half-width (1.96 standard errors). Paired, because most decisions are picked alike by
- * both, which an interval for each loss alone would not know.
+ * What one valuation gains over another in ranking the same decisions, from their `decisionGaps` on one set: the
+ * mean of the paired differences of their losses, with its 95 % half-width (1.96 standard errors). Paired,
+ * because most decisions are picked alike by both, which an interval for each loss alone would not know.
  */
-export function rankingGain(
-  set: readonly Labelled[],
-  before: (d: Labelled) => ArrayLike<number>,
-  after: (d: Labelled) => ArrayLike<number>,
-): { decisions: number; gain: number; ci95: number } {
-  const a = decisionGaps(set, before);
-  const b = decisionGaps(set, after);
-  const diffs = a.map((g, i) => g - b[i]!);
+export function rankingGain(before: readonly number[], after: readonly number[]): { decisions: number; gain: number; ci95: number } {
+  if (before.length !== after.length) throw new Error(`rankingGain: ${before.length} decisions against ${after.length}; both must rank the same set`);
+  const diffs = before.map((g, i) => g - after[i]!);
   const n = diffs.length;
   if (n === 0) return { decisions: 0, gain: 0, ci95: 0 };
   const mean = diffs.reduce((s, x) => s + x, 0) / n;

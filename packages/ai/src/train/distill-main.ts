@@ -62,7 +62,7 @@ import { rollout } from '../rollout/index.js';
 import type { Probabilities } from '../probabilities.js';
 import { duel } from './duel.js';
 import { distillPromotion } from './distill-promotion.js';
-import { decisionGroups, labelSelfPlay, rankingGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
+import { decisionGaps, decisionGroups, labelSelfPlay, rankingGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
 import { greedyTurn } from './td.js';
 import { familyArg, flagArg, numberArg, startsArg, stringArg, widenArg } from './args.js';
 import { saveNets } from './save-nets.js';
@@ -155,14 +155,16 @@ function fitOn(nets: NetSet, set: readonly Labelled[]): { error: number; bias: n
   const n = Math.max(1, set.length);
   return { error: sq / (5 * n), bias: sum.map((x) => Number((x / n).toFixed(4))) };
 }
-/** The nets' static ranking of the held-out decisions against the labels' (`rankingLoss`), in millipoints. */
-function rankingOn(nets: NetSet): { decisions: number; mp: number; differ: number } {
-  const r = rankingLoss(held, (d) => valueOf(nets, d));
+/** How `nets` rank the held-out decisions against the labels (`decisionGaps`). */
+const gapsOf = (nets: NetSet): number[] => decisionGaps(held, (d) => valueOf(nets, d));
+/** A ranking's loss (`rankingLoss`), in millipoints. */
+function rankingOf(gaps: readonly number[]): { decisions: number; mp: number; differ: number } {
+  const r = rankingLoss(gaps);
   return { decisions: r.decisions, mp: Number((1000 * r.loss).toFixed(2)), differ: Number(r.differ.toFixed(3)) };
 }
 /** The student's ranking loss taken off the teacher's on the same held-out decisions (`rankingGain`), in millipoints. */
-function gainOn(before: NetSet, after: NetSet): { mp: number; ci95: number } {
-  const g = rankingGain(held, (d) => valueOf(before, d), (d) => valueOf(after, d));
+function gainOf(before: readonly number[], after: readonly number[]): { mp: number; ci95: number } {
+  const g = rankingGain(before, after);
   return { mp: Number((1000 * g.gain).toFixed(2)), ci95: Number((1000 * g.ci95).toFixed(2)) };
 }
 
@@ -211,8 +213,10 @@ for (let e = 0; e < epochs; e++) {
   }
   for (const trainer of trainers.values()) trainer.step(epochRate);
   lastError = sq / (5 * trained);
-  console.log(`epoch ${e + 1}: mean squared error against the labels ${lastError.toFixed(5)}, held out ${fitOn(student, held).error.toFixed(5)}, ranking ${JSON.stringify(rankingOn(student))}`);
+  console.log(`epoch ${e + 1}: mean squared error against the labels ${lastError.toFixed(5)}, held out ${fitOn(student, held).error.toFixed(5)}, ranking ${JSON.stringify(rankingOf(gapsOf(student)))}`);
 }
+// Each net ranks the held-out decisions once; the losses and the paired gain share those gaps.
+const rankingFor = (teacherGaps: readonly number[], studentGaps: readonly number[]) => ({ teacher: rankingOf(teacherGaps), student: rankingOf(studentGaps), gain: gainOf(teacherGaps, studentGaps) });
 const teacherFit = fitOn(teacherNets, held);
 const studentFit = fitOn(student, held);
 const heldOut = {
@@ -220,7 +224,7 @@ const heldOut = {
   teacher: Number(teacherFit.error.toFixed(6)),
   student: Number(studentFit.error.toFixed(6)),
   bias: { teacher: teacherFit.bias, student: studentFit.bias },
-  ...(held.some((d) => d.decision !== undefined) ? { ranking: { teacher: rankingOn(teacherNets), student: rankingOn(student), gain: gainOn(teacherNets, student) } } : {}),
+  ...(held.some((d) => d.decision !== undefined) ? { ranking: rankingFor(gapsOf(teacherNets), gapsOf(student)) } : {}),
 };
 const testFit = testSet.length > 0 ? { teacher: fitOn(teacherNets, testSet), student: fitOn(student, testSet) } : undefined;
 const test = testFit && {
