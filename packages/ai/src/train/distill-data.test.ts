@@ -8,7 +8,7 @@ import { staticEvaluator } from '../evaluator.js';
 import type { Probabilities } from '../probabilities.js';
 import { rankTurnsPly, type SearchContext } from '../search/ply.js';
 import { backGameStart } from './back-game-starts.js';
-import { decisionGaps, decisionGroups, labelSelfPlay, rankingGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
+import { decisionGaps, decisionGroups, labelSelfPlay, packShard, rankingGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
 import { throwDice } from './td.js';
 
 const even: Probabilities = { win: 0.5, winMars: 0.1, winKoks: 0, loseMars: 0.1, loseKoks: 0 };
@@ -109,6 +109,15 @@ describe('distillation data (distill-data.ts)', () => {
     expect(readShards([zipped, file])).toEqual([...data, ...data]);
     writeFileSync(zipped, readFileSync(file).subarray(0, 40));
     expect(() => readShards([zipped])).toThrow(`${zipped}: not a gzipped shard`);
+
+    // Packed: the same positions, labels to 5 decimals; a damaged pack is named, not half read.
+    const packed = join(dir, 'a.jsonl.br');
+    writeFileSync(packed, packShard(data));
+    const unpacked = readShards([packed]);
+    expect(unpacked.map(({ label: _, ...rest }) => rest)).toEqual(data.map(({ label: _, ...rest }) => rest));
+    unpacked.forEach((d, i) => d.label.forEach((x, k) => expect(Math.abs(x - data[i]!.label[k]!)).toBeLessThanOrEqual(5e-6)));
+    writeFileSync(packed, packShard(data).subarray(0, 20));
+    expect(() => readShards([packed])).toThrow(`${packed}: not a packed shard`);
 
     const bad = join(dir, 'b.jsonl');
     writeFileSync(bad, `${JSON.stringify(data[0])}\n{"me":1}\n`);
