@@ -84,6 +84,9 @@ export async function labelSelfPlay(
   return done;
 }
 
+/** One labelled position as a line of a shard: what `shardWriter` and `packShard` write and `readShards` reads. */
+const shardLine = (d: Labelled): string => `${JSON.stringify(d)}\n`;
+
 /** Appends labelled positions to a JSON-lines shard in batches (`flush` writes the rest). */
 export function shardWriter(file: string, batch = 200): { add: (d: Labelled) => void; flush: () => void } {
   let lines: string[] = [];
@@ -93,7 +96,7 @@ export function shardWriter(file: string, batch = 200): { add: (d: Labelled) => 
   };
   return {
     add: (d) => {
-      lines.push(`${JSON.stringify(d)}\n`);
+      lines.push(shardLine(d));
       if (lines.length >= batch) flush();
     },
     flush,
@@ -114,11 +117,11 @@ function shardText(file: string): string {
 /**
  * One shard packed for keeping in the repository (`.jsonl.br`, read back by `readShards`): labels rounded to 5
  * decimals — a 2-ply label is not known to within 10⁻³, and full doubles are most of a line — then Brotli at its
- * densest, about 14 bytes a position against 270 as written. One shard per file: decisions are told apart by runs,
+ * densest, about 15 bytes a position against 270 as written. One shard per file: decisions are told apart by runs,
  * and two shards packed together could join a run across them.
  */
 export function packShard(data: readonly Labelled[]): Buffer {
-  const text = data.map((d) => `${JSON.stringify({ ...d, label: d.label.map((x) => Math.round(x * 1e5) / 1e5) })}\n`).join('');
+  const text = data.map((d) => shardLine({ ...d, label: d.label.map((x) => Math.round(x * 1e5) / 1e5) })).join('');
   const bytes = Buffer.from(text, 'utf8');
   return brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_LGWIN]: 24, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
 }
