@@ -7,9 +7,12 @@ describe('distillPromotion', () => {
     expect(distillPromotion({ pointsPerGame: 0.01, ci95: 0.02 })).toEqual({ promoted: false, rule: 'duel' });
   });
 
-  it('with candidate labels, promotes on a ranking gain clear of zero that the duel does not contradict', () => {
+  it('with candidate labels, promotes on a ranking gain clear of zero when the duel is not behind', () => {
     // The fifth round: a gain of 0.26 ± 0.20 mp, a duel of +0.0036 ± 0.0094 — promoted.
-    expect(distillPromotion({ pointsPerGame: 0.0036, ci95: 0.0094 }, { mp: 0.26, ci95: 0.2 })).toEqual({ promoted: true, rule: 'ranking gain, duel guard' });
+    expect(distillPromotion({ pointsPerGame: 0.0036, ci95: 0.0094 }, { mp: 0.26, ci95: 0.2 })).toEqual({ promoted: true, rule: 'ranking gain, duel not behind' });
+    // The sixth round: 0.26 ± 0.15 mp, but −0.0087 ± 0.0095 in the duel — refused by the present rule.
+    expect(distillPromotion({ pointsPerGame: -0.0087, ci95: 0.0095 }, { mp: 0.26, ci95: 0.15 }).promoted).toBe(false);
+    expect(distillPromotion({ pointsPerGame: 0, ci95: 0.0095 }, { mp: 0.26, ci95: 0.15 }).promoted).toBe(true);
     // The gain's interval reaches zero: not promoted, however the duel went.
     expect(distillPromotion({ pointsPerGame: 0.05, ci95: 0.01 }, { mp: 0.2, ci95: 0.21 }).promoted).toBe(false);
     // A clear gain, but the duel shows the nets worse: the guard refuses them.
