@@ -254,7 +254,8 @@ const line = {
   error: Number(lastError.toFixed(5)),
   heldOut,
   ...(test ? { test } : {}),
-  vsTeacher: { games: result.games, pointsPerGame: Number(result.pointsPerGame.toFixed(3)), ci95: Number(result.ci95.toFixed(3)), winShare: Number(result.winShare.toFixed(3)) },
+  // Four decimals: the rule reads the unrounded sign, and a duel logged as 0.000 was once refused.
+  vsTeacher: { games: result.games, pointsPerGame: Number(result.pointsPerGame.toFixed(4)), ci95: Number(result.ci95.toFixed(4)), winShare: Number(result.winShare.toFixed(3)) },
   promoted,
   rule,
 };
