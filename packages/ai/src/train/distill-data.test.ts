@@ -8,7 +8,7 @@ import { staticEvaluator } from '../evaluator.js';
 import type { Probabilities } from '../probabilities.js';
 import { rankTurnsPly, type SearchContext } from '../search/ply.js';
 import { backGameStart } from './back-game-starts.js';
-import { decisionGaps, decisionGroups, labelSelfPlay, packShard, rankingGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
+import { decisionGaps, decisionGroups, labelSelfPlay, packShard, pairedGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
 import { throwDice } from './td.js';
 
 const even: Probabilities = { win: 0.5, winMars: 0.1, winKoks: 0, loseMars: 0.1, loseKoks: 0 };
@@ -151,17 +151,17 @@ describe('distillation data (distill-data.ts)', () => {
     // Each pick of the first candidate loses twice its win gap in equity (win counts for and against).
     expect(decisionGaps(set, wrongAt(new Set([0, 2])))).toEqual([expect.closeTo(0.2, 12), 0, expect.closeTo(0.6, 12)]);
     // The labels themselves against a valuation wrong at decisions 0 and 2: gains 0.2, 0, 0.6 (mean 0.8/3).
-    const g = rankingGain(decisionGaps(set, wrongAt(new Set([0, 2]))), decisionGaps(set, (d) => d.label));
-    expect(g.decisions).toBe(3);
+    const g = pairedGain(decisionGaps(set, wrongAt(new Set([0, 2]))), decisionGaps(set, (d) => d.label));
+    expect(g.n).toBe(3);
     expect(g.gain).toBeCloseTo(0.8 / 3, 12);
     const sd = Math.sqrt(((0.2 - 0.8 / 3) ** 2 + (0 - 0.8 / 3) ** 2 + (0.6 - 0.8 / 3) ** 2) / 2);
     expect(g.ci95).toBeCloseTo((1.96 * sd) / Math.sqrt(3), 12);
     // The same valuation on both sides gains nothing, with no spread; no decisions, no figures.
     const right = decisionGaps(set, (d) => d.label);
-    expect(rankingGain(right, right)).toEqual({ decisions: 3, gain: 0, ci95: 0 });
-    expect(rankingGain([], [])).toEqual({ decisions: 0, gain: 0, ci95: 0 });
+    expect(pairedGain(right, right)).toEqual({ n: 3, gain: 0, ci95: 0 });
+    expect(pairedGain([], [])).toEqual({ n: 0, gain: 0, ci95: 0 });
     // Gaps of different sets are not paired: a clear error, not a figure.
-    expect(() => rankingGain(right, [0])).toThrow(/same set/);
+    expect(() => pairedGain(right, [0])).toThrow(/same set/);
   });
 
   it('groups candidates by decision: consecutive runs, a position without a decision alone', () => {

@@ -179,18 +179,19 @@ export function rankingLoss(gaps: readonly number[]): { decisions: number; loss:
 }
 
 /**
- * What one valuation gains over another in ranking the same decisions, from their `decisionGaps` on one set: the
- * mean of the paired differences of their losses, with its 95 % half-width (1.96 standard errors). Paired,
- * because most decisions are picked alike by both, which an interval for each loss alone would not know.
+ * What one valuation gains over another on the same held-out items, from their paired losses (the `decisionGaps`
+ * of a ranking, or each position's squared error against rollout labels): the mean of the paired differences,
+ * with its 95 % half-width (1.96 standard errors). Paired, because the two valuations mostly agree item by item,
+ * which an interval for each loss alone would not know.
  */
-export function rankingGain(before: readonly number[], after: readonly number[]): { decisions: number; gain: number; ci95: number } {
-  if (before.length !== after.length) throw new Error(`rankingGain: ${before.length} decisions against ${after.length}; both must rank the same set`);
+export function pairedGain(before: readonly number[], after: readonly number[]): { n: number; gain: number; ci95: number } {
+  if (before.length !== after.length) throw new Error(`pairedGain: ${before.length} losses against ${after.length}; both must be of the same set`);
   const diffs = before.map((g, i) => g - after[i]!);
   const n = diffs.length;
-  if (n === 0) return { decisions: 0, gain: 0, ci95: 0 };
+  if (n === 0) return { n: 0, gain: 0, ci95: 0 };
   const mean = diffs.reduce((s, x) => s + x, 0) / n;
   const variance = n > 1 ? diffs.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1) : 0;
-  return { decisions: n, gain: mean, ci95: 1.96 * Math.sqrt(variance / n) };
+  return { n, gain: mean, ci95: 1.96 * Math.sqrt(variance / n) };
 }
 
 /**

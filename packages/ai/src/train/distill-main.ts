@@ -5,8 +5,8 @@
  * `--truncate K` half-moves then the static evaluation; 0 = to the end) — and the nets learn those labels
  * (supervised, cross-entropy). The new nets replace the committed ones only if `distillPromotion` says so: they
  * beat them at 0-ply in a duel of mirrored pairs (`duel.ts`) with the lower 95 % bound of points per game above
- * zero, or, with candidate labels, their held-out ranking gain is clear of zero and the duel does not show them
- * worse; the log line (`training/<variant>-distill.jsonl`) says either way, and by which rule.
+ * zero, or, with candidate labels (their held-out ranking) or rollout labels (their held-out error), a paired
+ * gain clear of zero and a duel not behind; the log line (`training/<variant>-distill.jsonl`) says either way, and by which rule.
  *
  *   node packages/ai/dist/train/distill-main.js --variant short [--positions 100000] [--plies 1] [--epochs 2]
  *        [--rate 0.01] [--pairs 1000] [--seed 5] [--candidate DIR] [--rollout-trials 36 --truncate 10] [--no-log]
@@ -42,7 +42,7 @@
  * student's mean squared error on them, their mean bias per output (label − net: a net that undervalues
  * gammons shows it there), and, for candidates, how much equity (by the labels) their static
  * ranking of those decisions loses, with the student's gain there over the teacher paired decision by decision and its
- * 95 % half-width (`ranking.gain`). `--test FILES` reports the same error and bias on shards kept out of training
+ * 95 % half-width (`ranking.gain`); for rollout labels, the student's paired gain in squared error (`errorGain`). `--test FILES` reports the same error and bias on shards kept out of training
  * altogether (a set of another kind: back games, say). `--candidate DIR` also writes the new nets to DIR whether promoted or
  * not (to measure them otherwise, e.g. `NARDY_WEIGHTS_DIR=DIR node bench/gnubg-error.js`). `--no-log`: a trial
  * fit, left out of the training log; its nets replace the committed ones only by hand, even if they win.
@@ -61,8 +61,8 @@ import { evaluatePly, type SearchContext } from '../search/ply.js';
 import { rollout } from '../rollout/index.js';
 import type { Probabilities } from '../probabilities.js';
 import { duel } from './duel.js';
-import { distillPromotion } from './distill-promotion.js';
-import { decisionGaps, decisionGroups, labelSelfPlay, rankingGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
+import { distillPromotion, type HeldOutGain } from './distill-promotion.js';
+import { decisionGaps, decisionGroups, labelSelfPlay, pairedGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
 import { greedyTurn } from './td.js';
 import { familyArg, flagArg, numberArg, startsArg, stringArg, widenArg } from './args.js';
 import { saveNets } from './save-nets.js';
@@ -138,22 +138,24 @@ const valueOf = (nets: NetSet, d: Labelled): Float64Array => {
   return output;
 };
 /**
- * One pass of `nets` over `set`: the mean squared error against the labels (per output), and the mean label −
- * net value per output (win, win mars, win koks, lose mars, lose koks).
+ * One pass of `nets` over `set`: the mean squared error against the labels (per output), each position's own
+ * (for `pairedGain`), and the mean label − net value per output (win, win mars, win koks, lose mars, lose koks).
  */
-function fitOn(nets: NetSet, set: readonly Labelled[]): { error: number; bias: number[] } {
-  let sq = 0;
+function fitOn(nets: NetSet, set: readonly Labelled[]): { error: number; errors: number[]; bias: number[] } {
+  const errors: number[] = [];
   const sum = [0, 0, 0, 0, 0];
   for (const d of set) {
     const v = valueOf(nets, d);
+    let sq = 0;
     for (let k = 0; k < 5; k++) {
       const gap = d.label[k]! - v[k]!;
       sq += gap * gap;
       sum[k]! += gap;
     }
+    errors.push(sq / 5);
   }
   const n = Math.max(1, set.length);
-  return { error: sq / (5 * n), bias: sum.map((x) => Number((x / n).toFixed(4))) };
+  return { error: errors.reduce((s, e) => s + e, 0) / n, errors, bias: sum.map((x) => Number((x / n).toFixed(4))) };
 }
 /** How `nets` rank the held-out decisions against the labels (`decisionGaps`). */
 const gapsOf = (nets: NetSet): number[] => decisionGaps(held, (d) => valueOf(nets, d));
@@ -162,9 +164,9 @@ function rankingOf(gaps: readonly number[]): { decisions: number; mp: number; di
   const r = rankingLoss(gaps);
   return { decisions: r.decisions, mp: Number((1000 * r.loss).toFixed(2)), differ: Number(r.differ.toFixed(3)) };
 }
-/** The student's ranking loss taken off the teacher's on the same held-out decisions (`rankingGain`), in millipoints. */
+/** The student's ranking loss taken off the teacher's on the same held-out decisions (`pairedGain`), in millipoints. */
 function gainOf(before: readonly number[], after: readonly number[]): { mp: number; ci95: number } {
-  const g = rankingGain(before, after);
+  const g = pairedGain(before, after);
   return { mp: Number((1000 * g.gain).toFixed(2)), ci95: Number((1000 * g.ci95).toFixed(2)) };
 }
 
@@ -225,6 +227,8 @@ const heldOut = {
   student: Number(studentFit.error.toFixed(6)),
   bias: { teacher: teacherFit.bias, student: studentFit.bias },
   ...(held.some((d) => d.decision !== undefined) ? { ranking: rankingFor(gapsOf(teacherNets), gapsOf(student)) } : {}),
+  // Against rollouts (a teacher that does not share the nets' biases) a lower error is better values: paired.
+  ...(rolloutTrials > 0 ? { errorGain: ((g) => ({ gain: Number(g.gain.toFixed(7)), ci95: Number(g.ci95.toFixed(7)) }))(pairedGain(teacherFit.errors, studentFit.errors)) } : {}),
 };
 const testFit = testSet.length > 0 ? { teacher: fitOn(teacherNets, testSet), student: fitOn(student, testSet) } : undefined;
 const test = testFit && {
@@ -237,7 +241,10 @@ const test = testFit && {
 
 const newEval = new NetEvaluator(family, student);
 const result = duel(family.variant, (p, d) => greedyTurn(newEval, p, d).after, (p, d) => greedyTurn(teacher, p, d).after, pairs, seededRng(seed + 1));
-const { promoted, rule } = distillPromotion(result, heldOut.ranking?.gain);
+const heldOutGain: HeldOutGain | undefined = heldOut.ranking
+  ? { by: 'ranking', gain: heldOut.ranking.gain.mp, ci95: heldOut.ranking.gain.ci95 }
+  : heldOut.errorGain && { by: 'rollout error', ...heldOut.errorGain };
+const { promoted, rule } = distillPromotion(result, heldOutGain);
 const line = {
   at: new Date().toISOString(),
   positions: data.length,
