@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { OFF, opposite, seededRng, startPosition, type Position, type Rng } from '@nardy/engine';
+import { OFF, opposite, passTurn, seededRng, startPosition, winnerOf, type Position, type Rng } from '@nardy/engine';
 import { staticEvaluator } from '../evaluator.js';
 import type { Probabilities } from '../probabilities.js';
 import { rankTurnsPly, type SearchContext } from '../search/ply.js';
@@ -90,6 +90,38 @@ describe('distillation data (distill-data.ts)', () => {
     const one = await collect(9, 40, { kind: 'candidates', keep: 3, within: 0 });
     expect(one[0]).toMatchObject(top[0]!);
     expect(new Set(one.map((d) => JSON.stringify(d.me))).size).toBeGreaterThan(30);
+  });
+
+  it('with `disagree`, labels only the decisions where the deeper search picks another turn: its best first, and the 0-ply pick', async () => {
+    const filters = [{ keep: 4, within: 0.3 }];
+    const sampling: Sampling = { kind: 'candidates', keep: 2, within: 0.16, disagree: { plies: 1, filters } };
+    const got: Labelled[] = [];
+    const decisionsSeen: (number | undefined)[] = [];
+    await labelSelfPlay('short', ctx, sampling, (_p, _i, decision) => (decisionsSeen.push(decision), even), 30, 6, (d) => got.push(d));
+    expect(got).toHaveLength(30);
+    // The labeller is told each candidate's decision (a rollout seeded by it gives them the same dice).
+    expect(decisionsSeen).toEqual(got.map((d) => d.decision));
+    // Replay the same games (the same seed draws the same dice) and check each labelled decision.
+    const rng = seededRng(6);
+    let pos = startPosition('short', rng() < 0.5 ? 'white' : 'black');
+    const key = (p: Position): string => JSON.stringify([p.board[p.turn], p.board[opposite(p.turn)]]);
+    const groups = decisionGroups(got);
+    let g = 0;
+    while (g < groups.length) {
+      const dice = throwDice(rng);
+      const flat = rankTurnsPly(pos, dice, 0, [], ctx);
+      const deep = rankTurnsPly(pos, dice, 1, filters, ctx).filter((r) => r.plies === 1);
+      if (flat.length > 1 && deep.length > 0 && key(deep[0]!.turn.after) !== key(flat[0]!.turn.after)) {
+        const group = groups[g++]!.map((d) => JSON.stringify([d.me, d.them]));
+        const want = deep.slice(0, 2).map((r) => key(r.turn.after));
+        if (!want.includes(key(flat[0]!.turn.after))) want.push(key(flat[0]!.turn.after));
+        // The last group may be cut short by the count.
+        expect(group).toEqual(want.slice(0, group.length));
+      }
+      pos = flat[0]?.turn.after ?? passTurn(pos).after;
+      if (winnerOf(pos)) pos = startPosition('short', rng() < 0.5 ? 'white' : 'black');
+    }
+    expect(groups.length).toBeGreaterThan(5);
   });
 
   it('writes shards that read back, drops a partial last line (a killed writer), and names a corrupt line', async () => {

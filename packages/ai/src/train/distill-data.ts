@@ -1,9 +1,9 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
-import { opposite, passTurn, seededRng, startPosition, winnerOf, type Position, type VariantId } from '@nardy/engine';
+import { boardKey, opposite, passTurn, seededRng, startPosition, winnerOf, type Dice, type Position, type VariantId } from '@nardy/engine';
 import { cubelessEquity, type Probabilities } from '../probabilities.js';
 import { toVec } from '../rollout/vector.js';
-import { rankTurnsPly, type SearchContext } from '../search/ply.js';
+import { rankTurnsPly, type MoveFilter, type ScoredTurn, type SearchContext } from '../search/ply.js';
 import type { StartDraw } from './start-setup.js';
 import { throwDice } from './td.js';
 
@@ -22,9 +22,15 @@ export interface Labelled {
  * rollouts want them further apart); `candidates` — at each decision with a
  * choice, the positions after the best `keep` turns by static evaluation within `within` of the best (gnubg's
  * way of building a training database: the net learns the very comparisons it makes when it picks a turn,
- * including good turns it ranks too low and so never reaches by play), then the best is played.
+ * including good turns it ranks too low and so never reaches by play), then the best is played. With
+ * `disagree`, only the decisions where a deeper search (`plies`, through `filters`) picks another turn than
+ * the static evaluation are labelled, and their candidates are the deeper search's best `keep` and the static
+ * pick: the throws where the 0-ply player errs, or where its teacher does (gnubg's nets were trained on such a
+ * database, rolled out).
  */
-export type Sampling = { readonly kind: 'position'; readonly every?: number } | { readonly kind: 'candidates'; readonly keep: number; readonly within: number };
+export type Sampling =
+  | { readonly kind: 'position'; readonly every?: number }
+  | { readonly kind: 'candidates'; readonly keep: number; readonly within: number; readonly disagree?: { readonly plies: number; readonly filters: readonly MoveFilter[] } };
 
 const labelled = (pos: Position, p: Probabilities, decision?: number): Labelled => ({
   me: [...pos.board[pos.turn]],
@@ -50,7 +56,8 @@ export async function labelSelfPlay(
   variant: VariantId,
   ctx: SearchContext,
   sampling: Sampling,
-  label: (pos: Position, index: number) => Probabilities | Promise<Probabilities>,
+  /** `decision`: with candidates sampling, the decision's number (a rollout seeded by it gives each candidate the same dice). */
+  label: (pos: Position, index: number, decision?: number) => Probabilities | Promise<Probabilities>,
   count: number,
   seed: number,
   onLabelled: (d: Labelled) => void,
@@ -64,7 +71,7 @@ export async function labelSelfPlay(
   let decisions = 0;
   const add = async (pos: Position, decision?: number): Promise<void> => {
     if (!wanted(pos)) return;
-    onLabelled(labelled(pos, await label(pos, done), decision));
+    onLabelled(labelled(pos, await label(pos, done, decision), decision));
     done++;
   };
   while (done < count) {
@@ -72,16 +79,33 @@ export async function labelSelfPlay(
     for (let ply = 0; !winnerOf(pos) && done < count; ply++) {
       // Half-moves 1, 1 + every, 1 + 2·every …: the start itself (always the same one from the opening) only when every is 1.
       if (sampling.kind === 'position' && (ply + every - 1) % every === 0) await add(pos);
-      const ranked = rankTurnsPly(pos, throwDice(rng), 0, [], ctx);
+      const dice = throwDice(rng);
+      const ranked = rankTurnsPly(pos, dice, 0, [], ctx);
       if (sampling.kind === 'candidates' && ranked.length > 1) {
-        const best = ranked[0]!.equity;
-        for (const r of ranked.slice(0, sampling.keep)) if (r.equity >= best - sampling.within && done < count) await add(r.turn.after, decisions);
-        decisions++;
+        const chosen = sampling.disagree ? disagreement(pos, dice, ranked, sampling.keep, sampling.disagree, ctx) : withinOfBest(ranked, sampling.keep, sampling.within);
+        for (const after of chosen) if (done < count) await add(after, decisions);
+        if (chosen.length > 0) decisions++;
       }
       pos = ranked[0]?.turn.after ?? passTurn(pos).after;
     }
   }
   return done;
+}
+
+/** The positions after the best `keep` turns of a 0-ply ranking within `within` of the best. */
+const withinOfBest = (ranked: readonly ScoredTurn[], keep: number, within: number): Position[] =>
+  ranked.slice(0, keep).filter((r) => r.equity >= ranked[0]!.equity - within).map((r) => r.turn.after);
+
+/**
+ * Where the deeper search's pick differs from the 0-ply pick (`ranked[0]`): the positions after the deeper
+ * search's best `keep` turns, and after the 0-ply pick if they leave it out; none where the two agree.
+ */
+function disagreement(pos: Position, dice: Dice, ranked: readonly ScoredTurn[], keep: number, deeper: { readonly plies: number; readonly filters: readonly MoveFilter[] }, ctx: SearchContext): Position[] {
+  const staticPick = ranked[0]!.turn.after;
+  const deep = rankTurnsPly(pos, dice, deeper.plies, deeper.filters, ctx).filter((r) => r.plies === deeper.plies);
+  if (deep.length === 0 || boardKey(deep[0]!.turn.after) === boardKey(staticPick)) return [];
+  const top = deep.slice(0, keep).map((r) => r.turn.after);
+  return top.some((p) => boardKey(p) === boardKey(staticPick)) ? top : [...top, staticPick];
 }
 
 /** One labelled position as a line of a shard: what `shardWriter` and `packShard` write and `readShards` reads. */

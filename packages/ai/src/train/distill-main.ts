@@ -23,6 +23,12 @@
  * evaluation within 0.16 of the best (what the net compares when it picks a turn) instead of every other
  * position of the games.
  *
+ * `--disagree 2` (with `--candidates K`) labels only the decisions where `worldclass`'s 2-ply search picks another
+ * turn than 0-ply: the 2-ply search's best K and the 0-ply pick. With `--rollout-trials N` those candidates are
+ * rolled out on the same dice — a teacher stronger than the 2-ply search, spent where 0-ply and 2-ply part:
+ *
+ *   node …/distill-main.js --candidates 3 --disagree 2 --rollout-trials 36 --positions 6000 --seed 211 --out /tmp/q211.jsonl
+ *
  * `--only crashed` labels only the positions of those classes (the rest of the games are played, not labelled).
  * `--every K` (default 2) labels one position in K of each game (rollout labels want them further apart).
  * `--starts back-game` (short nardy) starts each game from a generated back game (`back-game-starts.ts`) instead
@@ -56,6 +62,7 @@ import { WEIGHTS_DIR, loadNet } from '../net/load.js';
 import { NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.js';
 import { AdamTrainer } from '../net/adam.js';
 import { pruneFamilyOf } from '../net/prune-family.js';
+import { LEVEL_SETTINGS } from '../levels.js';
 import { EvalCache } from '../search/eval-cache.js';
 import { evaluatePly, type SearchContext } from '../search/ply.js';
 import { rollout } from '../rollout/index.js';
@@ -93,7 +100,13 @@ const wanted = onlyClasses.size > 0 ? (p: Position): boolean => onlyClasses.has(
 const starts = startsArg(family);
 const selfPlay = { ...(wanted ? { wanted } : {}), ...(starts.draw ? { start: starts.draw } : {}) };
 const every = stringArg('every', '');
-const sampling: Sampling = candidates > 0 ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16) } : { kind: 'position', ...(every ? { every: Number(every) } : {}) };
+// `--disagree P`: only the decisions where a P-ply search (`worldclass`'s filters) picks another turn than 0-ply.
+const disagree = numberArg('disagree', 0);
+if (disagree > 0 && candidates <= 0) throw new Error('--disagree picks decisions to label as candidates: give --candidates K too');
+const sampling: Sampling =
+  candidates > 0
+    ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16), ...(disagree > 0 ? { disagree: { plies: disagree, filters: LEVEL_SETTINGS.worldclass.filters } } : {}) }
+    : { kind: 'position', ...(every ? { every: Number(every) } : {}) };
 const started = Date.now();
 
 const teacherNets = loadFamily(family);
@@ -104,10 +117,14 @@ const ctx: SearchContext = {
   prune: { evaluate: ((e) => (p: Position) => e.evaluate(p))(new NetEvaluator(pruneFamilyOf(family.variant), loadFamily(pruneFamilyOf(family.variant)))), keep: 5 },
 };
 
-/** A position's label: the mean outcome of its rollouts, or its value at `plies`. */
-async function label(pos: Position, index: number): Promise<Probabilities> {
+/**
+ * A position's label: the mean outcome of its rollouts, or its value at `plies`. A decision's candidates are
+ * rolled out with the decision's seed — the same dice for each, so their differences, which a pick depends on,
+ * carry less noise than their values (as `rankByRollout` does).
+ */
+async function label(pos: Position, index: number, decision?: number): Promise<Probabilities> {
   if (rolloutTrials <= 0) return evaluatePly(pos, plies, ctx);
-  const r = await rollout(pos, { trials: rolloutTrials, seed: seed * 100_003 + index, luck, workers: 0, ...(truncate > 0 ? { truncate } : {}) });
+  const r = await rollout(pos, { trials: rolloutTrials, seed: seed * 100_003 + (decision ?? index), luck, workers: 0, ...(truncate > 0 ? { truncate } : {}) });
   return r.probabilities;
 }
 
