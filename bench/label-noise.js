@@ -5,6 +5,8 @@
 // with two independent seeds (within a run every candidate gets the same dice, as `distill-main` does), at the
 // given `--trials` and `--truncate` (0: to the end): the spread of the two runs' differences is the noise of one
 // run, against the spread of the differences themselves (signal and noise). Our own rollouts; gnubg plays no part.
+// Also, over every decision of the shard, how often its first candidate (with `--disagree`, the deeper search's
+// pick) is the labels' best, and the equity it gives up against their best; `--decisions 0` reports only that.
 // Usage: node bench/label-noise.js SHARD [--decisions 25] [--trials 36] [--truncate 0] [--json]
 import { positionFromSetup } from '../packages/engine/dist/index.js';
 import { rollout } from '../packages/ai/dist/rollout/index.js';
@@ -25,8 +27,9 @@ const decisions = opt('decisions', 25);
 const trials = opt('trials', 36);
 const truncate = opt('truncate', 0);
 
-const groups = decisionGroups(readShards([shard])).filter((g) => g.length > 1 && g[0].decision !== undefined).slice(0, decisions);
-if (groups.length === 0) throw new Error(`${shard}: no decisions with two or more candidates (a shard of --candidates labels?)`);
+const all = decisionGroups(readShards([shard])).filter((g) => g.length > 1 && g[0].decision !== undefined);
+const groups = all.slice(0, decisions);
+if (all.length === 0) throw new Error(`${shard}: no decisions with two or more candidates (a shard of --candidates labels?)`);
 const positionOf = (d) => {
   const r = positionFromSetup({ variant: 'short', turn: 'white', board: { white: d.me, black: d.them }, firstTurn: { white: false, black: false } });
   if (!r.ok) throw new Error(`${shard}: not a short-nardy position (${r.error.message})`);
@@ -48,9 +51,18 @@ const sd = (xs) => {
   const m = xs.reduce((s, x) => s + x, 0) / xs.length;
   return Math.sqrt(xs.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, xs.length - 1));
 };
+// The labels are from the view of the side on roll after the turn (the opponent): the mover's best is the lowest.
+const losses = all.map((g) => {
+  const equities = g.map((d) => cubelessEquity({ win: d.label[0], winMars: d.label[1], winKoks: d.label[2], loseMars: d.label[3], loseKoks: d.label[4] }));
+  return equities[0] - Math.min(...equities);
+});
+const firstCandidate = {
+  decisions: all.length,
+  bestShare: Number((losses.filter((l) => l === 0).length / all.length).toFixed(3)),
+  lossMp: Number(((1000 * losses.reduce((s, l) => s + l, 0)) / all.length).toFixed(2)),
+};
 const between = runs[0].map((x, i) => x - runs[1][i]);
-const report = {
-  shard,
+const noise = groups.length > 0 && {
   decisions: groups.length,
   differences: between.length,
   trials,
@@ -59,8 +71,11 @@ const report = {
   noisePerRun: Number((sd(between) / Math.SQRT2).toFixed(4)),
   secondsPerDecision: Number(((Date.now() - started) / 1000 / (2 * groups.length)).toFixed(2)),
 };
-if (args.includes('--json')) console.log(JSON.stringify(report));
+if (args.includes('--json')) console.log(JSON.stringify({ shard, firstCandidate, ...(noise ? { noise } : {}) }));
 else {
-  console.log(`${report.decisions} decisions (${report.differences} candidate differences) of ${shard}, ${trials} trials${truncate ? `, truncated at ${truncate}` : ', to the end'}:`);
-  console.log(`  spread of the differences ${report.spreadOfDifferences}, noise of one run ${report.noisePerRun} (equity), ${report.secondsPerDecision} s a decision`);
+  console.log(`${shard}: the first candidate is the labels' best in ${firstCandidate.bestShare * 100} % of ${all.length} decisions, giving up ${firstCandidate.lossMp} mp a decision`);
+  if (noise) {
+    console.log(`${noise.decisions} decisions (${noise.differences} candidate differences) rolled out twice, ${trials} trials${truncate ? `, truncated at ${truncate}` : ', to the end'}:`);
+    console.log(`  spread of the differences ${noise.spreadOfDifferences}, noise of one run ${noise.noisePerRun} (equity), ${noise.secondsPerDecision} s a decision`);
+  }
 }
