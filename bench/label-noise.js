@@ -11,6 +11,7 @@
 import { positionFromSetup } from '../packages/engine/dist/index.js';
 import { rollout } from '../packages/ai/dist/rollout/index.js';
 import { cubelessEquity } from '../packages/ai/dist/probabilities.js';
+import { fromVec } from '../packages/ai/dist/rollout/vector.js';
 import { decisionGroups, readShards } from '../packages/ai/dist/train/distill-data.js';
 
 const args = process.argv.slice(2);
@@ -53,7 +54,7 @@ const sd = (xs) => {
 };
 // The labels are from the view of the side on roll after the turn (the opponent): the mover's best is the lowest.
 const losses = all.map((g) => {
-  const equities = g.map((d) => cubelessEquity({ win: d.label[0], winMars: d.label[1], winKoks: d.label[2], loseMars: d.label[3], loseKoks: d.label[4] }));
+  const equities = g.map((d) => cubelessEquity(fromVec(d.label)));
   return equities[0] - Math.min(...equities);
 });
 const firstCandidate = {

@@ -102,10 +102,11 @@ const withinOfBest = (ranked: readonly ScoredTurn[], keep: number, within: numbe
  */
 function disagreement(pos: Position, dice: Dice, ranked: readonly ScoredTurn[], keep: number, deeper: { readonly plies: number; readonly filters: readonly MoveFilter[] }, ctx: SearchContext): Position[] {
   const staticPick = ranked[0]!.turn.after;
+  const staticKey = boardKey(staticPick);
   const deep = rankTurnsPly(pos, dice, deeper.plies, deeper.filters, ctx).filter((r) => r.plies === deeper.plies);
-  if (deep.length === 0 || boardKey(deep[0]!.turn.after) === boardKey(staticPick)) return [];
+  if (deep.length === 0 || boardKey(deep[0]!.turn.after) === staticKey) return [];
   const top = deep.slice(0, keep).map((r) => r.turn.after);
-  return top.some((p) => boardKey(p) === boardKey(staticPick)) ? top : [...top, staticPick];
+  return top.some((p) => boardKey(p) === staticKey) ? top : [...top, staticPick];
 }
 
 /** One labelled position as a line of a shard: what `shardWriter` and `packShard` write and `readShards` reads. */

@@ -25,9 +25,11 @@
  *
  * `--disagree 2` (with `--candidates K`) labels only the decisions where `worldclass`'s 2-ply search picks another
  * turn than 0-ply: the 2-ply search's best K and the 0-ply pick. With `--rollout-trials N` those candidates are
- * rolled out on the same dice — a teacher stronger than the 2-ply search, spent where 0-ply and 2-ply part:
+ * rolled out on the same dice — a teacher stronger than the 2-ply search, spent where 0-ply and 2-ply part (36
+ * trials to the end are mostly noise for these differences; 72 truncated at 6 half-moves are not,
+ * `bench/label-noise.js`):
  *
- *   node …/distill-main.js --candidates 3 --disagree 2 --rollout-trials 36 --positions 6000 --seed 211 --out /tmp/q211.jsonl
+ *   node …/distill-main.js --candidates 3 --disagree 2 --rollout-trials 72 --truncate 6 --only contact --positions 15000 --seed 213 --out /tmp/q213.jsonl
  *
  * `--only crashed` labels only the positions of those classes (the rest of the games are played, not labelled).
  * `--every K` (default 2) labels one position in K of each game (rollout labels want them further apart).
