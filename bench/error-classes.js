@@ -5,20 +5,24 @@
 // size of each error. Each log's moves must add up to play.py's own summary in it (unforced moves, chequer error),
 // or the script stops: a board replayed wrongly would be split under the wrong class. gnubg only judges here;
 // nothing read or written feeds training.
-// Usage: node bench/error-classes.js LOG… [--top N] [--json]
+// `--deeper LEVEL` (e.g. worldclass) also splits the error by whether our search at LEVEL picks another turn than
+// `expert` (0-ply) in the same position: the part of the 0-ply error that distilling the deeper search can reach.
+// Usage: node bench/error-classes.js LOG… [--top N] [--deeper LEVEL] [--json]
 import { readFileSync } from 'node:fs';
-import { opposite, parseGnubgPositionId } from '../packages/engine/dist/index.js';
+import { boardKey, opposite, parseGnubgPositionId } from '../packages/engine/dist/index.js';
+import { chooseTurn } from '../packages/ai/dist/index.js';
 import { exactEvaluator } from '../packages/ai/dist/evaluator.js';
 import { shortClassOf } from '../packages/ai/dist/net/short-evaluator.js';
 
 const args = process.argv.slice(2);
 const flag = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const files = args.filter((a, i) => !a.startsWith('--') && !['--top'].includes(args[i - 1]));
+const files = args.filter((a, i) => !a.startsWith('--') && !['--top', '--deeper'].includes(args[i - 1]));
 if (files.length === 0) {
-  console.error('usage: node bench/error-classes.js LOG… [--top N] [--json]');
+  console.error('usage: node bench/error-classes.js LOG… [--top N] [--deeper LEVEL] [--json]');
   process.exit(2);
 }
 const top = Number(flag('--top') ?? 0);
+const deeper = flag('--deeper');
 const exact = exactEvaluator('short');
 // gnubg's marks: doubtful from 0.04, bad from 0.08, very bad from 0.16 (equity at a cube of 1).
 const SIZES = [
@@ -45,7 +49,9 @@ for (const file of files) {
     const me = pos.board[pos.turn];
     const them = pos.board[opposite(pos.turn)];
     const cls = exact(pos) ? 'bearoff' : shortClassOf(me, them);
-    moves.push({ ...m, cls, file });
+    const dice = m.dice;
+    const differs = deeper && boardKey(chooseTurn(pos, dice, { level: 'expert' }).after) !== boardKey(chooseTurn(pos, dice, { level: deeper }).after);
+    moves.push({ ...m, cls, file, ...(deeper ? { deeper: differs ? `${deeper} picks another turn` : `${deeper} picks the same` } : {}) });
   }
 }
 const total = moves.reduce((s, m) => s + m.error, 0);
@@ -71,16 +77,17 @@ const report = {
   byClass: tally((m) => m.cls),
   bySize: tally((m) => SIZES.find(([, below]) => m.error < below)[0]),
   byClassAndSize: tally((m) => `${m.cls}, ${SIZES.find(([, below]) => m.error < below)[0]}`),
+  ...(deeper ? { byDeeper: tally((m) => m.deeper), byDeeperAndSize: tally((m) => `${m.deeper}, ${SIZES.find(([, below]) => m.error < below)[0]}`) } : {}),
 };
-if (top > 0) report.largest = [...moves].sort((a, b) => b.error - a.error).slice(0, top).map(({ game, pos, dice, error, cls }) => ({ game, pos, dice, error, cls }));
+if (top > 0) report.largest = [...moves].sort((a, b) => b.error - a.error).slice(0, top).map(({ game, pos, dice, error, cls, played, best }) => ({ game, pos, dice, error, cls, played, best }));
 if (args.includes('--json')) console.log(JSON.stringify(report));
 else {
   console.log(`${report.moves} unforced moves, ${report.mEMGPerMove} mEMG a move`);
-  for (const key of ['byClass', 'bySize', 'byClassAndSize']) {
+  for (const key of ['byClass', 'bySize', 'byClassAndSize', 'byDeeper', 'byDeeperAndSize'].filter((k) => report[k])) {
     console.log(`\n${key}`);
     for (const [k, t] of Object.entries(report[key])) {
-      console.log(`  ${k.padEnd(28)} ${String(t.moves).padStart(6)} moves (${(100 * t.shareOfMoves).toFixed(1)} %)  ${t.mEMGPerMove.toFixed(2).padStart(6)} mEMG a move  ${(100 * t.shareOfError).toFixed(1)} % of the error`);
+      console.log(`  ${k.padEnd(48)} ${String(t.moves).padStart(6)} moves (${(100 * t.shareOfMoves).toFixed(1)} %)  ${t.mEMGPerMove.toFixed(2).padStart(6)} mEMG a move  ${(100 * t.shareOfError).toFixed(1)} % of the error`);
     }
   }
-  for (const m of report.largest ?? []) console.log(`  ${m.pos} ${m.dice.join('-')} ${m.error.toFixed(3)} ${m.cls} (game ${m.game})`);
+  for (const m of report.largest ?? []) console.log(`  ${m.pos} ${m.dice.join('-')} ${m.error.toFixed(3)} ${m.cls} (game ${m.game}): played ${m.played ?? '?'}, gnubg ${m.best ?? '?'}`);
 }

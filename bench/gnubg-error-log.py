@@ -8,7 +8,7 @@ lines and summary come first; give it `--analyse PLY`). This script then walks t
 game's board from the start, and writes one line per move the bot chose among two or more plays:
 {"game", "pos" (gnubg Position ID, the bot on roll), "dice", "error" (equity the bot's play gives up against
 gnubg's best, in points at a cube of 1: the sum over a session is play.py's chequer_error), "plays" (how many
-gnubg listed)}; then {"summary": "error-log", "moves", "error"} so that the total can be checked against
+gnubg listed), "played", "best" (the bot's play and gnubg's, as "13/7 8/7")}; then {"summary": "error-log", "moves", "error"} so that the total can be checked against
 play.py's. `bench/error-classes.js` splits the lines by our position classes. gnubg only judges: nothing here
 feeds training.
 """
@@ -32,6 +32,13 @@ if any(a.startswith('--match') or a == '--cube' for a in args):
 os.environ['GNUBG_PY_ARGS'] = '\n'.join(args[args.index('--') + 1:])
 runpy.run_path(PLAY, run_name='__main__')
 
+
+
+def notation(steps):
+    """A play as gnubg writes it (from its mover's view; 25 is the bar, 0 off): "13/7 8/7"."""
+    return ' '.join('%s/%s' % ('bar' if f == 25 else f, 'off' if t <= 0 else t) for f, t in steps)
+
+
 total, count = 0.0, 0
 for k, game in enumerate(gnubg.match(1, 0, 1, 0)['games'], 1):
     # Boards from each player's own view, as gnubg's moves are written: X = gnubg, O = the bot.
@@ -48,7 +55,8 @@ for k, game in enumerate(gnubg.match(1, 0, 1, 0)['games'], 1):
             total += error
             count += 1
             H.emit({'game': k, 'pos': gnubg.positionid(tuple(b)), 'dice': rec['dice'], 'error': round(error, 7),
-                    'plays': len(a['moves'])})
+                    'plays': len(a['moves']), 'played': notation(a['moves'][a['imove']]['move']),
+                    'best': notation(a['moves'][0]['move'])})
         after = H.apply_steps(b, rec['move'])
         board = {other: H.swap(after)}
 H.emit({'summary': 'error-log', 'moves': count, 'error': round(total, 6)})

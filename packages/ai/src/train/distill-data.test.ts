@@ -8,7 +8,7 @@ import { staticEvaluator } from '../evaluator.js';
 import type { Probabilities } from '../probabilities.js';
 import { rankTurnsPly, type SearchContext } from '../search/ply.js';
 import { backGameStart } from './back-game-starts.js';
-import { decisionGaps, decisionGroups, labelSelfPlay, packShard, pairedGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
+import { decisionGaps, decisionGroups, keepDisagreements, labelSelfPlay, packShard, pairedGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
 import { throwDice } from './td.js';
 
 const even: Probabilities = { win: 0.5, winMars: 0.1, winKoks: 0, loseMars: 0.1, loseKoks: 0 };
@@ -194,6 +194,27 @@ describe('distillation data (distill-data.ts)', () => {
     expect(pairedGain([], [])).toEqual({ n: 0, gain: 0, ci95: 0 });
     // Gaps of different sets are not paired: a clear error, not a figure.
     expect(() => pairedGain(right, [0])).toThrow(/same set/);
+  });
+
+  it('keeps the decisions a valuation gets wrong, a share of those it gets right, and every lone position', () => {
+    // Decisions 0–3 of two candidates each; the labels prefer the second (lower for the opponent on roll there).
+    const pair = (decision: number): Labelled[] => [
+      { me: [], them: [], label: [0.6, 0, 0, 0, 0], decision },
+      { me: [], them: [], label: [0.5, 0, 0, 0, 0], decision },
+    ];
+    const lone: Labelled = { me: [], them: [], label: [0.7, 0, 0, 0, 0] };
+    const set = [...pair(0), ...pair(1), lone, ...pair(2), ...pair(3)];
+    // Wrong at decisions 1 and 3: it likes their first candidate best.
+    const value = (d: Labelled) => ((d.decision === 1 || d.decision === 3) && d.label[0] === 0.6 ? [0, 0, 0, 0, 0] : d.label);
+    const decisions = (kept: Labelled[]) => decisionGroups(kept).map((g) => (g.length > 1 ? g[0]!.decision : 'lone'));
+    expect(decisions(keepDisagreements(set, value, 0, seededRng(1)))).toEqual([1, 'lone', 3]);
+    expect(keepDisagreements(set, value, 1, seededRng(1))).toEqual(set);
+    // With a share in between, each agreeing decision is kept or dropped whole, by the draw.
+    const draws = [0.2, 0.9];
+    const kept = keepDisagreements(set, value, 0.5, () => draws.shift()!);
+    expect(decisions(kept)).toEqual([0, 1, 'lone', 3]);
+    expect(kept).toHaveLength(7);
+    expect(() => keepDisagreements(set, value, 1.5, seededRng(1))).toThrow(RangeError);
   });
 
   it('groups candidates by decision: consecutive runs, a position without a decision alone', () => {

@@ -46,6 +46,10 @@
  * mean (`withinDecisionTargets`): the differences a pick depends on, which the plain error weighs no more than the
  * level common to the whole throw.
  *
+ * `--agreeing-share F` (candidates) trains on every decision where the committed nets' 0-ply pick is not the labels'
+ * best but only on a share F of those where it is (`keepDisagreements`): the pooled 2-ply shards then teach mostly
+ * what the nets get wrong, in a fifth of the steps.
+ *
  * `--holdout N` (default 2000) keeps the last N positions out of training and reports the teacher's and the
  * student's mean squared error on them, their mean bias per output (label − net: a net that undervalues
  * gammons shows it there), and, for candidates, how much equity (by the labels) their static
@@ -71,7 +75,7 @@ import { rollout } from '../rollout/index.js';
 import type { Probabilities } from '../probabilities.js';
 import { duel } from './duel.js';
 import { distillPromotion, type HeldOutGain } from './distill-promotion.js';
-import { decisionGaps, decisionGroups, labelSelfPlay, pairedGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
+import { decisionGaps, decisionGroups, keepDisagreements, labelSelfPlay, pairedGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
 import { greedyTurn } from './td.js';
 import { familyArg, flagArg, numberArg, startsArg, stringArg, widenArg } from './args.js';
 import { saveNets } from './save-nets.js';
@@ -187,6 +191,15 @@ function rankingOf(gaps: readonly number[]): { decisions: number; mp: number; di
 function gainOf(before: readonly number[], after: readonly number[]): { mp: number; ci95: number } {
   const g = pairedGain(before, after);
   return { mp: Number((1000 * g.gain).toFixed(2)), ci95: Number((1000 * g.ci95).toFixed(2)) };
+}
+
+// `--agreeing-share F`: of the training decisions where the committed nets' 0-ply pick already is the labels' best,
+// keep only a share F (`keepDisagreements`); the held-out set stays whole, so its ranking still reads every kind.
+const agreeingShare = numberArg('agreeing-share', 1);
+if (agreeingShare < 1) {
+  const before = decisionGroups(data).length;
+  data = keepDisagreements(data, (d) => valueOf(teacherNets, d), agreeingShare, seededRng(seed * 7 + 3));
+  console.log(`--agreeing-share ${agreeingShare}: ${decisionGroups(data).length} of ${before} decisions (and lone positions) kept, ${data.length} positions`);
 }
 
 const rng = seededRng(seed);
