@@ -6,7 +6,8 @@
 // or the script stops: a board replayed wrongly would be split under the wrong class. gnubg only judges here;
 // nothing read or written feeds training.
 // `--deeper LEVEL` (e.g. worldclass) also splits the error by whether our search at LEVEL picks another turn than
-// `expert` (0-ply) in the same position: the part of the 0-ply error that distilling the deeper search can reach.
+// `expert` (0-ply) in the same position: the part of the 0-ply error that distilling the deeper search can reach
+// (run it with the bot's NARDY_WEIGHTS_DIR, so that both searches use the nets that played).
 // Usage: node bench/error-classes.js LOG… [--top N] [--deeper LEVEL] [--json]
 import { readFileSync } from 'node:fs';
 import { boardKey, opposite, parseGnubgPositionId } from '../packages/engine/dist/index.js';

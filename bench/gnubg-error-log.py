@@ -8,8 +8,8 @@ lines and summary come first; give it `--analyse PLY`). This script then walks t
 game's board from the start, and writes one line per move the bot chose among two or more plays:
 {"game", "pos" (gnubg Position ID, the bot on roll), "dice", "error" (equity the bot's play gives up against
 gnubg's best, in points at a cube of 1: the sum over a session is play.py's chequer_error), "plays" (how many
-gnubg listed), "played", "best" (the bot's play and gnubg's, as "13/7 8/7")}; then {"summary": "error-log", "moves", "error"} so that the total can be checked against
-play.py's. `bench/error-classes.js` splits the lines by our position classes. gnubg only judges: nothing here
+gnubg listed), "played", "best" (the bot's play and gnubg's, as "13/7 8/7")}; then {"summary": "error-log",
+"moves", "error"}, so that the total can be checked against play.py's. `bench/error-classes.js` splits the lines by our position classes. gnubg only judges: nothing here
 feeds training.
 """
 import os
@@ -31,7 +31,6 @@ if any(a.startswith('--match') or a == '--cube' for a in args):
     sys.exit(2)
 os.environ['GNUBG_PY_ARGS'] = '\n'.join(args[args.index('--') + 1:])
 runpy.run_path(PLAY, run_name='__main__')
-
 
 
 def notation(steps):
