@@ -7,11 +7,11 @@
 // fit's `--holdout N` set, when the shard came last). gnubg only measures: nothing here feeds training.
 // Usage: node bench/label-judge.js SHARD [--last N] [--ply 2] [--json]
 import { fileURLToPath } from 'node:url';
-import { makeGnubgPositionId, positionFromSetup } from '../packages/engine/dist/index.js';
+import { makeGnubgPositionId } from '../packages/engine/dist/index.js';
 import { staticEvaluator } from '../packages/ai/dist/evaluator.js';
 import { cubelessEquity } from '../packages/ai/dist/probabilities.js';
 import { fromVec } from '../packages/ai/dist/rollout/vector.js';
-import { decisionGroups, readShards } from '../packages/ai/dist/train/distill-data.js';
+import { decisionGroups, labelledPosition, readShards } from '../packages/ai/dist/train/distill-data.js';
 import { args, opt, runGnubg } from './gnubg-harness.js';
 
 const shard = args[0];
@@ -22,7 +22,7 @@ const data = readShards([shard]);
 const groups = decisionGroups(last > 0 ? data.slice(-last) : data).filter((g) => g.length > 1 && g[0].decision !== undefined);
 if (groups.length === 0) throw new Error(`${shard}: no decisions with two or more candidates (a shard of --candidates labels?)`);
 const positionOf = (d) => {
-  const r = positionFromSetup({ variant: 'short', turn: 'white', board: { white: d.me, black: d.them }, firstTurn: { white: false, black: false } });
+  const r = labelledPosition(d);
   if (!r.ok) throw new Error(`${shard}: not a short-nardy position (${r.error.message})`);
   return r.value;
 };

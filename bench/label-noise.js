@@ -8,11 +8,10 @@
 // Also, over every decision of the shard, how often its first candidate (with `--disagree`, the deeper search's
 // pick) is the labels' best, and the equity it gives up against their best; `--decisions 0` reports only that.
 // Usage: node bench/label-noise.js SHARD [--decisions 25] [--trials 36] [--truncate 0] [--json]
-import { positionFromSetup } from '../packages/engine/dist/index.js';
 import { rollout } from '../packages/ai/dist/rollout/index.js';
 import { cubelessEquity } from '../packages/ai/dist/probabilities.js';
 import { fromVec } from '../packages/ai/dist/rollout/vector.js';
-import { decisionGroups, readShards } from '../packages/ai/dist/train/distill-data.js';
+import { decisionGroups, labelledPosition, readShards } from '../packages/ai/dist/train/distill-data.js';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -32,7 +31,7 @@ const all = decisionGroups(readShards([shard])).filter((g) => g.length > 1 && g[
 const groups = all.slice(0, decisions);
 if (all.length === 0) throw new Error(`${shard}: no decisions with two or more candidates (a shard of --candidates labels?)`);
 const positionOf = (d) => {
-  const r = positionFromSetup({ variant: 'short', turn: 'white', board: { white: d.me, black: d.them }, firstTurn: { white: false, black: false } });
+  const r = labelledPosition(d);
   if (!r.ok) throw new Error(`${shard}: not a short-nardy position (${r.error.message})`);
   return r.value;
 };

@@ -8,7 +8,7 @@ import { staticEvaluator } from '../evaluator.js';
 import type { Probabilities } from '../probabilities.js';
 import { rankTurnsPly, type SearchContext } from '../search/ply.js';
 import { backGameStart } from './back-game-starts.js';
-import { decisionGaps, decisionGroups, keepDisagreements, labelSelfPlay, packShard, pairedGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
+import { decisionGaps, decisionGroups, keepDisagreements, labelledPosition, labelSelfPlay, packShard, pairedGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
 import { throwDice } from './td.js';
 
 const even: Probabilities = { win: 0.5, winMars: 0.1, winKoks: 0, loseMars: 0.1, loseKoks: 0 };
@@ -194,6 +194,14 @@ describe('distillation data (distill-data.ts)', () => {
     expect(pairedGain([], [])).toEqual({ n: 0, gain: 0, ci95: 0 });
     // Gaps of different sets are not paired: a clear error, not a figure.
     expect(() => pairedGain(right, [0])).toThrow(/same set/);
+  });
+
+  it('reads a labelled position back as the position, the side on roll as white', () => {
+    const start = startPosition('short', 'white');
+    const d: Labelled = { me: [...start.board.white], them: [...start.board.black], label: [0.5, 0, 0, 0, 0] };
+    const p = labelledPosition(d);
+    expect(p.ok && p.value.turn === 'white' && p.value.board.white).toEqual(start.board.white);
+    expect(labelledPosition({ ...d, me: [...d.me.slice(0, 6), 9, ...d.me.slice(7)] }).ok).toBe(false);
   });
 
   it('keeps the decisions a valuation gets wrong, a share of those it gets right, and every lone position', () => {

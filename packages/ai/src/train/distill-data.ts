@@ -1,6 +1,6 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
-import { boardKey, opposite, passTurn, seededRng, startPosition, winnerOf, type Dice, type Position, type VariantId } from '@nardy/engine';
+import { boardKey, opposite, passTurn, positionFromSetup, seededRng, startPosition, winnerOf, type Dice, type Position, type Result, type VariantId } from '@nardy/engine';
 import { cubelessEquity, type Probabilities } from '../probabilities.js';
 import { toVec } from '../rollout/vector.js';
 import { rankTurnsPly, type MoveFilter, type ScoredTurn, type SearchContext } from '../search/ply.js';
@@ -15,6 +15,10 @@ export interface Labelled {
   /** With `candidates` sampling: the number of the decision it is a candidate of (to compare rankings). */
   readonly decision?: number;
 }
+
+/** A labelled short-nardy position as a `Position` (the side on roll, `me`, seated as white), for the benches. */
+export const labelledPosition = (d: Labelled): Result<Position> =>
+  positionFromSetup({ variant: 'short', turn: 'white', board: { white: d.me, black: d.them }, firstTurn: { white: false, black: false } });
 
 /**
  * Which positions of the player's own 0-ply self-play get labels: `position` — one position in `every` (default
