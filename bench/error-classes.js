@@ -32,6 +32,7 @@ const SIZES = [
   ['0.08 to 0.16', 0.16],
   ['0.16 and over', Infinity],
 ];
+const sizeOf = (m) => SIZES.find(([, below]) => m.error < below)[0];
 
 const moves = [];
 for (const file of files) {
@@ -76,9 +77,9 @@ const report = {
   error: Number(total.toFixed(4)),
   mEMGPerMove: Number(((1000 * total) / moves.length).toFixed(2)),
   byClass: tally((m) => m.cls),
-  bySize: tally((m) => SIZES.find(([, below]) => m.error < below)[0]),
-  byClassAndSize: tally((m) => `${m.cls}, ${SIZES.find(([, below]) => m.error < below)[0]}`),
-  ...(deeper ? { byDeeper: tally((m) => m.deeper), byDeeperAndSize: tally((m) => `${m.deeper}, ${SIZES.find(([, below]) => m.error < below)[0]}`) } : {}),
+  bySize: tally(sizeOf),
+  byClassAndSize: tally((m) => `${m.cls}, ${sizeOf(m)}`),
+  ...(deeper ? { byDeeper: tally((m) => m.deeper), byDeeperAndSize: tally((m) => `${m.deeper}, ${sizeOf(m)}`) } : {}),
 };
 if (top > 0) report.largest = [...moves].sort((a, b) => b.error - a.error).slice(0, top).map(({ game, pos, dice, error, cls, played, best }) => ({ game, pos, dice, error, cls, played, best }));
 if (args.includes('--json')) console.log(JSON.stringify(report));

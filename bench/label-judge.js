@@ -11,7 +11,7 @@ import { makeGnubgPositionId } from '../packages/engine/dist/index.js';
 import { staticEvaluator } from '../packages/ai/dist/evaluator.js';
 import { cubelessEquity } from '../packages/ai/dist/probabilities.js';
 import { fromVec } from '../packages/ai/dist/rollout/vector.js';
-import { decisionGroups, labelledPosition, readShards } from '../packages/ai/dist/train/distill-data.js';
+import { decisionGroups, labelledPosition, pairedGain, readShards } from '../packages/ai/dist/train/distill-data.js';
 import { args, opt, runGnubg } from './gnubg-harness.js';
 
 const shard = args[0];
@@ -26,7 +26,8 @@ const positionOf = (d) => {
   if (!r.ok) throw new Error(`${shard}: not a short-nardy position (${r.error.message})`);
   return r.value;
 };
-const requests = groups.flatMap((g, i) => g.map((d, j) => JSON.stringify({ id: `${i}/${j}`, pos: makeGnubgPositionId(positionOf(d)) }))).join('\n');
+const positions = groups.map((g) => g.map(positionOf));
+const requests = positions.flatMap((ps, i) => ps.map((p, j) => JSON.stringify({ id: `${i}/${j}`, pos: makeGnubgPositionId(p) }))).join('\n');
 const judged = new Map(runGnubg(fileURLToPath(new URL('gnubg-position-equity.py', import.meta.url)), ['--ply', ply], requests).map((r) => [r.id, r.equity]));
 const evaluate = staticEvaluator('short');
 
@@ -40,15 +41,14 @@ groups.forEach((g, i) => {
   const chosen = {
     labels: lowest(g.map((d) => cubelessEquity(fromVec(d.label)))),
     firstCandidate: 0,
-    nets: lowest(g.map((d) => cubelessEquity(evaluate(positionOf(d))))),
+    nets: lowest(positions[i].map((p) => cubelessEquity(evaluate(p)))),
   };
   for (const [k, j] of Object.entries(chosen)) picks[k].push(gnubg[j] - best);
 });
+// The mean loss with its 95 % half-width: `pairedGain` against a pick that gives up nothing.
 const summary = (losses) => {
-  const n = losses.length;
-  const mean = losses.reduce((s, x) => s + x, 0) / n;
-  const sd = Math.sqrt(losses.reduce((s, x) => s + (x - mean) ** 2, 0) / Math.max(1, n - 1));
-  return { lossMp: Number((1000 * mean).toFixed(2)), ci95: Number(((1000 * 1.96 * sd) / Math.sqrt(n)).toFixed(2)), gnubgBestShare: Number((losses.filter((x) => x === 0).length / n).toFixed(3)) };
+  const { gain, ci95 } = pairedGain(losses, losses.map(() => 0));
+  return { lossMp: Number((1000 * gain).toFixed(2)), ci95: Number((1000 * ci95).toFixed(2)), gnubgBestShare: Number((losses.filter((x) => x === 0).length / losses.length).toFixed(3)) };
 };
 const report = { shard, decisions: groups.length, gnubgPly: Number(ply), ...Object.fromEntries(Object.entries(picks).map(([k, v]) => [k, summary(v)])) };
 if (args.includes('--json')) console.log(JSON.stringify(report));
