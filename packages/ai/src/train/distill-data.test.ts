@@ -124,6 +124,35 @@ describe('distillation data (distill-data.ts)', () => {
     expect(groups.length).toBeGreaterThan(5);
   });
 
+  it('with `agree`, labels only the decisions where the deeper search picks the 0-ply turn, with their usual candidates', async () => {
+    const filters = [{ keep: 4, within: 0.3 }];
+    const got: Labelled[] = [];
+    await labelSelfPlay('short', ctx, { kind: 'candidates', keep: 2, within: 0.16, agree: { plies: 1, filters } }, () => even, 30, 6, (d) => got.push(d));
+    expect(got).toHaveLength(30);
+    const rng = seededRng(6);
+    let pos = startPosition('short', rng() < 0.5 ? 'white' : 'black');
+    const key = (p: Position): string => JSON.stringify([p.board[p.turn], p.board[opposite(p.turn)]]);
+    const groups = decisionGroups(got);
+    let g = 0;
+    let skipped = 0;
+    while (g < groups.length) {
+      const dice = throwDice(rng);
+      const flat = rankTurnsPly(pos, dice, 0, [], ctx);
+      if (flat.length > 1) {
+        const deep = rankTurnsPly(pos, dice, 1, filters, ctx).filter((r) => r.plies === 1);
+        if (deep.length > 0 && key(deep[0]!.turn.after) === key(flat[0]!.turn.after)) {
+          const want = flat.filter((r, i) => i < 2 && r.equity >= flat[0]!.equity - 0.16).map((r) => key(r.turn.after));
+          const group = groups[g++]!.map((d) => JSON.stringify([d.me, d.them]));
+          expect(group).toEqual(want.slice(0, group.length));
+        } else skipped++;
+      }
+      pos = flat[0]?.turn.after ?? passTurn(pos).after;
+      if (winnerOf(pos)) pos = startPosition('short', rng() < 0.5 ? 'white' : 'black');
+    }
+    // Some decisions were left out: those where the deeper search parts from 0-ply.
+    expect(skipped).toBeGreaterThan(0);
+  });
+
   it('writes shards that read back, drops a partial last line (a killed writer), and names a corrupt line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nardy-distill-'));
     const file = join(dir, 'a.jsonl');

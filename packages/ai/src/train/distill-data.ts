@@ -30,11 +30,25 @@ export const labelledPosition = (d: Labelled): Result<Position> =>
  * `disagree`, only the decisions where a deeper search (`plies`, through `filters`) picks another turn than
  * the static evaluation are labelled, and their candidates are the deeper search's best `keep` and the static
  * pick: the throws where the 0-ply player errs, or where its teacher does (gnubg's nets were trained on such a
- * database, rolled out).
+ * database, rolled out). With `agree` instead, only the decisions where the deeper search picks the static pick,
+ * with their usual candidates (the best `keep` within `within`): where the 0-ply player is already right, so that a
+ * fit on the disagreements can be held in place there (anchors).
  */
 export type Sampling =
   | { readonly kind: 'position'; readonly every?: number }
-  | { readonly kind: 'candidates'; readonly keep: number; readonly within: number; readonly disagree?: { readonly plies: number; readonly filters: readonly MoveFilter[] } };
+  | {
+      readonly kind: 'candidates';
+      readonly keep: number;
+      readonly within: number;
+      readonly disagree?: DeeperSearch;
+      readonly agree?: DeeperSearch;
+    };
+
+/** The deeper search that `disagree` and `agree` compare the static pick with. */
+export interface DeeperSearch {
+  readonly plies: number;
+  readonly filters: readonly MoveFilter[];
+}
 
 const labelled = (pos: Position, p: Probabilities, decision?: number): Labelled => ({
   me: [...pos.board[pos.turn]],
@@ -86,7 +100,11 @@ export async function labelSelfPlay(
       const dice = throwDice(rng);
       const ranked = rankTurnsPly(pos, dice, 0, [], ctx);
       if (sampling.kind === 'candidates' && ranked.length > 1) {
-        const chosen = sampling.disagree ? disagreement(pos, dice, ranked, sampling.keep, sampling.disagree, ctx) : withinOfBest(ranked, sampling.keep, sampling.within);
+        const chosen = sampling.disagree
+          ? disagreement(pos, dice, ranked, sampling.keep, sampling.disagree, ctx)
+          : sampling.agree && deeperPick(pos, dice, sampling.agree, ctx) !== boardKey(ranked[0]!.turn.after)
+            ? []
+            : withinOfBest(ranked, sampling.keep, sampling.within);
         for (const after of chosen) if (done < count) await add(after, decisions);
         if (chosen.length > 0) decisions++;
       }
@@ -104,10 +122,20 @@ const withinOfBest = (ranked: readonly ScoredTurn[], keep: number, within: numbe
  * Where the deeper search's pick differs from the 0-ply pick (`ranked[0]`): the positions after the deeper
  * search's best `keep` turns, and after the 0-ply pick if they leave it out; none where the two agree.
  */
-function disagreement(pos: Position, dice: Dice, ranked: readonly ScoredTurn[], keep: number, deeper: { readonly plies: number; readonly filters: readonly MoveFilter[] }, ctx: SearchContext): Position[] {
+/** The deeper search's candidates that reached its full depth, best first. */
+const deeperRanking = (pos: Position, dice: Dice, deeper: DeeperSearch, ctx: SearchContext): ScoredTurn[] =>
+  rankTurnsPly(pos, dice, deeper.plies, deeper.filters, ctx).filter((r) => r.plies === deeper.plies);
+
+/** The board key of the deeper search's pick (undefined when no candidate reached its depth). */
+function deeperPick(pos: Position, dice: Dice, deeper: DeeperSearch, ctx: SearchContext): string | undefined {
+  const best = deeperRanking(pos, dice, deeper, ctx)[0];
+  return best && boardKey(best.turn.after);
+}
+
+function disagreement(pos: Position, dice: Dice, ranked: readonly ScoredTurn[], keep: number, deeper: DeeperSearch, ctx: SearchContext): Position[] {
   const staticPick = ranked[0]!.turn.after;
   const staticKey = boardKey(staticPick);
-  const deep = rankTurnsPly(pos, dice, deeper.plies, deeper.filters, ctx).filter((r) => r.plies === deeper.plies);
+  const deep = deeperRanking(pos, dice, deeper, ctx);
   if (deep.length === 0 || boardKey(deep[0]!.turn.after) === staticKey) return [];
   const top = deep.slice(0, keep).map((r) => r.turn.after);
   return top.some((p) => boardKey(p) === staticKey) ? top : [...top, staticPick];

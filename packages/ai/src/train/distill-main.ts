@@ -31,6 +31,12 @@
  *
  *   node …/distill-main.js --candidates 3 --disagree 2 --rollout-trials 72 --truncate 6 --only contact --positions 15000 --seed 213 --out /tmp/q213.jsonl
  *
+ * `--agree 2` labels the other decisions, where the 2-ply search picks the 0-ply turn, with their usual candidates:
+ * with `--plies 0`, the committed nets' own values there, anchors that hold a fit on the disagreements in place where
+ * 0-ply is already right:
+ *
+ *   node …/distill-main.js --plies 0 --candidates 5 --agree 2 --only contact --positions 100000 --seed 251 --out /tmp/g251.jsonl
+ *
  * `--only crashed` labels only the positions of those classes (the rest of the games are played, not labelled).
  * `--every K` (default 2) labels one position in K of each game (rollout labels want them further apart).
  * `--starts back-game` (short nardy) starts each game from a generated back game (`back-game-starts.ts`) instead
@@ -108,10 +114,14 @@ const selfPlay = { ...(wanted ? { wanted } : {}), ...(starts.draw ? { start: sta
 const every = stringArg('every', '');
 // `--disagree P`: only the decisions where a P-ply search (`worldclass`'s filters) picks another turn than 0-ply.
 const disagree = numberArg('disagree', 0);
-if (disagree > 0 && candidates <= 0) throw new Error('--disagree picks decisions to label as candidates: give --candidates K too');
+// `--agree P`: the opposite, only the decisions where it picks the 0-ply turn (anchors for a fit on the others).
+const agree = numberArg('agree', 0);
+if ((disagree > 0 || agree > 0) && candidates <= 0) throw new Error('--disagree and --agree pick decisions to label as candidates: give --candidates K too');
+if (disagree > 0 && agree > 0) throw new Error('--disagree and --agree exclude each other');
+const deeper = (plies: number) => ({ plies, filters: LEVEL_SETTINGS.worldclass.filters });
 const sampling: Sampling =
   candidates > 0
-    ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16), ...(disagree > 0 ? { disagree: { plies: disagree, filters: LEVEL_SETTINGS.worldclass.filters } } : {}) }
+    ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16), ...(disagree > 0 ? { disagree: deeper(disagree) } : {}), ...(agree > 0 ? { agree: deeper(agree) } : {}) }
     : { kind: 'position', ...(every ? { every: Number(every) } : {}) };
 const started = Date.now();
 

@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// Two sets of nets compared move by move on the same positions, as gnubg judges them: a paired, fast stand-in for
+// comparing their `play.py --analyse` figures (whose games differ, so that seed-to-seed spread hides a gain of a
+// few tenths of a mEMG). Each set picks its turn at `--level` (default expert, 0-ply) in its own process
+// (NARDY_WEIGHTS_DIR); where the two picks differ, gnubg values both results at `--ply` (cubeless money, the side on
+// roll after the turn), and A is charged what its pick gives up against B's (negative: A's pick is better). The
+// mean is over every decision with two or more distinct results (play.py's unforced moves), in mEMG a move, with
+// its 95 % half-width. gnubg only measures: nothing here feeds training.
+// Positions: `--positions F` (JSON lines with "pos" and "dice": `--save-positions` output, or the move lines of
+// `bench/gnubg-error-log.py`, so the positions of games against gnubg), or `--source self --n N --seed S` (the
+// committed nets' own expert games; `--save-positions F` keeps them for the next comparison).
+// Usage: node bench/gnubg-paired.js --a DIR|committed --b DIR|committed (--positions F… | --source self --n 5000 --seed 1) [--level expert] [--ply 2] [--split LEVEL] [--json]
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { boardKey, legalTurns, makeGnubgPositionId, parseGnubgPositionId } from '../packages/engine/dist/index.js';
+import { chooseTurn } from '../packages/ai/dist/choose.js';
+import { pairedGain } from '../packages/ai/dist/train/distill-data.js';
+import { args, benchPositions, opt, runGnubg } from './gnubg-harness.js';
+
+const level = opt('level', 'expert');
+const parse = (item) => {
+  const pos = parseGnubgPositionId(item.pos, 'short', 'white');
+  if (!pos.ok) throw new Error(`${item.pos}: ${pos.error.message}`);
+  return pos.value;
+};
+
+// The child: one line per position in, the ID of its pick's result (the opponent on roll) and the number of
+// distinct results out.
+if (args.includes('--picks')) {
+  const items = readFileSync(0, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const out = items.map((item) => {
+    const position = parse(item);
+    const results = new Set(legalTurns(position, item.dice).map((t) => boardKey(t.after)));
+    return JSON.stringify({ after: makeGnubgPositionId(chooseTurn(position, item.dice, { level }).after), results: results.size });
+  });
+  // Synchronously: process.exit would cut an asynchronous write to a pipe short.
+  writeFileSync(1, out.join('\n') + '\n');
+  process.exit(0);
+}
+
+const a = opt('a', '');
+const b = opt('b', '');
+if (!a || !b) throw new Error('usage: node bench/gnubg-paired.js --a DIR|committed --b DIR|committed (--positions F… | --source self --n N --seed S) [--level expert] [--ply 2] [--json]');
+const ply = opt('ply', '2');
+// Several --positions files may be given (comma-separated); lines without a position and a throw are skipped
+// (the game and summary lines of an error log).
+const files = opt('positions', '');
+const items = (files ? files.split(',').flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l))) : benchPositions(opt('source', 'self'), Number(opt('n', 5000)), Number(opt('seed', 1)))).filter(
+  (x) => typeof x.pos === 'string' && Array.isArray(x.dice),
+);
+if (items.length === 0) throw new Error('no positions with a throw to compare');
+const input = items.map((x) => JSON.stringify({ pos: x.pos, dice: x.dice })).join('\n') + '\n';
+
+/** The picks of the nets in `dir` ('committed': the package's own), one per position. */
+function picksOf(dir) {
+  const env = { ...process.env };
+  if (dir === 'committed') delete env.NARDY_WEIGHTS_DIR;
+  else env.NARDY_WEIGHTS_DIR = dir;
+  const lines = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--picks', '--level', level], { env, input, maxBuffer: 1 << 28 }).toString().trim().split('\n');
+  if (lines.length !== items.length) throw new Error(`${dir}: ${lines.length} picks for ${items.length} positions`);
+  return lines.map((l) => JSON.parse(l));
+}
+const picksA = picksOf(a);
+const picksB = picksOf(b);
+
+const decisions = items.map((_, i) => i).filter((i) => picksA[i].results > 1);
+const differing = decisions.filter((i) => picksA[i].after !== picksB[i].after);
+const requests = differing.flatMap((i) => [JSON.stringify({ id: `${i}/a`, pos: picksA[i].after }), JSON.stringify({ id: `${i}/b`, pos: picksB[i].after })]).join('\n') + '\n';
+const judged = differing.length > 0 ? new Map(runGnubg(fileURLToPath(new URL('gnubg-position-equity.py', import.meta.url)), ['--ply', ply], requests).map((r) => [r.id, r.equity])) : new Map();
+
+// The values are the opponent's: A's pick gives up (its opponent's equity − B's opponent's equity).
+const losses = decisions.map((i) => {
+  if (picksA[i].after === picksB[i].after) return 0;
+  const ea = judged.get(`${i}/a`);
+  const eb = judged.get(`${i}/b`);
+  if (ea === undefined || eb === undefined) throw new Error(`gnubg did not value both picks of position ${items[i].pos} ${items[i].dice.join('-')}`);
+  return ea - eb;
+});
+const { gain, ci95 } = pairedGain(losses, losses.map(() => 0));
+// `--split LEVEL`: A − B split by whether LEVEL's search (this process's nets) picks B's turn, each part's sum over
+// every decision (the parts add up to the whole); only the differing positions are searched.
+const splitLevel = opt('split', '');
+const split = splitLevel
+  ? (() => {
+      const parts = { [`${splitLevel} picks B's turn`]: 0, [`${splitLevel} picks another turn`]: 0 };
+      decisions.forEach((i, k) => {
+        if (losses[k] === 0) return;
+        const position = parse(items[i]);
+        const same = makeGnubgPositionId(chooseTurn(position, items[i].dice, { level: splitLevel }).after) === picksB[i].after;
+        parts[`${splitLevel} picks ${same ? "B's" : 'another'} turn`] += losses[k];
+      });
+      return Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, Number(((1000 * v) / decisions.length).toFixed(3))]));
+    })()
+  : undefined;
+const report = {
+  a,
+  b,
+  level,
+  gnubgPly: Number(ply),
+  decisions: decisions.length,
+  differ: differing.length,
+  aBetter: losses.filter((x) => x < 0).length,
+  bBetter: losses.filter((x) => x > 0).length,
+  aMinusB_mEMG: Number((1000 * gain).toFixed(3)),
+  ci95: Number((1000 * ci95).toFixed(3)),
+  ...(split ? { split } : {}),
+};
+console.log(
+  args.includes('--json')
+    ? JSON.stringify(report)
+    : `${report.decisions} decisions, the picks differ in ${report.differ} (A better in ${report.aBetter}, B in ${report.bBetter}); A − B: ${report.aMinusB_mEMG} ± ${report.ci95} mEMG a move (gnubg ${ply}-ply, cubeless)${split ? `\n${JSON.stringify(split)}` : ''}`,
+);
