@@ -7,26 +7,26 @@
 // feeds training.
 // Usage: node bench/gnubg-calibration.js (--positions F | --source self --n 4000 --seed 1) [--ply 0] [--json]
 import { fileURLToPath } from 'node:url';
-import { makeGnubgPositionId, opposite, parseGnubgPositionId, winnerOf } from '../packages/engine/dist/index.js';
+import { makeGnubgPositionId, opposite, winnerOf } from '../packages/engine/dist/index.js';
 import { chooseTurn } from '../packages/ai/dist/choose.js';
 import { staticEvaluator } from '../packages/ai/dist/evaluator.js';
 import { shortClassOf } from '../packages/ai/dist/net/short-evaluator.js';
-import { args, benchPositions, opt, runGnubg } from './gnubg-harness.js';
+import { cubelessEquity } from '../packages/ai/dist/probabilities.js';
+import { fromVec, toVec } from '../packages/ai/dist/rollout/vector.js';
+import { args, opt, parsePosition, runGnubg, throwPositions } from './gnubg-harness.js';
 
 const ply = opt('ply', '0');
-const items = benchPositions(opt('source', 'self'), Number(opt('n', 4000)), Number(opt('seed', 1))).filter((x) => typeof x.pos === 'string' && Array.isArray(x.dice));
+const items = throwPositions(Number(opt('n', 4000)), Number(opt('seed', 1)));
 const evaluate = staticEvaluator('short');
+// The five numbers in the order of `toVec` and of gnubg's "probs".
 const NAMES = ['win', 'winMars', 'winKoks', 'loseMars', 'loseKoks'];
-const equity = (p) => 2 * p[0] - 1 + p[1] + p[2] - p[3] - p[4];
+const equity = (p) => cubelessEquity(fromVec(p));
 
 const ours = [];
 for (const item of items) {
-  const pos = parseGnubgPositionId(item.pos, 'short', 'white');
-  if (!pos.ok) throw new Error(`${item.pos}: ${pos.error.message}`);
-  const after = chooseTurn(pos.value, item.dice, { level: 'expert' }).after;
+  const after = chooseTurn(parsePosition(item), item.dice, { level: 'expert' }).after;
   if (winnerOf(after)) continue; // nothing to value
-  const e = evaluate(after);
-  ours.push({ id: String(ours.length), pos: makeGnubgPositionId(after), cls: shortClassOf(after.board[after.turn], after.board[opposite(after.turn)]), probs: NAMES.map((k) => e[k]) });
+  ours.push({ id: String(ours.length), pos: makeGnubgPositionId(after), cls: shortClassOf(after.board[after.turn], after.board[opposite(after.turn)]), probs: [...toVec(evaluate(after))] });
 }
 const judged = new Map(runGnubg(fileURLToPath(new URL('gnubg-position-equity.py', import.meta.url)), ['--ply', ply], ours.map(({ id, pos }) => JSON.stringify({ id, pos })).join('\n') + '\n').map((r) => [r.id, r.probs]));
 

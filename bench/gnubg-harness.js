@@ -26,19 +26,25 @@ export const runGnubg = (script, scriptArgs, input) =>
     .map((l) => JSON.parse(l));
 
 /**
- * The bench's positions: from `--positions FILE` (JSON lines as written by `--save-positions`), or generated from
- * `source` (then written to `--save-positions FILE` if given). Our own games change with the nets, so comparing
- * two sets of nets on the same positions needs them saved once and read back.
+ * The bench's positions: from `--positions FILE[,FILE…]` (JSON lines as written by `--save-positions`; the first n
+ * lines of the files in turn), or generated from `source` (then written to `--save-positions FILE` if given). Our
+ * own games change with the nets, so comparing two sets of nets on the same positions needs them saved once and
+ * read back.
  */
 export function benchPositions(source, n, seed) {
   const from = opt('positions', '');
   if (from) {
-    const lines = readFileSync(from, 'utf8').split('\n').filter(Boolean);
-    return lines.slice(0, n).map((line, i) => {
+    const lines = from.split(',').flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ file, line, i }))
+        .filter(({ line }) => line),
+    );
+    return lines.slice(0, n).map(({ file, line, i }) => {
       try {
         return JSON.parse(line);
       } catch {
-        throw new Error(`${from}:${i + 1}: not JSON`);
+        throw new Error(`${file}:${i + 1}: not JSON`);
       }
     });
   }
@@ -74,6 +80,19 @@ export function selfPlayPositions(n, seed, start = (rng) => startPosition('short
 /** The gnubg position ID of a turn's result as evaluate.py's `play.after` wants it: the mover still on roll (the input's orientation). */
 export const afterId = (position, turn) => makeGnubgPositionId({ ...turn.after, turn: position.turn });
 
+/** A bench item's position (its gnubg Position ID, the side on roll as White); throws on a bad ID. */
+export function parsePosition(item) {
+  const pos = parseGnubgPositionId(item.pos, 'short', 'white');
+  if (!pos.ok) throw new Error(`${item.pos}: ${pos.error.message}`);
+  return pos.value;
+}
+
+/**
+ * The bench's positions that come with a throw (`benchPositions`, `--source self` by default): the lines of an
+ * error log (`gnubg-error-log.py`) that are not moves are left out.
+ */
+export const throwPositions = (n, seed) => benchPositions(opt('source', 'self'), n, seed).filter((x) => typeof x.pos === 'string' && Array.isArray(x.dice));
+
 /**
  * Our decision for each position (a gnubg Position ID, the side on roll as White), timed: `decide(position, item)`
  * returns the evaluate.py request lines for it (none when there is nothing to judge).
@@ -82,10 +101,9 @@ export function decideAll(items, decide) {
   const requests = [];
   let ms = 0;
   for (const item of items) {
-    const pos = parseGnubgPositionId(item.pos, 'short', 'white');
-    if (!pos.ok) throw new Error(pos.error.message);
+    const position = parsePosition(item);
     const t = performance.now();
-    const lines = decide(pos.value, item);
+    const lines = decide(position, item);
     ms += performance.now() - t;
     requests.push(...lines);
   }

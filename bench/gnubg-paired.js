@@ -13,24 +13,19 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { boardKey, legalTurns, makeGnubgPositionId, parseGnubgPositionId } from '../packages/engine/dist/index.js';
+import { boardKey, legalTurns, makeGnubgPositionId } from '../packages/engine/dist/index.js';
 import { chooseTurn } from '../packages/ai/dist/choose.js';
 import { pairedGain } from '../packages/ai/dist/train/distill-data.js';
-import { args, benchPositions, opt, runGnubg } from './gnubg-harness.js';
+import { args, opt, parsePosition, runGnubg, throwPositions } from './gnubg-harness.js';
 
 const level = opt('level', 'expert');
-const parse = (item) => {
-  const pos = parseGnubgPositionId(item.pos, 'short', 'white');
-  if (!pos.ok) throw new Error(`${item.pos}: ${pos.error.message}`);
-  return pos.value;
-};
 
 // The child: one line per position in, the ID of its pick's result (the opponent on roll) and the number of
 // distinct results out.
 if (args.includes('--picks')) {
   const items = readFileSync(0, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
   const out = items.map((item) => {
-    const position = parse(item);
+    const position = parsePosition(item);
     const results = new Set(legalTurns(position, item.dice).map((t) => boardKey(t.after)));
     return JSON.stringify({ after: makeGnubgPositionId(chooseTurn(position, item.dice, { level }).after), results: results.size });
   });
@@ -43,12 +38,8 @@ const a = opt('a', '');
 const b = opt('b', '');
 if (!a || !b) throw new Error('usage: node bench/gnubg-paired.js --a DIR|committed --b DIR|committed (--positions F… | --source self --n N --seed S) [--level expert] [--ply 2] [--json]');
 const ply = opt('ply', '2');
-// Several --positions files may be given (comma-separated); lines without a position and a throw are skipped
-// (the game and summary lines of an error log).
-const files = opt('positions', '');
-const items = (files ? files.split(',').flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l))) : benchPositions(opt('source', 'self'), Number(opt('n', 5000)), Number(opt('seed', 1)))).filter(
-  (x) => typeof x.pos === 'string' && Array.isArray(x.dice),
-);
+// Several --positions files may be given (comma-separated), read whole unless --n says otherwise.
+const items = throwPositions(Number(opt('n', opt('positions', '') ? Infinity : 5000)), Number(opt('seed', 1)));
 if (items.length === 0) throw new Error('no positions with a throw to compare');
 const input = items.map((x) => JSON.stringify({ pos: x.pos, dice: x.dice })).join('\n') + '\n';
 
@@ -86,7 +77,7 @@ const split = splitLevel
       const parts = { [`${splitLevel} picks B's turn`]: 0, [`${splitLevel} picks another turn`]: 0 };
       decisions.forEach((i, k) => {
         if (losses[k] === 0) return;
-        const position = parse(items[i]);
+        const position = parsePosition(items[i]);
         const same = makeGnubgPositionId(chooseTurn(position, items[i].dice, { level: splitLevel }).after) === picksB[i].after;
         parts[`${splitLevel} picks ${same ? "B's" : 'another'} turn`] += losses[k];
       });

@@ -118,10 +118,6 @@ export async function labelSelfPlay(
 const withinOfBest = (ranked: readonly ScoredTurn[], keep: number, within: number): Position[] =>
   ranked.slice(0, keep).filter((r) => r.equity >= ranked[0]!.equity - within).map((r) => r.turn.after);
 
-/**
- * Where the deeper search's pick differs from the 0-ply pick (`ranked[0]`): the positions after the deeper
- * search's best `keep` turns, and after the 0-ply pick if they leave it out; none where the two agree.
- */
 /** The deeper search's candidates that reached its full depth, best first. */
 const deeperRanking = (pos: Position, dice: Dice, deeper: DeeperSearch, ctx: SearchContext): ScoredTurn[] =>
   rankTurnsPly(pos, dice, deeper.plies, deeper.filters, ctx).filter((r) => r.plies === deeper.plies);
@@ -132,6 +128,10 @@ function deeperPick(pos: Position, dice: Dice, deeper: DeeperSearch, ctx: Search
   return best && boardKey(best.turn.after);
 }
 
+/**
+ * Where the deeper search's pick differs from the 0-ply pick (`ranked[0]`): the positions after the deeper
+ * search's best `keep` turns, and after the 0-ply pick if they leave it out; none where the two agree.
+ */
 function disagreement(pos: Position, dice: Dice, ranked: readonly ScoredTurn[], keep: number, deeper: DeeperSearch, ctx: SearchContext): Position[] {
   const staticPick = ranked[0]!.turn.after;
   const staticKey = boardKey(staticPick);
