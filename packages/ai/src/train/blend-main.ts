@@ -1,0 +1,27 @@
+/**
+ * Blends generations of nets weight by weight (`blendNets`, a model soup): each class's net in `--out` is the
+ * weighted mean of that class's nets in the `--nets` locations (directories or paths with `{class}`, as
+ * `net-location.ts`). For nets fine-tuned from one parent — say the committed nets and a fit of them: shares
+ * 1,1 keep half of what the fit moved, and average away what it learnt of its labels' noise. The new files
+ * carry the first location's training record, with the blend added.
+ *
+ *   node packages/ai/dist/train/blend-main.js --variant short --nets packages/ai/weights,/tmp/fit [--shares 1,1] --out DIR
+ */
+import { pathToFileURL } from 'node:url';
+import { blendNets } from '../net/blend.js';
+import { familyArg, stringArg } from './args.js';
+import { loadFamilyFrom, trainingOf } from './net-location.js';
+import { saveNets } from './save-nets.js';
+
+const family = familyArg();
+const locations = stringArg('nets', '').split(',').filter(Boolean);
+const out = stringArg('out', '');
+if (locations.length < 2 || !out) throw new Error('blend: --nets names two or more generations (comma-separated), --out the directory for the blend');
+const shares = stringArg('shares', locations.map(() => '1').join(',')).split(',').map(Number);
+if (shares.length !== locations.length) throw new Error(`blend: ${locations.length} --nets but ${shares.length} --shares`);
+
+const sets = locations.map((l) => loadFamilyFrom(family, l));
+const blended = Object.fromEntries(family.classes.map((cls) => [cls, blendNets(sets.map((s) => s[cls]!), shares)]));
+const blend = { from: locations, shares };
+saveNets(family, blended, pathToFileURL(`${out.replace(/\/+$/, '')}/`), () => ({ ...trainingOf(family, locations[0]!), blend }));
+console.log(JSON.stringify({ variant: family.variant, out, ...blend }));
