@@ -2,15 +2,16 @@
  * Blends generations of nets weight by weight (`blendNets`, a model soup): each class's net in `--out` is the
  * weighted mean of that class's nets in the `--nets` locations (directories or paths with `{class}`, as
  * `net-location.ts`). For nets fine-tuned from one parent — say the committed nets and a fit of them: shares
- * 1,1 keep half of what the fit moved, and average away what it learnt of its labels' noise. The new files
- * carry the first location's training record, with the blend added.
+ * 1,1 keep half of what the fit moved, and average away what it learnt of its labels' noise. Each new file
+ * carries its class's training record from the first location, with the blend added.
  *
  *   node packages/ai/dist/train/blend-main.js --variant short --nets packages/ai/weights,/tmp/fit [--shares 1,1] --out DIR
  */
 import { pathToFileURL } from 'node:url';
 import { blendNets } from '../net/blend.js';
+import { loadNet } from '../net/load.js';
 import { familyArg, stringArg } from './args.js';
-import { loadFamilyFrom, trainingOf } from './net-location.js';
+import { loadFamilyFrom, netFiles } from './net-location.js';
 import { saveNets } from './save-nets.js';
 
 const family = familyArg();
@@ -23,5 +24,6 @@ if (shares.length !== locations.length) throw new Error(`blend: ${locations.leng
 const sets = locations.map((l) => loadFamilyFrom(family, l));
 const blended = Object.fromEntries(family.classes.map((cls) => [cls, blendNets(sets.map((s) => s[cls]!), shares)]));
 const blend = { from: locations, shares };
-saveNets(family, blended, pathToFileURL(`${out.replace(/\/+$/, '')}/`), () => ({ ...trainingOf(family, locations[0]!), blend }));
+const firstFiles = netFiles(family, locations[0]!);
+saveNets(family, blended, pathToFileURL(`${out.replace(/\/+$/, '')}/`), (cls) => ({ ...loadNet(firstFiles[cls]!, family.encoding).meta.training, blend }));
 console.log(JSON.stringify({ variant: family.variant, out, ...blend }));
