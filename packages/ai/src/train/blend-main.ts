@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { blendNets } from '../net/blend.js';
 import { loadNet } from '../net/load.js';
 import { familyArg, stringArg } from './args.js';
-import { loadFamilyFrom, netFiles } from './net-location.js';
+import { netFiles } from './net-location.js';
 import { saveNets } from './save-nets.js';
 
 const family = familyArg();
@@ -21,9 +21,12 @@ if (locations.length < 2 || !out) throw new Error('blend: --nets names two or mo
 const shares = stringArg('shares', locations.map(() => '1').join(',')).split(',').map(Number);
 if (shares.length !== locations.length) throw new Error(`blend: ${locations.length} --nets but ${shares.length} --shares`);
 
-const sets = locations.map((l) => loadFamilyFrom(family, l));
-const blended = Object.fromEntries(family.classes.map((cls) => [cls, blendNets(sets.map((s) => s[cls]!), shares)]));
+// Each file read once: its net for the blend, the first location's records for the new files.
+const sets = locations.map((l) => {
+  const files = netFiles(family, l);
+  return Object.fromEntries(family.classes.map((cls) => [cls, loadNet(files[cls]!, family.encoding)]));
+});
+const blended = Object.fromEntries(family.classes.map((cls) => [cls, blendNets(sets.map((s) => s[cls]!.net), shares)]));
 const blend = { from: locations, shares };
-const firstFiles = netFiles(family, locations[0]!);
-saveNets(family, blended, pathToFileURL(`${out.replace(/\/+$/, '')}/`), (cls) => ({ ...loadNet(firstFiles[cls]!, family.encoding).meta.training, blend }));
+saveNets(family, blended, pathToFileURL(`${out.replace(/\/+$/, '')}/`), (cls) => ({ ...sets[0]![cls]!.meta.training, blend }));
 console.log(JSON.stringify({ variant: family.variant, out, ...blend }));
