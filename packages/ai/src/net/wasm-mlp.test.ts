@@ -50,7 +50,12 @@ describe('the WebAssembly SIMD forward pass', () => {
     const wasm = new Float64Array(s.outputs);
     net.forward(x, ts);
     new WasmMlp(net, kernel).forward(x, wasm);
-    for (let k = 0; k < s.outputs; k++) expect(Math.abs(wasm[k]! - ts[k]!)).toBeLessThan(TOLERANCE);
+    // f32 rounding grows with the size of the output's sum: random nets at scale 4 with 70 hidden units reach
+    // |w2| sums past 100 (the committed nets' stay small), so the bound scales with it beyond 64.
+    for (let k = 0; k < s.outputs; k++) {
+      const size = net.weights.w2.subarray(k * s.hidden, (k + 1) * s.hidden).reduce((a, w) => a + Math.abs(w), 0);
+      expect(Math.abs(wasm[k]! - ts[k]!)).toBeLessThan(TOLERANCE * Math.max(1, size / 64));
+    }
   });
 
   it('saturates like the sigmoid: huge pre-activations give 0 and 1, not NaN', () => {
