@@ -9,9 +9,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { blendNets } from '../net/blend.js';
-import { loadNet } from '../net/load.js';
 import { familyArg, stringArg } from './args.js';
-import { netFiles } from './net-location.js';
+import { loadFilesFrom } from './net-location.js';
 import { saveNets } from './save-nets.js';
 
 const family = familyArg();
@@ -22,10 +21,7 @@ const shares = stringArg('shares', locations.map(() => '1').join(',')).split(','
 if (shares.length !== locations.length) throw new Error(`blend: ${locations.length} --nets but ${shares.length} --shares`);
 
 // Each file read once: its net for the blend, the first location's records for the new files.
-const sets = locations.map((l) => {
-  const files = netFiles(family, l);
-  return Object.fromEntries(family.classes.map((cls) => [cls, loadNet(files[cls]!, family.encoding)]));
-});
+const sets = locations.map((l) => loadFilesFrom(family, l));
 const blended = Object.fromEntries(family.classes.map((cls) => [cls, blendNets(sets.map((s) => s[cls]!.net), shares)]));
 const blend = { from: locations, shares };
 saveNets(family, blended, pathToFileURL(`${out.replace(/\/+$/, '')}/`), (cls) => ({ ...sets[0]![cls]!.meta.training, blend }));

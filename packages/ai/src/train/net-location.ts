@@ -15,10 +15,19 @@ export function netFiles<C extends string>(family: NetFamily<C>, location: strin
   return Object.fromEntries(family.classes.map((c) => [c, url(c)])) as Record<C, URL>;
 }
 
-/** A family's nets from a location (see `netFiles`); throws naming the file when one is missing or of another layout. */
-export function loadFamilyFrom<C extends string>(family: NetFamily<C>, location: string): NetSet<C> {
+/**
+ * A family's net files from a location (see `netFiles`), each read once: its net and what the file says of it;
+ * throws naming the file when one is missing or of another layout.
+ */
+export function loadFilesFrom<C extends string>(family: NetFamily<C>, location: string): Record<C, ReturnType<typeof loadNet>> {
   const files = netFiles(family, location);
-  return Object.fromEntries(family.classes.map((c) => [c, loadNet(files[c], family.encoding).net])) as NetSet<C>;
+  return Object.fromEntries(family.classes.map((c) => [c, loadNet(files[c], family.encoding)])) as Record<C, ReturnType<typeof loadNet>>;
+}
+
+/** A family's nets from a location (`loadFilesFrom`, the nets alone). */
+export function loadFamilyFrom<C extends string>(family: NetFamily<C>, location: string): NetSet<C> {
+  const loaded = loadFilesFrom(family, location);
+  return Object.fromEntries(family.classes.map((c) => [c, loaded[c].net])) as NetSet<C>;
 }
 
 /** What the nets' files say about their training (`meta.training` of the family's first class), for logs. */
