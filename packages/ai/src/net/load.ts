@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { decodeNet, type NetMeta } from './net-file.js';
-import type { Mlp } from './mlp.js';
+import { decodeNet, type LoadedNet } from './net-file.js';
 import { accelerate } from './wasm-mlp.js';
 
 /**
@@ -18,7 +17,7 @@ export const WEIGHTS_DIR = process.env['NARDY_WEIGHTS_DIR']
  * layout. The net comes accelerated (wasm-mlp.ts: its forward passes run in WebAssembly SIMD where available,
  * until it is trained).
  */
-export function loadNet(file: string | URL, encoding: string): { net: Mlp; meta: NetMeta } {
+export function loadNet(file: string | URL, encoding: string): LoadedNet {
   const url = typeof file === 'string' ? new URL(file, WEIGHTS_DIR) : file;
   let bytes: Uint8Array;
   try {

@@ -19,6 +19,12 @@ export interface NetMeta {
   readonly training?: Readonly<Record<string, unknown>>;
 }
 
+/** A decoded net file: the net and its header. */
+export interface LoadedNet {
+  readonly net: Mlp;
+  readonly meta: NetMeta;
+}
+
 export interface NetFileError {
   readonly code: 'BAD_NET_FILE';
   readonly message: string;
@@ -44,7 +50,7 @@ export function encodeNet(net: Mlp, meta: Omit<NetMeta, 'shape'>): Uint8Array {
 
 const fail = (message: string): Result<never, NetFileError> => ({ ok: false, error: { code: 'BAD_NET_FILE', message } });
 
-export function decodeNet(bytes: Uint8Array): Result<{ net: Mlp; meta: NetMeta }, NetFileError> {
+export function decodeNet(bytes: Uint8Array): Result<LoadedNet, NetFileError> {
   if (bytes.length < 12 || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) return fail('not a Nardy net file (bad magic)');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headerLength = view.getUint32(8, true);

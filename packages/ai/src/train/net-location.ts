@@ -1,6 +1,7 @@
 import { DEFAULT_SCORING, opposite, type Position } from '@nardy/engine';
 import { homeMarsPoints, raceProbabilities } from '../bearoff/index.js';
 import { loadNet } from '../net/load.js';
+import type { LoadedNet } from '../net/net-file.js';
 import { finishedProbabilities, NetEvaluator, type NetFamily, type NetSet } from '../net/net-evaluator.js';
 import type { StaticEvaluator } from '../search/eval-cache.js';
 
@@ -19,9 +20,9 @@ export function netFiles<C extends string>(family: NetFamily<C>, location: strin
  * A family's net files from a location (see `netFiles`), each read once: its net and what the file says of it;
  * throws naming the file when one is missing or of another layout.
  */
-export function loadFilesFrom<C extends string>(family: NetFamily<C>, location: string): Record<C, ReturnType<typeof loadNet>> {
+export function loadFilesFrom<C extends string>(family: NetFamily<C>, location: string): Record<C, LoadedNet> {
   const files = netFiles(family, location);
-  return Object.fromEntries(family.classes.map((c) => [c, loadNet(files[c], family.encoding)])) as Record<C, ReturnType<typeof loadNet>>;
+  return Object.fromEntries(family.classes.map((c) => [c, loadNet(files[c], family.encoding)])) as Record<C, LoadedNet>;
 }
 
 /** A family's nets from a location (`loadFilesFrom`, the nets alone). */
