@@ -4,14 +4,15 @@
 // bot chose against its best at --ply (evaluate.py, cubeful money equity, centred cube).
 // --source self: positions from our bot's own expert games instead (the kind real games reach); --source back-game:
 // the same from generated back games (`backGameStart`).
+// --level gnubg0: gnubg's own 0-ply picks on the same positions, judged the same way (the issue's reference).
 // --by-class: the loss split by gnubg's position classes (bear-off, race, crashed, contact), to see where it comes from.
-// Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert] [--ply 2] [--source random|self|back-game] [--positions F | --save-positions F (as in gnubg-cube-error.js)] [--by-class] [--json] [--dump: decisions losing > 30 mp on stderr]
+// Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert|gnubg0|…] [--ply 2] [--source random|self|back-game] [--positions F | --save-positions F (as in gnubg-cube-error.js)] [--by-class] [--json] [--dump: decisions losing > 30 mp on stderr]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
-import { opposite } from '../packages/engine/dist/index.js';
+import { boardKey, legalTurns, opposite } from '../packages/engine/dist/index.js';
 import { homeNumber } from '../packages/ai/dist/bearoff/index.js';
 import { rankTurns } from '../packages/ai/dist/choose.js';
 import { shortClassOf } from '../packages/ai/dist/net/short-evaluator.js';
-import { afterId, args, benchPositions, decideAll, opt, runGnubg } from './gnubg-harness.js';
+import { afterId, args, benchPositions, decideAll, opt, parsePosition, runGnubg } from './gnubg-harness.js';
 
 const n = Number(opt('n', 300));
 const seed = Number(opt('seed', 11));
@@ -26,12 +27,31 @@ const classOf = (position) => {
   return homeNumber(me) !== undefined && homeNumber(them) !== undefined ? 'bearoff' : shortClassOf(me, them);
 };
 const classById = new Map();
-const { requests, msPerPosition } = decideAll(positions, (position, p) => {
-  classById.set(p.id, classOf(position));
-  const ranked = rankTurns(position, p.dice, { level });
-  if (ranked.length < 2) return []; // forced or no move: not a decision
-  return [{ id: p.id, pos: p.pos, dice: p.dice, play: { after: afterId(position, ranked[0].turn) } }];
-});
+/** Our level's pick at each decision, timed. */
+const ourRequests = () =>
+  decideAll(positions, (position, p) => {
+    classById.set(p.id, classOf(position));
+    const ranked = rankTurns(position, p.dice, { level });
+    if (ranked.length < 2) return []; // forced or no move: not a decision
+    return [{ id: p.id, pos: p.pos, dice: p.dice, play: { after: afterId(position, ranked[0].turn) } }];
+  });
+
+/**
+ * gnubg 0-ply's own pick at the same decisions (its best play by evaluate.py at 0-ply, cubeful as in play): the
+ * reference the issue holds our 0-ply to, judged the same way.
+ */
+function gnubgZeroRequests() {
+  const decisions = positions.filter((p) => {
+    const position = parsePosition(p);
+    classById.set(p.id, classOf(position));
+    return new Set(legalTurns(position, p.dice).map((t) => boardKey(t.after))).size >= 2;
+  });
+  const picks = runGnubg('evaluate.py', ['--ply', '0', '--top', '1'], decisions.map((p) => JSON.stringify({ id: p.id, pos: p.pos, dice: p.dice })).join('\n') + '\n');
+  const requests = picks.map((e) => JSON.stringify({ id: e.id, pos: e.pos, dice: e.dice, play: { after: e.plays[0].after } }));
+  return { requests: requests.join('\n') + '\n', msPerPosition: NaN };
+}
+
+const { requests, msPerPosition } = level === 'gnubg0' ? gnubgZeroRequests() : ourRequests();
 const evals = runGnubg('evaluate.py', ['--ply', String(ply), '--top', '1'], requests);
 if (args.includes('--dump')) for (const e of evals) if (e.chosen && e.chosen.loss_mp > 30) console.error(JSON.stringify({ pos: e.pos, dice: e.dice, loss: e.chosen.loss_mp, chosen: e.chosen.move, best: e.plays?.[0]?.move }));
 const judged = evals.filter((e) => e.chosen && typeof e.chosen.loss_mp === 'number');
