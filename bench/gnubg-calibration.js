@@ -28,7 +28,7 @@ for (const item of items) {
   if (winnerOf(after)) continue; // nothing to value
   ours.push({ id: String(ours.length), pos: makeGnubgPositionId(after), cls: shortClassOf(after.board[after.turn], after.board[opposite(after.turn)]), probs: [...toVec(evaluate(after))] });
 }
-const judged = new Map(runGnubg(fileURLToPath(new URL('gnubg-position-equity.py', import.meta.url)), ['--ply', ply], ours.map(({ id, pos }) => JSON.stringify({ id, pos })).join('\n') + '\n').map((r) => [r.id, r.probs]));
+const judged = new Map(runGnubg(fileURLToPath(new URL('gnubg-position-equity.py', import.meta.url)), ['--ply', ply], ours.map(({ id, pos }) => ({ id, pos }))).map((r) => [r.id, r.probs]));
 
 const tally = {};
 for (const o of ours) {

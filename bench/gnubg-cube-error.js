@@ -39,9 +39,9 @@ function ourRequests() {
 
 /** gnubg 0-ply's, read from its recommendation ("Double, take", "Too good to double, pass", "No double, beaver" …). */
 function gnubgZeroRequests() {
-  const asked = runGnubg('evaluate.py', ['--ply', '0'], positions.map((p) => JSON.stringify({ id: p.id, pos: p.pos, cube })).join('\n') + '\n');
+  const asked = runGnubg('evaluate.py', ['--ply', '0'], positions.map((p) => ({ id: p.id, pos: p.pos, cube })));
   const lines = asked.flatMap((e) => asRequests(e.id, e.pos, /^(Re)?[Dd]ouble/.test(e.cube.recommendation), /(take|beaver)$/i.test(e.cube.recommendation)));
-  return { requests: lines.map((r) => JSON.stringify(r)).join('\n') + '\n', msPerPosition: NaN };
+  return { requests: lines, msPerPosition: NaN };
 }
 
 const { requests, msPerPosition } = level === 'gnubg0' ? gnubgZeroRequests() : ourRequests();

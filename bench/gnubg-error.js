@@ -8,11 +8,11 @@
 // --by-class: the loss split by gnubg's position classes (bear-off, race, crashed, contact), to see where it comes from.
 // Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert|gnubg0|…] [--ply 2] [--source random|self|back-game] [--positions F | --save-positions F (as in gnubg-cube-error.js)] [--by-class] [--json] [--dump: decisions losing > 30 mp on stderr]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
-import { boardKey, legalTurns, opposite } from '../packages/engine/dist/index.js';
+import { opposite } from '../packages/engine/dist/index.js';
 import { homeNumber } from '../packages/ai/dist/bearoff/index.js';
 import { rankTurns } from '../packages/ai/dist/choose.js';
 import { shortClassOf } from '../packages/ai/dist/net/short-evaluator.js';
-import { afterId, args, benchPositions, decideAll, opt, parsePosition, runGnubg } from './gnubg-harness.js';
+import { afterId, args, benchPositions, decideAll, distinctResults, opt, runGnubg } from './gnubg-harness.js';
 
 const n = Number(opt('n', 300));
 const seed = Number(opt('seed', 11));
@@ -41,14 +41,12 @@ const ourRequests = () =>
  * reference the issue holds our 0-ply to, judged the same way.
  */
 function gnubgZeroRequests() {
-  const decisions = positions.filter((p) => {
-    const position = parsePosition(p);
+  const { requests: decisions } = decideAll(positions, (position, p) => {
     classById.set(p.id, classOf(position));
-    return new Set(legalTurns(position, p.dice).map((t) => boardKey(t.after))).size >= 2;
+    return distinctResults(position, p.dice) >= 2 ? [{ id: p.id, pos: p.pos, dice: p.dice }] : [];
   });
-  const picks = runGnubg('evaluate.py', ['--ply', '0', '--top', '1'], decisions.map((p) => JSON.stringify({ id: p.id, pos: p.pos, dice: p.dice })).join('\n') + '\n');
-  const requests = picks.map((e) => JSON.stringify({ id: e.id, pos: e.pos, dice: e.dice, play: { after: e.plays[0].after } }));
-  return { requests: requests.join('\n') + '\n', msPerPosition: NaN };
+  const picks = runGnubg('evaluate.py', ['--ply', '0', '--top', '1'], decisions);
+  return { requests: picks.map((e) => ({ id: e.id, pos: e.pos, dice: e.dice, play: { after: e.plays[0].after } })), msPerPosition: NaN };
 }
 
 const { requests, msPerPosition } = level === 'gnubg0' ? gnubgZeroRequests() : ourRequests();

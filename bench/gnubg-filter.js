@@ -32,7 +32,7 @@ const { requests } = decideAll(positions, (position, p) => {
   const b = afterId(position, rankTurns(position, p.dice, { level, filters })[0].turn);
   return a === b ? [] : [{ id: `${p.id}/own`, pos: p.pos, dice: p.dice, play: { after: a } }, { id: `${p.id}/given`, pos: p.pos, dice: p.dice, play: { after: b } }];
 });
-const evals = requests.trim() ? runGnubg('evaluate.py', ['--ply', String(ply), '--top', '1'], requests) : [];
+const evals = requests.length > 0 ? runGnubg('evaluate.py', ['--ply', String(ply), '--top', '1'], requests) : [];
 const loss = { own: 0, given: 0 };
 for (const e of evals) {
   if (typeof e.chosen?.loss_mp !== 'number') throw new Error(`gnubg could not judge ${e.id}: ${JSON.stringify(e.chosen)}`);

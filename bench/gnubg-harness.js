@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { legalTurns, makeGnubgPositionId, parseGnubgPositionId, passTurn, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
+import { boardKey, legalTurns, makeGnubgPositionId, parseGnubgPositionId, passTurn, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
 import { chooseTurn } from '../packages/ai/dist/choose.js';
 import { backGameStart } from '../packages/ai/dist/train/back-game-starts.js';
 
@@ -16,9 +16,9 @@ export const opt = (name, fallback) => {
 
 const gnubgDir = fileURLToPath(new URL('../../shared/tools/gnubg/', import.meta.url));
 
-/** Runs `./gnubg-py script args` with `input` on stdin; its output lines parsed as JSON. */
-export const runGnubg = (script, scriptArgs, input) =>
-  execFileSync('./gnubg-py', [script, ...scriptArgs], { cwd: gnubgDir, input, maxBuffer: 1 << 28 })
+/** Runs `./gnubg-py script args` with `requests` (objects, none by default) on stdin as JSON lines; its output lines parsed as JSON. */
+export const runGnubg = (script, scriptArgs, requests = []) =>
+  execFileSync('./gnubg-py', [script, ...scriptArgs], { cwd: gnubgDir, input: requests.map((r) => JSON.stringify(r)).join('\n') + '\n', maxBuffer: 1 << 28 })
     .toString()
     .trim()
     .split('\n')
@@ -80,6 +80,9 @@ export function selfPlayPositions(n, seed, start = (rng) => startPosition('short
 /** The gnubg position ID of a turn's result as evaluate.py's `play.after` wants it: the mover still on roll (the input's orientation). */
 export const afterId = (position, turn) => makeGnubgPositionId({ ...turn.after, turn: position.turn });
 
+/** How many distinct results the throw's legal turns reach: two or more make a decision (play.py's unforced move). */
+export const distinctResults = (position, dice) => new Set(legalTurns(position, dice).map((t) => boardKey(t.after))).size;
+
 /** A bench item's position (its gnubg Position ID, the side on roll as White); throws on a bad ID. */
 export function parsePosition(item) {
   const pos = parseGnubgPositionId(item.pos, 'short', 'white');
@@ -95,7 +98,7 @@ export const throwPositions = (n, seed) => benchPositions(opt('source', 'self'),
 
 /**
  * Our decision for each position (a gnubg Position ID, the side on roll as White), timed: `decide(position, item)`
- * returns the evaluate.py request lines for it (none when there is nothing to judge).
+ * returns the evaluate.py requests for it (none when there is nothing to judge).
  */
 export function decideAll(items, decide) {
   const requests = [];
@@ -107,5 +110,5 @@ export function decideAll(items, decide) {
     ms += performance.now() - t;
     requests.push(...lines);
   }
-  return { requests: requests.map((r) => JSON.stringify(r)).join('\n') + '\n', msPerPosition: ms / Math.max(1, items.length) };
+  return { requests, msPerPosition: ms / Math.max(1, items.length) };
 }

@@ -13,10 +13,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { boardKey, legalTurns, makeGnubgPositionId } from '../packages/engine/dist/index.js';
+import { makeGnubgPositionId } from '../packages/engine/dist/index.js';
 import { chooseTurn } from '../packages/ai/dist/choose.js';
 import { pairedGain } from '../packages/ai/dist/train/distill-data.js';
-import { args, opt, parsePosition, runGnubg, throwPositions } from './gnubg-harness.js';
+import { args, distinctResults, opt, parsePosition, runGnubg, throwPositions } from './gnubg-harness.js';
 
 const level = opt('level', 'expert');
 
@@ -26,8 +26,7 @@ if (args.includes('--picks')) {
   const items = readFileSync(0, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
   const out = items.map((item) => {
     const position = parsePosition(item);
-    const results = new Set(legalTurns(position, item.dice).map((t) => boardKey(t.after)));
-    return JSON.stringify({ after: makeGnubgPositionId(chooseTurn(position, item.dice, { level }).after), results: results.size });
+    return JSON.stringify({ after: makeGnubgPositionId(chooseTurn(position, item.dice, { level }).after), results: distinctResults(position, item.dice) });
   });
   // Synchronously: process.exit would cut an asynchronous write to a pipe short.
   writeFileSync(1, out.join('\n') + '\n');
@@ -57,7 +56,7 @@ const picksB = picksOf(b);
 
 const decisions = items.map((_, i) => i).filter((i) => picksA[i].results > 1);
 const differing = decisions.filter((i) => picksA[i].after !== picksB[i].after);
-const requests = differing.flatMap((i) => [JSON.stringify({ id: `${i}/a`, pos: picksA[i].after }), JSON.stringify({ id: `${i}/b`, pos: picksB[i].after })]).join('\n') + '\n';
+const requests = differing.flatMap((i) => [{ id: `${i}/a`, pos: picksA[i].after }, { id: `${i}/b`, pos: picksB[i].after }]);
 const judged = differing.length > 0 ? new Map(runGnubg(fileURLToPath(new URL('gnubg-position-equity.py', import.meta.url)), ['--ply', ply], requests).map((r) => [r.id, r.equity])) : new Map();
 
 // The values are the opponent's: A's pick gives up (its opponent's equity − B's opponent's equity).

@@ -27,7 +27,7 @@ const positionOf = (d) => {
   return r.value;
 };
 const positions = groups.map((g) => g.map(positionOf));
-const requests = positions.flatMap((ps, i) => ps.map((p, j) => JSON.stringify({ id: `${i}/${j}`, pos: makeGnubgPositionId(p) }))).join('\n');
+const requests = positions.flatMap((ps, i) => ps.map((p, j) => ({ id: `${i}/${j}`, pos: makeGnubgPositionId(p) })));
 const judged = new Map(runGnubg(fileURLToPath(new URL('gnubg-position-equity.py', import.meta.url)), ['--ply', ply], requests).map((r) => [r.id, r.equity]));
 const evaluate = staticEvaluator('short');
 
