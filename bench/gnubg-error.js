@@ -6,7 +6,8 @@
 // the same from generated back games (`backGameStart`).
 // --level gnubg0: gnubg's own 0-ply picks on the same positions, judged the same way (the issue's reference).
 // --by-class: the loss split by gnubg's position classes (bear-off, race, crashed, contact), to see where it comes from.
-// Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert|gnubg0|…] [--ply 2] [--source random|self|back-game] [--positions F | --save-positions F (as in gnubg-cube-error.js)] [--by-class] [--json] [--dump: decisions losing > 30 mp on stderr]
+// --cube centred: our turns chosen by cubeful equity under a centred money cube (`cubefulPlayEquity`), as gnubg's own are.
+// Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert|gnubg0|…] [--ply 2] [--source random|self|back-game] [--positions F | --save-positions F (as in gnubg-cube-error.js)] [--by-class] [--cube centred] [--json] [--dump: decisions losing > 30 mp on stderr]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
 import { opposite } from '../packages/engine/dist/index.js';
 import { homeNumber } from '../packages/ai/dist/bearoff/index.js';
@@ -19,6 +20,7 @@ const seed = Number(opt('seed', 11));
 const level = opt('level', 'expert');
 const ply = Number(opt('ply', 2));
 const source = opt('source', 'random');
+const cube = opt('cube', '') === 'centred' ? { value: 1, owner: 'centred' } : undefined;
 const positions = benchPositions(source, n, seed);
 // Both sides home: the bear-off databases decide, no net.
 const classOf = (position) => {
@@ -31,7 +33,7 @@ const classById = new Map();
 const ourRequests = () =>
   decideAll(positions, (position, p) => {
     classById.set(p.id, classOf(position));
-    const ranked = rankTurns(position, p.dice, { level });
+    const ranked = rankTurns(position, p.dice, cube ? { level, cube } : { level });
     if (ranked.length < 2) return []; // forced or no move: not a decision
     return [{ id: p.id, pos: p.pos, dice: p.dice, play: { after: afterId(position, ranked[0].turn) } }];
   });

@@ -9,7 +9,7 @@
 // Positions: `--positions F` (JSON lines with "pos" and "dice": `--save-positions` output, or the move lines of
 // `bench/gnubg-error-log.py`, so the positions of games against gnubg), or `--source self --n N --seed S` (the
 // committed nets' own expert games; `--save-positions F` keeps them for the next comparison).
-// Usage: node bench/gnubg-paired.js --a DIR|committed --b DIR|committed (--positions F… | --source self --n 5000 --seed 1) [--level expert] [--ply 2] [--split LEVEL] [--json]
+// Usage: node bench/gnubg-paired.js --a DIR|committed --b DIR|committed (--positions F… | --source self --n 5000 --seed 1) [--level expert] [--ply 2] [--split LEVEL] [--cube-a centred] [--cube-b centred] [--judge cubeless|cubeful] [--json]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,9 @@ import { pairedGain } from '../packages/ai/dist/train/distill-data.js';
 import { args, distinctResults, opt, parsePosition, runGnubg, throwPositions } from './gnubg-harness.js';
 
 const level = opt('level', 'expert');
+// `--cube centred` (the child), `--cube-a centred`, `--cube-b centred`: that side picks under a centred money cube
+// (cubeful chequer play, `cubefulPlayEquity`) instead of by cubeless equity.
+const cubeOf = (name) => (opt(name, '') === 'centred' ? { owner: 'centred', value: 1 } : undefined);
 
 // The child: one line per position in, the ID of its pick's result (the opponent on roll) and the number of
 // distinct results out.
@@ -26,7 +29,8 @@ if (args.includes('--picks')) {
   const items = readFileSync(0, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
   const out = items.map((item) => {
     const position = parsePosition(item);
-    return JSON.stringify({ after: makeGnubgPositionId(chooseTurn(position, item.dice, { level }).after), results: distinctResults(position, item.dice) });
+    const cube = cubeOf('cube');
+    return JSON.stringify({ after: makeGnubgPositionId(chooseTurn(position, item.dice, cube ? { level, cube } : { level }).after), results: distinctResults(position, item.dice) });
   });
   // Synchronously: process.exit would cut an asynchronous write to a pipe short.
   writeFileSync(1, out.join('\n') + '\n');
@@ -43,29 +47,44 @@ if (items.length === 0) throw new Error('no positions with a throw to compare');
 const input = items.map((x) => JSON.stringify({ pos: x.pos, dice: x.dice })).join('\n') + '\n';
 
 /** The picks of the nets in `dir` ('committed': the package's own), one per position. */
-function picksOf(dir) {
+function picksOf(dir, cube) {
   const env = { ...process.env };
   if (dir === 'committed') delete env.NARDY_WEIGHTS_DIR;
   else env.NARDY_WEIGHTS_DIR = dir;
-  const lines = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--picks', '--level', level], { env, input, maxBuffer: 1 << 28 }).toString().trim().split('\n');
+  const childArgs = [fileURLToPath(import.meta.url), '--picks', '--level', level, ...(cube ? ['--cube', 'centred'] : [])];
+  const lines = execFileSync(process.execPath, childArgs, { env, input, maxBuffer: 1 << 28 }).toString().trim().split('\n');
   if (lines.length !== items.length) throw new Error(`${dir}: ${lines.length} picks for ${items.length} positions`);
   return lines.map((l) => JSON.parse(l));
 }
-const picksA = picksOf(a);
-const picksB = picksOf(b);
+const picksA = picksOf(a, cubeOf('cube-a'));
+const picksB = picksOf(b, cubeOf('cube-b'));
 
 const decisions = items.map((_, i) => i).filter((i) => picksA[i].results > 1);
 const differing = decisions.filter((i) => picksA[i].after !== picksB[i].after);
-const requests = differing.flatMap((i) => [{ id: `${i}/a`, pos: picksA[i].after }, { id: `${i}/b`, pos: picksB[i].after }]);
-const judged = differing.length > 0 ? new Map(runGnubg(fileURLToPath(new URL('gnubg-position-equity.py', import.meta.url)), ['--ply', ply], requests).map((r) => [r.id, r.equity])) : new Map();
+// `--judge cubeful`: gnubg's cubeful equity (centred cube, as its analysis judges chequer play) of each pick
+// against the best play of the throw (evaluate.py), so A's pick gives up (its loss − B's). Default: cubeless
+// equity of the two results alone.
+const cubeful = opt('judge', 'cubeless') === 'cubeful';
+const judged =
+  differing.length === 0
+    ? new Map()
+    : cubeful
+      ? new Map(
+          runGnubg('evaluate.py', ['--ply', ply, '--top', '1'], differing.flatMap((i) => ['a', 'b'].map((s) => ({ id: `${i}/${s}`, pos: items[i].pos, dice: items[i].dice, play: { next: (s === 'a' ? picksA : picksB)[i].after } })))).map((r) => [
+            r.id,
+            r.chosen?.loss_mp === undefined ? undefined : -r.chosen.loss_mp / 1000,
+          ]),
+        )
+      : new Map(runGnubg(fileURLToPath(new URL('gnubg-position-equity.py', import.meta.url)), ['--ply', ply], differing.flatMap((i) => [{ id: `${i}/a`, pos: picksA[i].after }, { id: `${i}/b`, pos: picksB[i].after }])).map((r) => [r.id, r.equity]));
 
-// The values are the opponent's: A's pick gives up (its opponent's equity − B's opponent's equity).
+// Cubeless, the values are the opponent's: A's pick gives up (its opponent's equity − B's opponent's equity).
+// Cubeful, they are the mover's own (minus the loss), so the order is the other way round.
 const losses = decisions.map((i) => {
   if (picksA[i].after === picksB[i].after) return 0;
   const ea = judged.get(`${i}/a`);
   const eb = judged.get(`${i}/b`);
   if (ea === undefined || eb === undefined) throw new Error(`gnubg did not value both picks of position ${items[i].pos} ${items[i].dice.join('-')}`);
-  return ea - eb;
+  return cubeful ? eb - ea : ea - eb;
 });
 const { gain, ci95 } = pairedGain(losses, losses.map(() => 0));
 // `--split LEVEL`: A − B split by whether LEVEL's search (this process's nets) picks B's turn, each part's sum over
@@ -88,6 +107,7 @@ const report = {
   b,
   level,
   gnubgPly: Number(ply),
+  judge: cubeful ? 'cubeful' : 'cubeless',
   decisions: decisions.length,
   differ: differing.length,
   aBetter: losses.filter((x) => x < 0).length,
@@ -99,5 +119,5 @@ const report = {
 console.log(
   args.includes('--json')
     ? JSON.stringify(report)
-    : `${report.decisions} decisions, the picks differ in ${report.differ} (A better in ${report.aBetter}, B in ${report.bBetter}); A − B: ${report.aMinusB_mEMG} ± ${report.ci95} mEMG a move (gnubg ${ply}-ply, cubeless)${split ? `\n${JSON.stringify(split)}` : ''}`,
+    : `${report.decisions} decisions, the picks differ in ${report.differ} (A better in ${report.aBetter}, B in ${report.bBetter}); A − B: ${report.aMinusB_mEMG} ± ${report.ci95} mEMG a move (gnubg ${ply}-ply, ${cubeful ? 'cubeful' : 'cubeless'})${split ? `\n${JSON.stringify(split)}` : ''}`,
 );

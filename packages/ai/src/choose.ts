@@ -5,6 +5,7 @@ import { gaussian, type Rng } from './rng.js';
 import { EvalCache } from './search/eval-cache.js';
 import { evaluatePlyInTime, rankTurnsPly, type MoveFilter, type ScoredTurn, type SearchContext } from './search/ply.js';
 import type { Probabilities } from './probabilities.js';
+import { cubefulPlayEquity, type PlayCube } from './cubeful-play.js';
 
 export interface ChooseOptions {
   /** Default `worldclass` (2-ply). */
@@ -19,6 +20,8 @@ export interface ChooseOptions {
   readonly deadline?: number;
   /** The level's move filters replaced (benchmarks comparing filters: `bench/gnubg-filter.js`). */
   readonly filters?: readonly MoveFilter[];
+  /** The cube the turn is played under: turns are then ranked by cubeful equity (`cubeful-play.ts`). */
+  readonly cube?: PlayCube;
 }
 
 /** One candidate with its scores, best first: the turn, the mover's five numbers after it, equity, depth. */
@@ -64,8 +67,10 @@ function searchContext(position: Position, options: ChooseOptions): SearchContex
  */
 export function rankTurns(position: Position, dice: Dice, options: ChooseOptions = {}): RankedTurn[] {
   const setting = LEVEL_SETTINGS[options.level ?? DEFAULT_LEVEL];
-  const ctx = searchContext(position, options);
-  return rankTurnsPly(position, dice, setting.plies, options.filters ?? setting.filters, options.deadline === undefined ? ctx : { ...ctx, deadline: options.deadline });
+  let ctx = searchContext(position, options);
+  if (options.deadline !== undefined) ctx = { ...ctx, deadline: options.deadline };
+  if (options.cube !== undefined) ctx = { ...ctx, rootEquity: cubefulPlayEquity(options.cube, (options.scoring ?? DEFAULT_SCORING).ceiling) };
+  return rankTurnsPly(position, dice, setting.plies, options.filters ?? setting.filters, ctx);
 }
 
 /** gnubg's name for the ranked list of candidate turns. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply, newMatch, startPosition, type MatchState } from '@nardy/engine';
 import { cubeDecision, cubeInputsOf } from './cube.js';
+import { LONG_MET } from './cube/met-long-table.js';
 import type { Probabilities } from './probabilities.js';
 import { made } from './test-positions.suite.js';
 
@@ -64,6 +65,9 @@ describe('cubeInputsOf', () => {
     expect(crawford.context).toMatchObject({ away: { onRoll: 1, opponent: 3 }, stage: 'crawford' });
     const post = cubeInputsOf({ ...s, score: { p1: 4, p2: 2 } });
     expect(post.context.stage).toBe('postCrawford');
+    // Short nardy reads the default (Kazaross-XG2) table; long nardy its own.
+    expect(inputs.context.met).toBeUndefined();
+    expect(cubeInputsOf(opened({ variant: 'long', matchLength: 5, cube: { enabled: true } })).context.met).toBe(LONG_MET);
   });
   it('money: Jacoby while the cube was never turned, beavers as the table says', () => {
     const s = opened({ variant: 'short', matchLength: 0, cube: { enabled: true, jacoby: true, beaver: true } });

@@ -3,6 +3,8 @@ import { cubeEfficiency } from './cube/efficiency.js';
 import { decideCube, type CubeAction, type CubeResponse } from './cube/decide.js';
 import type { MatchEquityTable, MatchStage } from './cube/met.js';
 import type { CubeEquities, CubeOwner } from './cube/money.js';
+import { MAX_CUBE, type PlayCube } from './cubeful-play.js';
+import { LONG_MET } from './cube/met-long-table.js';
 import { staticEvaluator } from './evaluator.js';
 import type { Probabilities } from './probabilities.js';
 
@@ -55,8 +57,6 @@ export interface CubeDecision {
   readonly efficiency: number;
 }
 
-/** Default max cube (G3). */
-const MAX_CUBE = 64;
 
 /**
  * The cube decision for the side on roll: the evaluator's probabilities (by default the variant's 0-ply
@@ -102,7 +102,8 @@ export function cubeDecision(position: Position, cube: CubeView, context: CubeCo
 /**
  * The inputs of `cubeDecision` for the seat to play in a match (phases `turnStart` and `cubeOffered`): the
  * position, the cube from that seat's view (before any pending offer) and the context — match: the points each
- * needs and the Crawford stage; money: Jacoby while the cube was never turned, beavers, as the table says.
+ * needs and the Crawford stage, and for long nardy its own match equity table (`LONG_MET`); money: Jacoby while
+ * the cube was never turned, beavers, as the table says.
  */
 export function cubeInputsOf(state: MatchState): { position: Position; cube: CubeView; context: CubeContext } {
   const g = state.game;
@@ -115,9 +116,16 @@ export function cubeInputsOf(state: MatchState): { position: Position; cube: Cub
   if (s.matchLength > 0) {
     const away = { onRoll: s.matchLength - state.score[seat], opponent: s.matchLength - state.score[other] };
     const stage: MatchStage = g.crawford ? 'crawford' : Math.min(away.onRoll, away.opponent) <= 1 ? 'postCrawford' : 'preCrawford';
-    context = { ...base, away, stage, crawfordRule: s.crawford };
+    context = { ...base, away, stage, crawfordRule: s.crawford, ...(s.variant === 'long' ? { met: LONG_MET } : {}) };
   } else {
     context = { ...base, jacoby: s.cube.jacoby && !g.cube.turned, beaver: s.cube.beaver };
   }
   return { position: g.position, cube: { value: g.cube.value, owner }, context };
+}
+
+/** The cube a turn is played under (`ChooseOptions.cube`), from the inputs of a cube decision in the same game. */
+export function playCubeOf(cube: CubeView, context: CubeContext): PlayCube {
+  const { away, stage, crawfordRule, jacoby, maxCube, met } = context;
+  const match = away ? { away, ...(stage ? { stage } : {}), ...(crawfordRule !== undefined ? { crawfordRule } : {}), ...(met ? { met } : {}) } : { ...(jacoby !== undefined ? { jacoby } : {}) };
+  return { value: cube.value, owner: cube.owner, ...(maxCube !== undefined ? { maxCube } : {}), ...match };
 }

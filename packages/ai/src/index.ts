@@ -18,6 +18,7 @@ export { raceWinChance, effectivePips, normalCdf } from './race.js';
 export * from './levels.js';
 export * from './choose.js';
 export * from './cube.js';
+export * from './cubeful-play.js';
 export * from './request.js';
 export * from './pool.js';
 export * from './rollout/index.js';

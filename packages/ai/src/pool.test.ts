@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { legalTurns, type Position } from '@nardy/engine';
 import { randomPlayPosition } from '@nardy/engine/testing';
-import { cubeEvaluator } from './choose.js';
+import { chooseTurn, cubeEvaluator } from './choose.js';
 import { staticEvaluator } from './evaluator.js';
 import { BotPool } from './pool.js';
 import type { BotRequest } from './request.js';
@@ -29,6 +29,14 @@ describe('BotPool', () => {
     expect(a.fallback).toBeNull();
     expect(a.ms).toBeLessThan(5000);
     expect(isLegal(a.turn.steps)).toBe(true);
+  });
+
+  it('a match cube travels to the worker: the same turn as chosen under it on this thread', async () => {
+    pool = new BotPool({ size: 1 });
+    const cube = { value: 2, owner: 'opponent', away: { onRoll: 2, opponent: 3 } } as const;
+    const a = await pool.chooseTurn(request({ cube }), 5000);
+    expect(a.fallback).toBeNull();
+    expect(a.turn.steps).toEqual(chooseTurn(position, [6, 5], { level: 'expert', cube }).steps);
   });
 
   it('queues requests beyond the pool size and answers them all', async () => {

@@ -17,6 +17,7 @@ import {
   type Setup,
   type Step,
 } from '@nardy/engine';
+import { parsePlayCube, type PlayCube } from './cubeful-play.js';
 import { DEFAULT_LEVEL, isLevel, type Level } from './levels.js';
 
 /** A move request as plain data (what crosses to a worker thread). */
@@ -32,6 +33,8 @@ export interface BotRequest {
   readonly scoring?: ScoringSettings;
   /** Seed of the level's noise (reproducible bot games); default random. */
   readonly seed?: number;
+  /** The cube the turn is played under, when the game uses one: cubeful chequer play (`cubeful-play.ts`). */
+  readonly cube?: PlayCube;
   /** Tests only, honoured only by a pool made with `allowDebug`: the worker sleeps, or crashes, first. */
   readonly debug?: { readonly sleepMs?: number; readonly crash?: boolean };
 }
@@ -60,6 +63,7 @@ export interface ValidCubeRequest {
 export interface ValidRequest extends ValidCubeRequest {
   readonly dice: Dice;
   readonly seed: number | undefined;
+  readonly cube: PlayCube | undefined;
 }
 
 /** The bot's answer as plain data: the turn's steps (empty = pass) and the position after it. */
@@ -88,7 +92,7 @@ export function parseCubeRequest(input: unknown): Result<ValidCubeRequest> {
   return ok({ position: position.value, level, rules: rules.value, scoring: scoring.value });
 }
 
-/** Validates a move request: a cube request's fields plus the dice and the noise's seed. */
+/** Validates a move request: a cube request's fields plus the dice, the noise's seed and the cube. */
 export function parseBotRequest(input: unknown): Result<ValidRequest> {
   const common = parseCubeRequest(input);
   if (!common.ok) return common;
@@ -97,7 +101,9 @@ export function parseBotRequest(input: unknown): Result<ValidRequest> {
   if (!dice.ok) return dice;
   const seed = fields['seed'];
   if (seed !== undefined && !Number.isInteger(seed)) return err('BAD_OPTIONS', 'seed must be an integer');
-  return ok({ ...common.value, dice: dice.value, seed: seed as number | undefined });
+  const cube = fields['cube'] === undefined ? undefined : parsePlayCube(fields['cube']);
+  if (cube && !cube.ok) return cube;
+  return ok({ ...common.value, dice: dice.value, seed: seed as number | undefined, cube: cube?.value });
 }
 
 function parseScoring(x: unknown): Result<ScoringSettings> {

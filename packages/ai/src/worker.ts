@@ -43,6 +43,7 @@ parentPort?.on('message', ({ id, kind, request, deadline }: WorkerMessage) => {
       scoring: r.scoring,
       ...(deadline !== undefined ? { deadline } : {}),
       ...(r.seed !== undefined ? { rng: seededRng(r.seed) } : {}),
+      ...(r.cube !== undefined ? { cube: r.cube } : {}),
     });
     parentPort?.postMessage({ id, ok: true, value: { steps: turn.steps, after: turn.after } });
   } catch (e) {

@@ -23,7 +23,8 @@ The computer player on stdin/stdout, speaking the JSON-lines bot protocol of pla
 a long-nardy ID for long nardy. "board" is a plain board (shared/fixtures/README.md, with "dice" and
 "firstTurn"); in a take request its "onRoll" is the doubler. "cube": {value, owner: me|opp|centre, matchTo
 (0 = money), score: {me, opp}}, optionally crawford, jacoby, beaver (booleans). Turns by chooseTurn at
---level (default ${DEFAULT_LEVEL}; ${LEVELS.join(', ')}), cube by cubeDecision on the level's cube look-ahead
+--level (default ${DEFAULT_LEVEL}; ${LEVELS.join(', ')}), in a match (a move's cube.matchTo > 0) scored by match
+winning chances under that cube; cube by cubeDecision on the level's cube look-ahead
 (static up to expert, 2-ply for worldclass and grandmaster). --seed N makes the noise of
 the lower levels reproducible. A bad request gets {"error": "..."} and the bot goes on.
 

@@ -27,6 +27,18 @@ describe('bot protocol on play.py\'s recorded requests', () => {
     }
   });
 
+  it('match play: a move under a match cube (scored by match winning chances) is still one of the listed plays', () => {
+    const bot = session();
+    for (const [me, opp, crawford] of [[0, 0, false], [4, 2, true], [4, 4, false]] as const) {
+      for (const line of recorded('move').slice(0, 3)) {
+        const req = JSON.parse(line) as { plays: { after: string }[]; cube: object };
+        const match = { ...req, cube: { value: 1, owner: 'centre', matchTo: 5, score: { me, opp }, crawford } };
+        const a = JSON.parse(bot.reply(JSON.stringify(match)).answer!) as { after: string };
+        expect(req.plays.map((p) => p.after)).toContain(a.after);
+      }
+    }
+  });
+
   it('answers double with double|roll and take with take|drop; end and bye get no answer', () => {
     const bot = session();
     for (const line of recorded('double')) expect(['double', 'roll']).toContain((JSON.parse(bot.reply(line).answer!) as { action: string }).action);
@@ -74,6 +86,7 @@ describe('bot protocol errors', () => {
     ['{"type":"move","pos":"4HPwATDgc/ABMA","dice":[7,1]}', /dice/],
     ['{"type":"move","pos":"nonsense","dice":[3,1]}', /BAD_POSITION_ID/],
     ['{"type":"double","pos":"4HPwATDgc/ABMA","cube":{"owner":"him"}}', /cube\.owner/],
+    ['{"type":"move","pos":"4HPwATDgc/ABMA","dice":[3,1],"cube":{"value":0}}', /cube\.value/],
   ])('%s → an error line', (line, message) => {
     const { answer, bye } = session().reply(line);
     expect(bye).toBe(false);

@@ -9,7 +9,8 @@
  *
  *   move:   the bot is the side on roll; dice in `dice` (or the plain board's). Answer `{"after": ID}` for a
  *           gnubg ID (the position after the turn, the bot still on roll: play.py's "after"), else
- *           `{"result": key}` (the fixtures' canonical key of the position after the turn).
+ *           `{"result": key}` (the fixtures' canonical key of the position after the turn). With a match
+ *           `cube` (matchTo > 0) the turn is scored by match winning chances (`cubefulPlayEquity`).
  *   double: the bot is on roll, before throwing: `{"action": "double" | "roll"}`.
  *   take:   the opponent doubled. `pos` is from the bot's view (play.py); a plain board's `onRoll` is the
  *           doubler. `{"action": "take" | "drop"}`, or "beaver" when the request's cube says beavers are allowed.
@@ -17,7 +18,7 @@
  *           beaver?}, "me" being the bot.
  * A malformed or unknown request gets `{"error": "..."}` and the bot goes on.
  */
-import { chooseTurn, cubeDecision, cubeEvaluator, seededRng, type CubeContext, type CubeView, type Level, type Probabilities, type Rng } from '@nardy/ai';
+import { chooseTurn, cubeDecision, cubeEvaluator, playCubeOf, seededRng, type CubeContext, type CubeView, type Level, type Probabilities, type Rng } from '@nardy/ai';
 import {
   boardKey,
   checkDice,
@@ -111,7 +112,11 @@ export class BotSession {
   private move(msg: Record<string, unknown>): { after: string } | { result: string } {
     const { position, dice, fromId } = this.position(msg, 'move');
     if (!dice) throw new RequestError('a move request needs "dice"');
-    const turn = chooseTurn(position, dice, { level: this.settings.level, rules: this.settings.rules, rng: this.rng });
+    // Match play: turns scored by match winning chances under the request's cube (`cubefulPlayEquity`). Money
+    // play stays cubeless: cubeful money play measured no better with our nets (bench/RESULTS.md).
+    const field = msg['cube'] === undefined ? undefined : cubeField(msg['cube']);
+    const cube = field && field.matchTo > 0 ? playCubeOf(cubeView(field, 'me'), this.cubeContext(position, field, field.score.me, field.score.opp)) : undefined;
+    const turn = chooseTurn(position, dice, { level: this.settings.level, rules: this.settings.rules, rng: this.rng, ...(cube ? { cube } : {}) });
     const after = fromId ? afterId(position, turn.after) : undefined; // none for long nardy
     return after !== undefined ? { after } : { result: boardKey(turn.after) };
   }

@@ -18,6 +18,12 @@ export interface SearchContext {
    * are abandoned and the ranking of the last completed depth is returned (the bot always answers in time).
    */
   readonly deadline?: number;
+  /**
+   * How the root scores a candidate from its result and the mover's five numbers after it: under a cube, its
+   * cubeful equity (`cubefulPlayEquity`), as gnubg plays and judges chequer play. Default: cubeless equity.
+   * Inside the search each throw's turn is still picked by cubeless equity.
+   */
+  readonly rootEquity?: (after: Position, p: Probabilities) => number;
 }
 
 /** Thrown inside a search that ran past its deadline; `rankTurnsPly` catches it. */
@@ -37,13 +43,15 @@ export interface ScoredTurn {
   readonly turn: Turn;
   /** The mover's five numbers after the turn (converted from the opponent's view). */
   readonly probabilities: Probabilities;
-  /** Cubeless equity for the mover. */
+  /** Equity for the mover: cubeless, or the search's `rootEquity`. */
   readonly equity: number;
   /** The depth this score comes from (0 = static evaluation of the resulting position). */
   readonly plies: number;
 }
 
 const equityOf = (p: Probabilities, ctx: SearchContext): number => cubelessEquity(p, ctx.ceiling ?? 'koks');
+
+const rootEquity = (after: Position, p: Probabilities, ctx: SearchContext): number => (ctx.rootEquity ? ctx.rootEquity(after, p) : equityOf(p, ctx));
 
 /**
  * The side on roll's best turn for `dice` by static evaluation of the results (the choice made inside
@@ -122,7 +130,7 @@ export function rankTurnsPly(position: Position, dice: Dice, plies: number, filt
   const turns = legalTurns(position, dice, ctx.rules ?? DEFAULT_RULE_OPTIONS);
   let ranked: ScoredTurn[] = turns.map((turn) => {
     const p = invert(ctx.evaluate(turn.after));
-    return { turn, probabilities: p, equity: equityOf(p, ctx), plies: 0 };
+    return { turn, probabilities: p, equity: rootEquity(turn.after, p, ctx), plies: 0 };
   });
   ranked.sort((a, b) => b.equity - a.equity);
   if (ranked.length <= 1) return ranked;
@@ -137,7 +145,7 @@ export function rankTurnsPly(position: Position, dice: Dice, plies: number, filt
       deeper = ranked.slice(0, survivors).map((r) => {
         if (ctx.deadline !== undefined && Date.now() > ctx.deadline) throw new SearchTimeout();
         const p = invert(evaluatePly(r.turn.after, depth, ctx));
-        return { turn: r.turn, probabilities: p, equity: equityOf(p, ctx), plies: depth };
+        return { turn: r.turn, probabilities: p, equity: rootEquity(r.turn.after, p, ctx), plies: depth };
       });
     } catch (e) {
       if (e instanceof SearchTimeout) break;

@@ -1,4 +1,4 @@
-import { LEVELS, LEVEL_SETTINGS, cubeDecision, cubeInputsOf, type BotPool, type Level, type Probabilities } from '@nardy/ai';
+import { LEVELS, LEVEL_SETTINGS, cubeDecision, cubeInputsOf, playCubeOf, type BotPool, type Level, type Probabilities } from '@nardy/ai';
 import type { BotPlayer } from '../game/bot.js';
 import type { GameView } from '../game/events.js';
 
@@ -61,6 +61,10 @@ export function poolBots(pool: BotPool): BotFactory {
         const g = view.match.game;
         if (!g.dice) return [];
         const s = view.match.settings;
+        // Match play: turns scored by match winning chances (`cubefulPlayEquity`), under the cube when the match
+        // has one; money play stays cubeless (cubeful money play measured no better with our nets).
+        const match = s.matchLength > 0 ? cubeInputsOf(view.match) : undefined;
+        const cube = match && playCubeOf(match.cube, s.cube.enabled ? match.context : { ...match.context, maxCube: match.cube.value });
         const answer = await pool.chooseTurn(
           {
             position: g.position,
@@ -68,6 +72,7 @@ export function poolBots(pool: BotPool): BotFactory {
             level: aiLevel(level),
             rules: s.rules,
             scoring: scoringOf(s),
+            ...(cube ? { cube } : {}),
           },
           budgetMs,
         );
