@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { apply, newMatch, startPosition, type MatchState } from '@nardy/engine';
 import { cubeDecision, cubeInputsOf } from './cube.js';
 import { LONG_MET } from './cube/met-long-table.js';
+import { KAZAROSS_XG2 } from './cube/met-kazaross-xg2.js';
+import { matchTableFor } from './cube/met-for-variant.js';
+import type { MatchEquityTable } from './cube/met.js';
 import type { Probabilities } from './probabilities.js';
 import { made } from './test-positions.suite.js';
 
@@ -47,6 +50,16 @@ describe('cubeDecision', () => {
     expect(cubeDecision(start, centred, { evaluator: fixed(0.8), away: { onRoll: 3, opponent: 1 }, stage: 'crawford' }).action).toBe('noDouble');
     expect(cubeDecision(start, centred, { evaluator: fixed(0.4), away: { onRoll: 3, opponent: 1 }, stage: 'postCrawford' }).action).toBe('double');
   });
+  it('match play reads the variant\'s own table: long nardy LONG_MET, short nardy Kazaross-XG2', () => {
+    expect(matchTableFor('long')).toBe(LONG_MET);
+    expect(matchTableFor('short')).toBe(KAZAROSS_XG2);
+    const long = startPosition('long');
+    const context = { away: { onRoll: 3, opponent: 4 }, evaluator: fixed(0.62, 0.1) };
+    const mwc = (met?: MatchEquityTable) => cubeDecision(long, centred, met ? { ...context, met } : context).mwc;
+    expect(mwc()).toEqual(mwc(LONG_MET));
+    expect(mwc()).not.toEqual(mwc(KAZAROSS_XG2));
+  });
+
   it('beavers only in money play with the option on', () => {
     expect(cubeDecision(start, centred, { evaluator: fixed(0.4), beaver: true }).response).toBe('beaver');
     expect(cubeDecision(start, centred, { evaluator: fixed(0.4) }).response).toBe('take');
@@ -65,9 +78,6 @@ describe('cubeInputsOf', () => {
     expect(crawford.context).toMatchObject({ away: { onRoll: 1, opponent: 3 }, stage: 'crawford' });
     const post = cubeInputsOf({ ...s, score: { p1: 4, p2: 2 } });
     expect(post.context.stage).toBe('postCrawford');
-    // Short nardy reads the default (Kazaross-XG2) table; long nardy its own.
-    expect(inputs.context.met).toBeUndefined();
-    expect(cubeInputsOf(opened({ variant: 'long', matchLength: 5, cube: { enabled: true } })).context.met).toBe(LONG_MET);
   });
   it('money: Jacoby while the cube was never turned, beavers as the table says', () => {
     const s = opened({ variant: 'short', matchLength: 0, cube: { enabled: true, jacoby: true, beaver: true } });

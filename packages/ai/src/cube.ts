@@ -4,7 +4,7 @@ import { decideCube, type CubeAction, type CubeResponse } from './cube/decide.js
 import type { MatchEquityTable, MatchStage } from './cube/met.js';
 import type { CubeEquities, CubeOwner } from './cube/money.js';
 import { MAX_CUBE, type PlayCube } from './cubeful-play.js';
-import { LONG_MET } from './cube/met-long-table.js';
+import { matchTableFor } from './cube/met-for-variant.js';
 import { staticEvaluator } from './evaluator.js';
 import type { Probabilities } from './probabilities.js';
 
@@ -37,7 +37,7 @@ export interface CubeContext {
   readonly evaluator?: (position: Position) => Probabilities;
   /** Cube efficiency x; default `cubeEfficiency(position)` (by position class). */
   readonly efficiency?: number;
-  /** Match equity table (default Kazaross-XG2). */
+  /** Match equity table (default the variant's: `matchTableFor`, long nardy its own, the others Kazaross-XG2). */
   readonly met?: MatchEquityTable;
 }
 
@@ -56,7 +56,6 @@ export interface CubeDecision {
   readonly probabilities: Probabilities;
   readonly efficiency: number;
 }
-
 
 /**
  * The cube decision for the side on roll: the evaluator's probabilities (by default the variant's 0-ply
@@ -84,7 +83,7 @@ export function cubeDecision(position: Position, cube: CubeView, context: CubeCo
             stage: context.stage ?? 'preCrawford',
             crawfordRule: context.crawfordRule ?? true,
           },
-          ...(context.met ? { met: context.met } : {}),
+          met: context.met ?? matchTableFor(position.variant),
         }
       : { jacoby: context.jacoby === true && cube.owner === 'centred', beaver: context.beaver === true }),
   });
@@ -102,8 +101,7 @@ export function cubeDecision(position: Position, cube: CubeView, context: CubeCo
 /**
  * The inputs of `cubeDecision` for the seat to play in a match (phases `turnStart` and `cubeOffered`): the
  * position, the cube from that seat's view (before any pending offer) and the context — match: the points each
- * needs and the Crawford stage, and for long nardy its own match equity table (`LONG_MET`); money: Jacoby while
- * the cube was never turned, beavers, as the table says.
+ * needs and the Crawford stage; money: Jacoby while the cube was never turned, beavers, as the table says.
  */
 export function cubeInputsOf(state: MatchState): { position: Position; cube: CubeView; context: CubeContext } {
   const g = state.game;
@@ -116,7 +114,7 @@ export function cubeInputsOf(state: MatchState): { position: Position; cube: Cub
   if (s.matchLength > 0) {
     const away = { onRoll: s.matchLength - state.score[seat], opponent: s.matchLength - state.score[other] };
     const stage: MatchStage = g.crawford ? 'crawford' : Math.min(away.onRoll, away.opponent) <= 1 ? 'postCrawford' : 'preCrawford';
-    context = { ...base, away, stage, crawfordRule: s.crawford, ...(s.variant === 'long' ? { met: LONG_MET } : {}) };
+    context = { ...base, away, stage, crawfordRule: s.crawford };
   } else {
     context = { ...base, jacoby: s.cube.jacoby && !g.cube.turned, beaver: s.cube.beaver };
   }

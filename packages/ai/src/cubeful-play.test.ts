@@ -3,6 +3,7 @@ import { startPosition } from '@nardy/engine';
 import { cubeEfficiency } from './cube/efficiency.js';
 import { deadCubeMwc, mwcToEquity, type MatchScore } from './cube/match.js';
 import { KAZAROSS_XG2 } from './cube/met-kazaross-xg2.js';
+import { LONG_MET } from './cube/met-long-table.js';
 import { moneyEquity } from './cube/money.js';
 import { playCubeOf } from './cube.js';
 import { cubefulPlayEquity, parsePlayCube, type PlayCube } from './cubeful-play.js';
@@ -48,6 +49,15 @@ describe('cubefulPlayEquity (G3: gnubg\'s cubeful chequer play)', () => {
     expect(score(after, probs(0.56))).toBeGreaterThan(score(after, probs(0.55, 0.5)));
     // Normalised like gnubg's: winning the game is +1, losing it −1.
     expect(score(after, probs(0.75))).toBeCloseTo(0.5, 12);
+  });
+
+  it('match: the variant\'s own table, long nardy\'s for a long-nardy result', () => {
+    const cube: PlayCube = { value: 1, owner: 'centred', away: { onRoll: 3, opponent: 4 } };
+    const long = startPosition('long', 'black');
+    const p = probs(0.6, 0.2, 0.1);
+    expect(cubefulPlayEquity(cube, 'koks')(long, p)).toBeCloseTo(cubefulPlayEquity({ ...cube, met: LONG_MET }, 'koks')(long, p), 12);
+    expect(cubefulPlayEquity(cube, 'koks')(after, p)).toBeCloseTo(cubefulPlayEquity({ ...cube, met: KAZAROSS_XG2 }, 'koks')(after, p), 12);
+    expect(cubefulPlayEquity(cube, 'koks')(long, p)).not.toBeCloseTo(cubefulPlayEquity({ ...cube, met: KAZAROSS_XG2 }, 'koks')(long, p), 4);
   });
 
   it('match, 1-away against 3-away after the Crawford game: winning mars is worth nothing to the leader, losing one costs', () => {

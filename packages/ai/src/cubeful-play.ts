@@ -1,7 +1,7 @@
 import { err, ok, type Position, type Result } from '@nardy/engine';
 import { cubeEfficiency } from './cube/efficiency.js';
 import { cubefulMwc, mwcToEquity, type MatchScore } from './cube/match.js';
-import { KAZAROSS_XG2 } from './cube/met-kazaross-xg2.js';
+import { matchTableFor } from './cube/met-for-variant.js';
 import type { MatchEquityTable, MatchStage } from './cube/met.js';
 import { moneyEquity, type CubeOwner } from './cube/money.js';
 import type { Ceiling, Probabilities } from './probabilities.js';
@@ -24,7 +24,7 @@ export interface PlayCube {
   /** Money play: mars and koks count one while the cube is centred and never turned. */
   readonly jacoby?: boolean;
   readonly maxCube?: number;
-  /** Match equity table; default Kazaross-XG2. */
+  /** Match equity table; default the variant's (`matchTableFor`: long nardy its own, the others Kazaross-XG2). */
   readonly met?: MatchEquityTable;
 }
 
@@ -47,9 +47,10 @@ export function cubefulPlayEquity(cube: PlayCube, ceiling: Ceiling): (after: Pos
     return (after, p) => moneyEquity(p, cube.owner, cubeEfficiency(after), options);
   }
   const score: MatchScore = { away: away.onRoll, opponentAway: away.opponent, stage: cube.stage ?? 'preCrawford', crawfordRule: cube.crawfordRule ?? true };
-  const met = cube.met ?? KAZAROSS_XG2;
-  const options = { met, ceiling, maxCube };
-  return (after, p) => mwcToEquity(cubefulMwc(p, score, cube.owner, cube.value, cubeEfficiency(after), options), score, cube.value, met);
+  return (after, p) => {
+    const met = cube.met ?? matchTableFor(after.variant);
+    return mwcToEquity(cubefulMwc(p, score, cube.owner, cube.value, cubeEfficiency(after), { met, ceiling, maxCube }), score, cube.value, met);
+  };
 }
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -58,7 +59,7 @@ const STAGES: readonly unknown[] = ['preCrawford', 'crawford', 'postCrawford'];
 const isPowerOfTwo = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1 && ((n as number) & ((n as number) - 1)) === 0;
 const isAway = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1;
 
-/** Validates a `PlayCube` from outside (a bot request); the match equity table is always the default one. */
+/** Validates a `PlayCube` from outside (a bot request); the match equity table is always the variant's own. */
 export function parsePlayCube(x: unknown): Result<PlayCube> {
   const bad = (message: string): Result<PlayCube> => err('BAD_OPTIONS', `cube: ${message}`);
   if (!isRecord(x)) return bad('must be an object');
