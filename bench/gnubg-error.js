@@ -13,14 +13,14 @@ import { opposite } from '../packages/engine/dist/index.js';
 import { homeNumber } from '../packages/ai/dist/bearoff/index.js';
 import { rankTurns } from '../packages/ai/dist/choose.js';
 import { shortClassOf } from '../packages/ai/dist/net/short-evaluator.js';
-import { afterId, args, benchPositions, decideAll, distinctResults, opt, runGnubg } from './gnubg-harness.js';
+import { afterId, args, benchPositions, cubeOption, decideAll, distinctResults, opt, runGnubg } from './gnubg-harness.js';
 
 const n = Number(opt('n', 300));
 const seed = Number(opt('seed', 11));
 const level = opt('level', 'expert');
 const ply = Number(opt('ply', 2));
 const source = opt('source', 'random');
-const cube = opt('cube', '') === 'centred' ? { value: 1, owner: 'centred' } : undefined;
+const cube = cubeOption('cube');
 const positions = benchPositions(source, n, seed);
 // Both sides home: the bear-off databases decide, no net.
 const classOf = (position) => {

@@ -14,6 +14,9 @@ export const opt = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 
+/** `--NAME centred`: a centred money cube for `chooseTurn`'s `cube` (cubeful chequer play); otherwise none. */
+export const cubeOption = (name) => (opt(name, '') === 'centred' ? { value: 1, owner: 'centred' } : undefined);
+
 const gnubgDir = fileURLToPath(new URL('../../shared/tools/gnubg/', import.meta.url));
 
 /** Runs `./gnubg-py script args` with `requests` (objects, none by default) on stdin as JSON lines; its output lines parsed as JSON. */

@@ -16,20 +16,19 @@ import { fileURLToPath } from 'node:url';
 import { makeGnubgPositionId } from '../packages/engine/dist/index.js';
 import { chooseTurn } from '../packages/ai/dist/choose.js';
 import { pairedGain } from '../packages/ai/dist/train/distill-data.js';
-import { args, distinctResults, opt, parsePosition, runGnubg, throwPositions } from './gnubg-harness.js';
+import { args, cubeOption, distinctResults, opt, parsePosition, runGnubg, throwPositions } from './gnubg-harness.js';
 
 const level = opt('level', 'expert');
 // `--cube centred` (the child), `--cube-a centred`, `--cube-b centred`: that side picks under a centred money cube
 // (cubeful chequer play, `cubefulPlayEquity`) instead of by cubeless equity.
-const cubeOf = (name) => (opt(name, '') === 'centred' ? { owner: 'centred', value: 1 } : undefined);
 
 // The child: one line per position in, the ID of its pick's result (the opponent on roll) and the number of
 // distinct results out.
 if (args.includes('--picks')) {
   const items = readFileSync(0, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const cube = cubeOption('cube');
   const out = items.map((item) => {
     const position = parsePosition(item);
-    const cube = cubeOf('cube');
     return JSON.stringify({ after: makeGnubgPositionId(chooseTurn(position, item.dice, cube ? { level, cube } : { level }).after), results: distinctResults(position, item.dice) });
   });
   // Synchronously: process.exit would cut an asynchronous write to a pipe short.
@@ -56,8 +55,8 @@ function picksOf(dir, cube) {
   if (lines.length !== items.length) throw new Error(`${dir}: ${lines.length} picks for ${items.length} positions`);
   return lines.map((l) => JSON.parse(l));
 }
-const picksA = picksOf(a, cubeOf('cube-a'));
-const picksB = picksOf(b, cubeOf('cube-b'));
+const picksA = picksOf(a, cubeOption('cube-a'));
+const picksB = picksOf(b, cubeOption('cube-b'));
 
 const decisions = items.map((_, i) => i).filter((i) => picksA[i].results > 1);
 const differing = decisions.filter((i) => picksA[i].after !== picksB[i].after);

@@ -1,4 +1,4 @@
-import { err, ok, type Position, type Result } from '@nardy/engine';
+import { err, isPowerOfTwo, isRecord, ok, type Position, type Result } from '@nardy/engine';
 import { cubeEfficiency } from './cube/efficiency.js';
 import { cubefulMwc, mwcToEquity, type MatchScore } from './cube/match.js';
 import { matchTableFor } from './cube/met-for-variant.js';
@@ -53,10 +53,8 @@ export function cubefulPlayEquity(cube: PlayCube, ceiling: Ceiling): (after: Pos
   };
 }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const OWNERS: readonly unknown[] = ['centred', 'onRoll', 'opponent'];
 const STAGES: readonly unknown[] = ['preCrawford', 'crawford', 'postCrawford'];
-const isPowerOfTwo = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1 && ((n as number) & ((n as number) - 1)) === 0;
 const isAway = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1;
 
 /** Validates a `PlayCube` from outside (a bot request); the match equity table is always the variant's own. */

@@ -3,6 +3,7 @@ import {
   DEFAULT_SCORING,
   MARS_DEFINITIONS,
   checkDice,
+  isRecord,
   err,
   legalTurns,
   ok,
@@ -72,7 +73,6 @@ export interface BotTurn {
   readonly after: Setup;
 }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Validates a cube request from outside (the pool's input, the worker's message). */
 export function parseCubeRequest(input: unknown): Result<ValidCubeRequest> {

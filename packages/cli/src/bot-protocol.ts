@@ -22,6 +22,7 @@ import { chooseTurn, cubeDecision, cubeEvaluator, playCubeOf, seededRng, type Cu
 import {
   boardKey,
   checkDice,
+  isRecord,
   opposite,
   parsePlainBoard,
   parsePositionId,
@@ -52,7 +53,6 @@ export interface BotReply {
 
 class RequestError extends Error {}
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 interface ReadPosition {
   readonly position: Position;

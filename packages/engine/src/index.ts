@@ -1,5 +1,6 @@
 export * from './types.js';
 export * from './result.js';
+export * from './guards.js';
 export * from './options.js';
 export * from './position.js';
 export * from './turns.js';

@@ -1,4 +1,4 @@
-import type { Result } from '@nardy/engine';
+import { isRecord, type Result } from '@nardy/engine';
 import type { z } from 'zod';
 import { CommandIdSchema, ERROR_CODES, LIMITS, type ErrorCode, type ProtocolError } from './common.js';
 import { CLIENT_SCHEMAS, type ClientToServer } from './client-to-server.js';
@@ -49,7 +49,6 @@ function utf8Exceeds(s: string, limit: number): boolean {
   return false;
 }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Checks depth, size and keys of a JSON value without recursion; returns a complaint or null. */
 function scan(root: unknown, maxBytes: number): string | null {

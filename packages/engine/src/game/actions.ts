@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../result.js';
 import { checkDice, type StepInput } from '../turns.js';
 import { isDie, type Dice, type Die } from '../types.js';
 import { isSeat, type BySeat, type Seat } from './seats.js';
+import { isRecord } from '../guards.js';
 
 /** G5b: what a resign offer concedes. */
 export const RESIGN_LEVELS = ['single', 'mars', 'koks'] as const;
@@ -50,7 +51,6 @@ export type Action =
 
 export type ActionType = Action['type'];
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isPoint = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 25;
 
 /** Checks an action read from outside (a socket, a file): its shape only, not whether it is legal now. */

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '../result.js';
 import { bySeat, type BySeat, type Seat } from './seats.js';
+import { isRecord } from '../guards.js';
 
 /**
  * Clock arithmetic for G8, as pure functions of timestamps (milliseconds, passed in by the caller — the
@@ -45,7 +46,6 @@ export interface ClockState {
 }
 
 const isMs = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0;
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 const FIELDS: { readonly [K in TimeControlKind]: readonly string[] } = {
   none: [],

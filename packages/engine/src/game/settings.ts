@@ -4,6 +4,7 @@ import { CEILINGS, DEFAULT_SCORING, MARS_DEFINITIONS, type ScoringSettings } fro
 import { getVariant, variantById } from '../variants/registry.js';
 import type { VariantId } from '../types.js';
 import { NO_CLOCK, timeControl, type TimeControl } from './clock.js';
+import { isRecord, isPowerOfTwo } from '../guards.js';
 
 /** G3: the doubling cube. */
 export interface CubeSettings {
@@ -66,7 +67,6 @@ export const DEFAULT_MAX_CUBE = 64;
 const MAX_CUBE_LIMIT = 4096;
 const MAX_AUTOMATIC_DOUBLES = 6;
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The defaults for a variant (G1–G8, L4, L24–L27). Money session; the cube as the variant says. */
 export function defaultMatchSettings(variant: VariantId): MatchSettings {
@@ -91,7 +91,6 @@ function pick<T>(obj: Record<string, unknown>, key: string, allowed: readonly T[
 }
 
 const BOOLS = [true, false] as const;
-const isPowerOfTwo = (n: number): boolean => Number.isInteger(n) && n >= 1 && (n & (n - 1)) === 0;
 
 /**
  * Completes and validates match settings (G1–G8). Unknown keys or values, long-nardy-only options with

@@ -3,6 +3,7 @@ import { err, ok, type Result } from '../result.js';
 import { checkDice } from '../turns.js';
 import { variantById } from '../variants/registry.js';
 import { BAR, COLORS, OFF, type Color, type Dice } from '../types.js';
+import { isRecord } from '../guards.js';
 
 /**
  * The plain board of `../shared/fixtures/README.md`: absolute points in White's numbering for both
@@ -22,7 +23,6 @@ export interface ParsedPlainBoard {
   readonly dice: Dice | undefined;
 }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Reads a plain board (already JSON-parsed). Fields other than the board's own (e.g. `expected`) are ignored. */
 export function parsePlainBoard(input: unknown): Result<ParsedPlainBoard> {

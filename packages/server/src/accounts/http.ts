@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@nardy/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { StoreError } from '../store/index.js';
+import { isRecord } from '@nardy/engine';
 
 /**
  * REST conventions shared by accounts/ and records/: every error is JSON `{error: {code, message}}` with a
@@ -57,7 +58,6 @@ export function jsonErrors(app: FastifyInstance): void {
   });
 }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** A checked input: the value, or the HTTP error to answer with. */
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: HttpError };
