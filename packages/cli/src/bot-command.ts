@@ -22,7 +22,8 @@ The computer player on stdin/stdout, speaking the JSON-lines bot protocol of pla
 "pos" is a Position ID from the bot's view: gnubg's for short nardy and Caucasian (--variant, default short),
 a long-nardy ID for long nardy. "board" is a plain board (shared/fixtures/README.md, with "dice" and
 "firstTurn"); in a take request its "onRoll" is the doubler. "cube": {value, owner: me|opp|centre, matchTo
-(0 = money), score: {me, opp}}, optionally crawford, jacoby, beaver (booleans). Turns by chooseTurn at
+(0 = money), score: {me, opp}}, optionally crawford, jacoby, beaver (booleans); without crawford, the
+Crawford game is told from the games seen (the request's "game" number, the "end" lines). Turns by chooseTurn at
 --level (default ${DEFAULT_LEVEL}; ${LEVELS.join(', ')}), in a match (a move's cube.matchTo > 0) scored by match
 winning chances under that cube; cube by cubeDecision on the level's cube look-ahead
 (static up to expert, 2-ply for worldclass and grandmaster). --seed N makes the noise of

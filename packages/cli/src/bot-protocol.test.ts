@@ -39,6 +39,24 @@ describe('bot protocol on play.py\'s recorded requests', () => {
     }
   });
 
+  it('match play without a crawford flag (as play.py sends): the Crawford game is told from the games seen (G3)', () => {
+    // A position whose best turn at 2–4 and 3–4 of a match to 5 differs between the Crawford game and after it.
+    const board = makePlainBoard(randomPlayPosition('short', 68, { plies: 18 }), [3, 5]);
+    const move = (bot: BotSession, game: number, me: number, crawford?: boolean): string =>
+      bot.reply(JSON.stringify({ type: 'move', game, board, cube: { value: 1, owner: 'centre', matchTo: 5, score: { me, opp: 4 }, ...(crawford === undefined ? {} : { crawford }) } })).answer!;
+    const flagged = session();
+    const [crawford, afterCrawford] = [move(flagged, 1, 2, true), move(flagged, 1, 3, false)];
+    expect(crawford).not.toBe(move(flagged, 1, 2, false));
+    expect(afterCrawford).not.toBe(move(flagged, 1, 3, true));
+    const bot = session();
+    bot.reply(JSON.stringify({ type: 'move', game: 1, board, cube: { value: 1, owner: 'centre', matchTo: 5, score: { me: 2, opp: 0 } } }));
+    expect(bot.reply(JSON.stringify({ type: 'end', game: 1, points: -4, winner: 'gnubg' }))).toEqual({ answer: null, bye: false });
+    expect(move(bot, 2, 2)).toBe(crawford); // 2–4: the first game with a side 1-away
+    bot.reply(JSON.stringify({ type: 'end', game: 2, points: 1, winner: 'bot' }));
+    expect(move(bot, 3, 3)).toBe(afterCrawford); // 3–4: after it
+    expect(bot.reply('{"type":"end","game":"x"}')).toEqual({ answer: null, bye: false }); // malformed: still no answer
+  });
+
   it('answers double with double|roll and take with take|drop; end and bye get no answer', () => {
     const bot = session();
     for (const line of recorded('double')) expect(['double', 'roll']).toContain((JSON.parse(bot.reply(line).answer!) as { action: string }).action);
@@ -87,6 +105,7 @@ describe('bot protocol errors', () => {
     ['{"type":"move","pos":"nonsense","dice":[3,1]}', /BAD_POSITION_ID/],
     ['{"type":"double","pos":"4HPwATDgc/ABMA","cube":{"owner":"him"}}', /cube\.owner/],
     ['{"type":"move","pos":"4HPwATDgc/ABMA","dice":[3,1],"cube":{"value":0}}', /cube\.value/],
+    ['{"type":"move","pos":"4HPwATDgc/ABMA","dice":[3,1],"cube":{"matchTo":5,"crawford":"yes"}}', /cube\.crawford/],
   ])('%s → an error line', (line, message) => {
     const { answer, bye } = session().reply(line);
     expect(bye).toBe(false);

@@ -15,7 +15,10 @@
  *   take:   the opponent doubled. `pos` is from the bot's view (play.py); a plain board's `onRoll` is the
  *           doubler. `{"action": "take" | "drop"}`, or "beaver" when the request's cube says beavers are allowed.
  *   cube:   {value, owner: "me" | "opp" | "centre", matchTo (0 = money), score: {me, opp}, crawford?, jacoby?,
- *           beaver?}, "me" being the bot.
+ *           beaver?}, "me" being the bot. Without `crawford`, a request with a `game` number is placed by the games
+ *           seen so far (`CrawfordTracker`: play.py sends no Crawford flag); one without is taken as not the
+ *           Crawford game.
+ *   end:    {game, points}: counted by the Crawford tracker.
  * A malformed or unknown request gets `{"error": "..."}` and the bot goes on.
  */
 import { chooseTurn, cubeDecision, cubeEvaluator, playCubeOf, seededRng, type CubeContext, type CubeView, type Level, type Probabilities, type Rng } from '@nardy/ai';
@@ -32,6 +35,7 @@ import {
   type RuleOptions,
   type VariantId,
 } from '@nardy/engine';
+import { CrawfordTracker } from './crawford-tracker.js';
 import { afterId } from './position-input.js';
 
 export interface BotSettings {
@@ -75,6 +79,7 @@ export class BotSession {
   private readonly rng: Rng;
   /** The strongest static evaluator per variant (for the cube), made once. */
   private readonly evaluators = new Map<VariantId, (p: Position) => Probabilities>();
+  private readonly crawfordGames = new CrawfordTracker();
 
   constructor(private readonly settings: BotSettings) {
     this.rng = settings.seed !== undefined ? seededRng(settings.seed) : Math.random;
@@ -97,8 +102,12 @@ export class BotSession {
           return { answer: JSON.stringify(this.double(msg)), bye: false };
         case 'take':
           return { answer: JSON.stringify(this.take(msg)), bye: false };
-        case 'end':
+        case 'end': {
+          // No answer, whatever it holds: an error line would be read as the answer to the next request.
+          const points = msg['points'];
+          if (isCount(msg['game']) && typeof points === 'number' && Number.isInteger(points)) this.crawfordGames.end(msg['game'], points);
           return { answer: null, bye: false };
+        }
         case 'bye':
           return { answer: null, bye: true };
         default:
@@ -114,7 +123,7 @@ export class BotSession {
     if (!dice) throw new RequestError('a move request needs "dice"');
     // Match play: turns scored by match winning chances under the request's cube (`cubefulPlayEquity`). Money
     // play stays cubeless: cubeful money play measured no better with our nets (bench/RESULTS.md).
-    const field = msg['cube'] === undefined ? undefined : cubeField(msg['cube']);
+    const field = msg['cube'] === undefined ? undefined : this.cubeField(msg);
     const cube = field && field.matchTo > 0 ? playCubeOf(cubeView(field, 'me'), this.cubeContext(position, field, field.score.me, field.score.opp)) : undefined;
     const turn = chooseTurn(position, dice, { level: this.settings.level, rules: this.settings.rules, rng: this.rng, ...(cube ? { cube } : {}) });
     const after = fromId ? afterId(position, turn.after) : undefined; // none for long nardy
@@ -123,7 +132,7 @@ export class BotSession {
 
   private double(msg: Record<string, unknown>): { action: 'double' | 'roll' } {
     const { position } = this.position(msg, 'double');
-    const cube = cubeField(msg['cube']);
+    const cube = this.cubeField(msg);
     const d = cubeDecision(position, cubeView(cube, 'me'), this.cubeContext(position, cube, cube.score.me, cube.score.opp));
     return { action: d.action === 'double' ? 'double' : 'roll' };
   }
@@ -132,10 +141,18 @@ export class BotSession {
     const read = this.position(msg, 'take');
     // The doubler is on roll: a Position ID is written from the bot's view, a plain board names the doubler.
     const position = read.fromId ? withTurn(read.position, opposite(read.position.turn)) : read.position;
-    const cube = cubeField(msg['cube']);
+    const cube = this.cubeField(msg);
     const d = cubeDecision(position, cubeView(cube, 'opp'), this.cubeContext(position, cube, cube.score.opp, cube.score.me));
     if (d.response === 'beaver') return { action: cube.beaver ? 'beaver' : 'take' };
     return { action: d.response === 'take' ? 'take' : 'drop' };
+  }
+
+  /** The request's cube, its Crawford flag given or worked out from the games seen. */
+  private cubeField(msg: Record<string, unknown>): CubeField {
+    const { crawford, ...cube } = readCube(msg['cube']);
+    const game = msg['game'];
+    if (crawford !== undefined || cube.matchTo === 0 || !isCount(game)) return { ...cube, crawford: crawford === true };
+    return { ...cube, crawford: this.crawfordGames.crawford(cube.matchTo, game, cube.score) };
   }
 
   private cubeContext(position: Position, cube: CubeField, onRollScore: number, opponentScore: number): CubeContext {
@@ -183,7 +200,9 @@ export class BotSession {
 
 const error = (message: string): string => JSON.stringify({ error: message });
 
-function cubeField(x: unknown): CubeField {
+const isCount = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 1;
+
+function readCube(x: unknown): Omit<CubeField, 'crawford'> & { readonly crawford: boolean | undefined } {
   const c = isRecord(x) ? x : {};
   const value = c['value'] ?? 1;
   const owner = c['owner'] ?? 'centre';
@@ -194,12 +213,14 @@ function cubeField(x: unknown): CubeField {
   if (!Number.isInteger(value) || (value as number) < 1) throw new RequestError('cube.value must be a positive integer');
   if (owner !== 'me' && owner !== 'opp' && owner !== 'centre') throw new RequestError('cube.owner must be "me", "opp" or "centre"');
   if (![matchTo, me, opp].every((n) => typeof n === 'number' && n >= 0)) throw new RequestError('cube.matchTo and cube.score must be numbers ≥ 0');
+  const crawford = c['crawford'];
+  if (crawford !== undefined && typeof crawford !== 'boolean') throw new RequestError('cube.crawford must be true or false');
   return {
     value: value as number,
     owner,
     matchTo: matchTo as number,
     score: { me: me as number, opp: opp as number },
-    crawford: c['crawford'] === true,
+    crawford,
     jacoby: c['jacoby'] === true,
     beaver: c['beaver'] === true,
   };
