@@ -9,26 +9,29 @@
 // Positions: `--positions F` (JSON lines with "pos" and "dice": `--save-positions` output, or the move lines of
 // `bench/gnubg-error-log.py`, so the positions of games against gnubg), or `--source self --n N --seed S` (the
 // committed nets' own expert games; `--save-positions F` keeps them for the next comparison).
-// Usage: node bench/gnubg-paired.js --a DIR|committed --b DIR|committed (--positions F… | --source self --n 5000 --seed 1) [--level expert] [--ply 2] [--split LEVEL] [--cube-a centred] [--cube-b centred] [--judge cubeless|cubeful] [--json]
+// Match play: `--match N` gives each position a match context drawn by `--seed` (the score to N, the Crawford
+// stage, the cube), `--cube-a match` / `--cube-b match` make that side pick under it (`cubefulPlayEquity`: match
+// winning chances), and gnubg judges at that score (bench/gnubg-match-play.py, its normalised equity).
+// Usage: node bench/gnubg-paired.js --a DIR|committed --b DIR|committed (--positions F… | --source self --n 5000 --seed 1) [--level expert] [--ply 2] [--split LEVEL] [--cube-a centred|match] [--cube-b centred|match] [--judge cubeless|cubeful] [--match N] [--json]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { makeGnubgPositionId } from '../packages/engine/dist/index.js';
+import { makeGnubgPositionId, seededRng } from '../packages/engine/dist/index.js';
 import { chooseTurn } from '../packages/ai/dist/choose.js';
 import { pairedGain } from '../packages/ai/dist/train/distill-data.js';
 import { args, cubeOption, distinctResults, opt, parsePosition, runGnubg, throwPositions } from './gnubg-harness.js';
 
 const level = opt('level', 'expert');
-// `--cube centred` (the child), `--cube-a centred`, `--cube-b centred`: that side picks under a centred money cube
-// (cubeful chequer play, `cubefulPlayEquity`) instead of by cubeless equity.
+// `--cube centred|match` (the child), `--cube-a …`, `--cube-b …`: that side picks under a centred money cube, or
+// under the position's match cube (`--match`), by `cubefulPlayEquity`, instead of by cubeless equity.
 
 // The child: one line per position in, the ID of its pick's result (the opponent on roll) and the number of
 // distinct results out.
 if (args.includes('--picks')) {
   const items = readFileSync(0, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-  const cube = cubeOption('cube');
   const out = items.map((item) => {
     const position = parsePosition(item);
+    const cube = opt('cube', '') === 'match' ? item.cube : cubeOption('cube');
     return JSON.stringify({ after: makeGnubgPositionId(chooseTurn(position, item.dice, cube ? { level, cube } : { level }).after), results: distinctResults(position, item.dice) });
   });
   // Synchronously: process.exit would cut an asynchronous write to a pipe short.
@@ -43,33 +46,54 @@ const ply = opt('ply', '2');
 // Several --positions files may be given (comma-separated), read whole unless --n says otherwise.
 const items = throwPositions(Number(opt('n', opt('positions', '') ? Infinity : 5000)), Number(opt('seed', 1)));
 if (items.length === 0) throw new Error('no positions with a throw to compare');
-const input = items.map((x) => JSON.stringify({ pos: x.pos, dice: x.dice })).join('\n') + '\n';
+const matchTo = Number(opt('match', 0));
+if (!Number.isInteger(matchTo) || matchTo < 0) throw new Error('--match: a match length');
+if (matchTo > 0) matchCubes(items, matchTo, seededRng(Number(opt('seed', 1)) + 7919));
+const input = items.map((x) => JSON.stringify({ pos: x.pos, dice: x.dice, ...(x.cube ? { cube: x.cube } : {}) })).join('\n') + '\n';
+
+/**
+ * A match context for each position, as the side on roll sees it (`PlayCube`): each side 1 to N away; with exactly
+ * one side 1-away the Crawford game or a game after it, half and half; a centred cube, or else (not in the Crawford
+ * game) a 2-cube, owned after Crawford by the side 1-away (the trailer doubled), before it by either side.
+ */
+function matchCubes(items, n, rng) {
+  const draw = (k) => 1 + Math.floor(rng() * k);
+  for (const item of items) {
+    const away = { onRoll: draw(n), opponent: draw(n) };
+    const oneAway = (away.onRoll === 1) !== (away.opponent === 1);
+    const stage = away.onRoll === 1 && away.opponent === 1 ? 'postCrawford' : oneAway ? (rng() < 0.5 ? 'crawford' : 'postCrawford') : 'preCrawford';
+    const doubled = stage !== 'crawford' && rng() < 0.5;
+    const owner = !doubled ? 'centred' : stage === 'postCrawford' ? (away.onRoll === 1 ? 'onRoll' : 'opponent') : rng() < 0.5 ? 'onRoll' : 'opponent';
+    item.cube = { value: doubled ? 2 : 1, owner, away, stage };
+  }
+}
 
 /** The picks of the nets in `dir` ('committed': the package's own), one per position. */
-function picksOf(dir, cube) {
+function picksOf(dir, cubeKind) {
   const env = { ...process.env };
   if (dir === 'committed') delete env.NARDY_WEIGHTS_DIR;
   else env.NARDY_WEIGHTS_DIR = dir;
-  const childArgs = [fileURLToPath(import.meta.url), '--picks', '--level', level, ...(cube ? ['--cube', 'centred'] : [])];
+  const childArgs = [fileURLToPath(import.meta.url), '--picks', '--level', level, ...(cubeKind ? ['--cube', cubeKind] : [])];
   const lines = execFileSync(process.execPath, childArgs, { env, input, maxBuffer: 1 << 28 }).toString().trim().split('\n');
   if (lines.length !== items.length) throw new Error(`${dir}: ${lines.length} picks for ${items.length} positions`);
   return lines.map((l) => JSON.parse(l));
 }
-const picksA = picksOf(a, cubeOption('cube-a'));
-const picksB = picksOf(b, cubeOption('cube-b'));
+const picksA = picksOf(a, opt('cube-a', ''));
+const picksB = picksOf(b, opt('cube-b', ''));
 
 const decisions = items.map((_, i) => i).filter((i) => picksA[i].results > 1);
 const differing = decisions.filter((i) => picksA[i].after !== picksB[i].after);
 // `--judge cubeful`: gnubg's cubeful equity (centred cube, as its analysis judges chequer play) of each pick
-// against the best play of the throw (evaluate.py), so A's pick gives up (its loss − B's). Default: cubeless
-// equity of the two results alone.
-const cubeful = opt('judge', 'cubeless') === 'cubeful';
+// against the best play of the throw (evaluate.py), so A's pick gives up (its loss − B's); with `--match`, always,
+// at the position's match score (gnubg-match-play.py). Default: cubeless equity of the two results alone.
+const cubeful = matchTo > 0 || opt('judge', 'cubeless') === 'cubeful';
+const [judgeScript, judgeExtra] = matchTo > 0 ? [fileURLToPath(new URL('gnubg-match-play.py', import.meta.url)), (i) => ({ matchTo, cube: items[i].cube })] : ['evaluate.py', () => ({})];
 const judged =
   differing.length === 0
     ? new Map()
     : cubeful
       ? new Map(
-          runGnubg('evaluate.py', ['--ply', ply, '--top', '1'], differing.flatMap((i) => ['a', 'b'].map((s) => ({ id: `${i}/${s}`, pos: items[i].pos, dice: items[i].dice, play: { next: (s === 'a' ? picksA : picksB)[i].after } })))).map((r) => [
+          runGnubg(judgeScript, ['--ply', ply, ...(matchTo > 0 ? [] : ['--top', '1'])], differing.flatMap((i) => ['a', 'b'].map((s) => ({ id: `${i}/${s}`, pos: items[i].pos, dice: items[i].dice, ...judgeExtra(i), play: { next: (s === 'a' ? picksA : picksB)[i].after } })))).map((r) => [
             r.id,
             r.chosen?.loss_mp === undefined ? undefined : -r.chosen.loss_mp / 1000,
           ]),
@@ -106,7 +130,7 @@ const report = {
   b,
   level,
   gnubgPly: Number(ply),
-  judge: cubeful ? 'cubeful' : 'cubeless',
+  judge: matchTo > 0 ? `match to ${matchTo}` : cubeful ? 'cubeful' : 'cubeless',
   decisions: decisions.length,
   differ: differing.length,
   aBetter: losses.filter((x) => x < 0).length,
@@ -118,5 +142,5 @@ const report = {
 console.log(
   args.includes('--json')
     ? JSON.stringify(report)
-    : `${report.decisions} decisions, the picks differ in ${report.differ} (A better in ${report.aBetter}, B in ${report.bBetter}); A − B: ${report.aMinusB_mEMG} ± ${report.ci95} mEMG a move (gnubg ${ply}-ply, ${cubeful ? 'cubeful' : 'cubeless'})${split ? `\n${JSON.stringify(split)}` : ''}`,
+    : `${report.decisions} decisions, the picks differ in ${report.differ} (A better in ${report.aBetter}, B in ${report.bBetter}); A − B: ${report.aMinusB_mEMG} ± ${report.ci95} mEMG a move (gnubg ${ply}-ply, ${report.judge})${split ? `\n${JSON.stringify(split)}` : ''}`,
 );
