@@ -9,10 +9,14 @@
 // --cube-plies N: the level's cube look-ahead replaced by N throws (to see what a deeper cube search buys).
 // --positions FILE / --save-positions FILE: read the positions from, or write them to, a file (to judge two sets of
 // nets on the same positions: our games change with the nets).
-// Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--positions F | --save-positions F] [--level worldclass|gnubg0|…] [--cube-plies N] [--ply 2] [--source self|back-game|random] [--json]
+// --match N: match play instead, each position given a match context drawn by --seed where the side on roll may
+// double (`drawMatchCubes`: the score, the stage, a centred cube or its own 2-cube), judged by gnubg at that score
+// (bench/gnubg-match-play.py, normalised equity).
+// Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--positions F | --save-positions F] [--level worldclass|gnubg0|…] [--cube-plies N] [--ply 2] [--source self|back-game|random] [--match N] [--json]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
 import { cubeDecision, cubeEvaluator } from '../packages/ai/dist/index.js';
-import { args, benchPositions, decideAll, opt, runGnubg } from './gnubg-harness.js';
+import { fileURLToPath } from 'node:url';
+import { args, benchPositions, decideAll, drawMatchCubes, matchOption, opt, runGnubg } from './gnubg-harness.js';
 
 const n = Number(opt('n', 1000));
 const seed = Number(opt('seed', 21));
@@ -22,30 +26,40 @@ const source = opt('source', 'self');
 const cubePlies = opt('cube-plies', '');
 
 const positions = benchPositions(source, n, seed);
-const cube = { value: 1, owner: 'centre' };
-const asRequests = (id, pos, double, take) => [
-  { id: `${id}/d`, pos, cube, action: double ? 'double' : 'nodouble' },
-  { id: `${id}/t`, pos, cube, action: take ? 'take' : 'drop' },
+const matchTo = matchOption();
+if (matchTo > 0) drawMatchCubes(positions, matchTo, { forCube: true });
+const judge = matchTo > 0 ? fileURLToPath(new URL('gnubg-match-play.py', import.meta.url)) : 'evaluate.py';
+/** gnubg's request for a position's cube decision: money, a centred cube; a match, its drawn context. */
+const cubeRequest = (p) => (matchTo > 0 ? { id: p.id, pos: p.pos, matchTo, cube: p.cube } : { id: p.id, pos: p.pos, cube: { value: 1, owner: 'centre' } });
+const asRequests = (p, double, take) => [
+  { ...cubeRequest(p), id: `${p.id}/d`, action: double ? 'double' : 'nodouble' },
+  { ...cubeRequest(p), id: `${p.id}/t`, action: take ? 'take' : 'drop' },
 ];
 
 /** Ours at the level, timed. */
 function ourRequests() {
   const evaluator = cubeEvaluator(level, cubePlies === '' ? {} : { cubePlies: Number(cubePlies) });
   return decideAll(positions, (position, p) => {
-    const d = cubeDecision(position, { value: 1, owner: 'centred' }, { jacoby: false, beaver: false, evaluator });
-    return asRequests(p.id, p.pos, d.action === 'double', d.response !== 'pass');
+    const d =
+      matchTo > 0
+        ? cubeDecision(position, { value: p.cube.value, owner: p.cube.owner }, { away: p.cube.away, stage: p.cube.stage, evaluator })
+        : cubeDecision(position, { value: 1, owner: 'centred' }, { jacoby: false, beaver: false, evaluator });
+    return asRequests(p, d.action === 'double', d.response !== 'pass');
   });
 }
 
-/** gnubg 0-ply's, read from its recommendation ("Double, take", "Too good to double, pass", "No double, beaver" …). */
+/** gnubg 0-ply's, read from its recommendation ("Double, take", "Too good to double, pass", "No double, beaver", "Never double, take (dead cube)" …). */
 function gnubgZeroRequests() {
-  const asked = runGnubg('evaluate.py', ['--ply', '0'], positions.map((p) => ({ id: p.id, pos: p.pos, cube })));
-  const lines = asked.flatMap((e) => asRequests(e.id, e.pos, /^(Re)?[Dd]ouble/.test(e.cube.recommendation), /(take|beaver)$/i.test(e.cube.recommendation)));
+  const asked = new Map(runGnubg(judge, ['--ply', '0'], positions.map(cubeRequest)).map((e) => [e.id, e]));
+  const lines = positions.flatMap((p) => {
+    const { recommendation } = asked.get(p.id).cube;
+    return asRequests(p, /^(Re)?[Dd]ouble/.test(recommendation), /, (take|beaver)\b/i.test(recommendation));
+  });
   return { requests: lines, msPerPosition: NaN };
 }
 
 const { requests, msPerPosition } = level === 'gnubg0' ? gnubgZeroRequests() : ourRequests();
-const evals = runGnubg('evaluate.py', ['--ply', String(ply)], requests);
+const evals = runGnubg(judge, ['--ply', String(ply)], requests);
 const part = (suffix) => evals.filter((e) => String(e.id).endsWith(suffix) && typeof e.cube?.loss_mp === 'number');
 const summary = (judged) => {
   const losses = judged.map((e) => e.cube.loss_mp);
@@ -60,7 +74,7 @@ const summary = (judged) => {
     over50mp: losses.filter((l) => l > 50).length,
   };
 };
-const result = { level, ...(cubePlies !== '' ? { cubePlies: Number(cubePlies) } : {}), gnubgPly: ply, source, positions: positions.length, double: summary(part('/d')), take: summary(part('/t')), msPerPosition: Number(msPerPosition.toFixed(1)) };
+const result = { level, ...(cubePlies !== '' ? { cubePlies: Number(cubePlies) } : {}), gnubgPly: ply, source, ...(matchTo > 0 ? { matchTo } : {}), positions: positions.length, double: summary(part('/d')), take: summary(part('/t')), msPerPosition: Number(msPerPosition.toFixed(1)) };
 console.log(
   args.includes('--json')
     ? JSON.stringify(result)

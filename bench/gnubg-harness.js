@@ -14,6 +14,33 @@ export const opt = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 
+/** `--match N`: the match length to draw scores for (`drawMatchCubes`); 0, money play, without it. */
+export function matchOption() {
+  const n = Number(opt('match', 0));
+  if (!Number.isInteger(n) || n < 0) throw new Error('--match: a match length');
+  return n;
+}
+
+/**
+ * A match context for each position, drawn from `--seed`, as the side on roll sees it (`PlayCube`, set as
+ * `item.cube`): each side 1 to N away; with exactly one side 1-away the Crawford game or a game after it, half and
+ * half; a centred cube, or else (not in the Crawford game) a 2-cube, owned after Crawford by the side 1-away (the
+ * trailer doubled), before it by either side. `forCube`: contexts where the side on roll may double: no Crawford
+ * game, and before Crawford a 2-cube only on its own side.
+ */
+export function drawMatchCubes(items, n, { forCube = false } = {}) {
+  const rng = seededRng(Number(opt('seed', 1)) + 7919);
+  const draw = (k) => 1 + Math.floor(rng() * k);
+  for (const item of items) {
+    const away = { onRoll: draw(n), opponent: draw(n) };
+    const oneAway = (away.onRoll === 1) !== (away.opponent === 1);
+    const stage = away.onRoll === 1 && away.opponent === 1 ? 'postCrawford' : oneAway ? (forCube ? 'postCrawford' : rng() < 0.5 ? 'crawford' : 'postCrawford') : 'preCrawford';
+    const doubled = stage !== 'crawford' && !(forCube && stage === 'postCrawford') && rng() < 0.5;
+    const owner = !doubled ? 'centred' : stage === 'postCrawford' ? (away.onRoll === 1 ? 'onRoll' : 'opponent') : forCube || rng() < 0.5 ? 'onRoll' : 'opponent';
+    item.cube = { value: doubled ? 2 : 1, owner, away, stage };
+  }
+}
+
 /** `--NAME centred`: a centred money cube for `chooseTurn`'s `cube` (cubeful chequer play); otherwise none. */
 export const cubeOption = (name) => (opt(name, '') === 'centred' ? { value: 1, owner: 'centred' } : undefined);
 

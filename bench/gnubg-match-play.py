@@ -1,4 +1,5 @@
-"""What a chequer play gives up at a match score, as gnubg judges it (for bench/gnubg-paired.js --match).
+"""What a chequer play or a cube action gives up at a match score, as gnubg judges it (for bench/gnubg-paired.js
+and bench/gnubg-cube-error.js with --match).
 
   cd ../shared/tools/gnubg && ./gnubg-py /…/bench/gnubg-match-play.py --ply 2 < requests.jsonl
 
@@ -7,7 +8,10 @@ In: JSON lines {"id", "pos", "dice", "matchTo", "cube", "play": {"next": ID}}, w
 "onRoll" | "opponent", "away": {"onRoll", "opponent"}, "stage": "preCrawford" | "crawford" | "postCrawford"}.
 Out: {"id", "chosen": {"rank", "loss_mp"}} per line, loss_mp being gnubg's cubeful match equity of its best play
 less that of the chosen one (normalised equity, the units of its match analysis), x 1000; or {"id", "error"}.
-gnubg only measures here.
+A line without "dice" is a cube decision of the side on roll (the doubler), with an optional "action" (double |
+nodouble for the doubler, take | drop for its opponent): out {"id", "cube": {"nodouble", "take", "pass",
+"optimal", "recommendation", "action", "loss_mp"}}, the equities the doubler's, normalised to the cube, and the
+action's loss from the side that takes it. gnubg only measures here.
 """
 import argparse
 import json
@@ -39,6 +43,25 @@ def set_match(match_to, cube):
         raise RuntimeError('gnubg did not take the match state: %s' % ci)
 
 
+def chequer_play(b, dice, play, out):
+    H.set_position(b, dice)
+    ps = H.current_plays(b)
+    i = H.find_play(b, ps, play)
+    if i is None:
+        raise ValueError('not a legal play: %s' % play)
+    out['chosen'] = {'rank': i + 1, 'loss_mp': round(1000 * (ps[0]['equity'] - ps[i]['equity']), 1)}
+
+
+def cube_action(b, action, out):
+    optimal, nd, dt, dp, _, text = gnubg.cfevaluate(b, gnubg.cubeinfo(), gnubg.evalcontext(1, opts.ply, 1, 1, 0.0))
+    doubled = min(dt, dp)                       # what the doubler gets if he doubles
+    loss = {'double': optimal - doubled, 'nodouble': optimal - nd, 'take': dt - doubled, 'drop': dp - doubled}
+    out['cube'] = {'nodouble': round(nd, 5), 'take': round(dt, 5), 'pass': round(dp, 5), 'optimal': round(optimal, 5),
+                   'recommendation': text}
+    if action:
+        out['cube'].update(action=action, loss_mp=round(1000 * loss[action], 1))
+
+
 for line in sys.stdin:
     if not line.strip():
         continue
@@ -47,12 +70,11 @@ for line in sys.stdin:
     try:
         set_match(req['matchTo'], req['cube'])
         b = H.board_of(req)
-        H.set_position(b, req['dice'])
-        ps = H.current_plays(b)
-        i = H.find_play(b, ps, req['play'])
-        if i is None:
-            raise ValueError('not a legal play: %s' % req['play'])
-        out['chosen'] = {'rank': i + 1, 'loss_mp': round(1000 * (ps[0]['equity'] - ps[i]['equity']), 1)}
+        if req.get('dice'):
+            chequer_play(b, req['dice'], req['play'], out)
+        else:
+            H.set_position(b)
+            cube_action(b, req.get('action'), out)
     except Exception as e:
         out['error'] = '%s: %s' % (type(e).__name__, e)
     H.emit(out)

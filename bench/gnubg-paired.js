@@ -16,10 +16,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { makeGnubgPositionId, seededRng } from '../packages/engine/dist/index.js';
+import { makeGnubgPositionId } from '../packages/engine/dist/index.js';
 import { chooseTurn } from '../packages/ai/dist/choose.js';
 import { pairedGain } from '../packages/ai/dist/train/distill-data.js';
-import { args, cubeOption, distinctResults, opt, parsePosition, runGnubg, throwPositions } from './gnubg-harness.js';
+import { args, cubeOption, distinctResults, drawMatchCubes, matchOption, opt, parsePosition, runGnubg, throwPositions } from './gnubg-harness.js';
 
 const level = opt('level', 'expert');
 // `--cube centred|match` (the child), `--cube-a …`, `--cube-b …`: that side picks under a centred money cube, or
@@ -46,27 +46,11 @@ const ply = opt('ply', '2');
 // Several --positions files may be given (comma-separated), read whole unless --n says otherwise.
 const items = throwPositions(Number(opt('n', opt('positions', '') ? Infinity : 5000)), Number(opt('seed', 1)));
 if (items.length === 0) throw new Error('no positions with a throw to compare');
-const matchTo = Number(opt('match', 0));
-if (!Number.isInteger(matchTo) || matchTo < 0) throw new Error('--match: a match length');
-if (matchTo > 0) matchCubes(items, matchTo, seededRng(Number(opt('seed', 1)) + 7919));
+const matchTo = matchOption();
+if (matchTo > 0) drawMatchCubes(items, matchTo);
 const input = items.map((x) => JSON.stringify({ pos: x.pos, dice: x.dice, ...(x.cube ? { cube: x.cube } : {}) })).join('\n') + '\n';
 
-/**
- * A match context for each position, as the side on roll sees it (`PlayCube`): each side 1 to N away; with exactly
- * one side 1-away the Crawford game or a game after it, half and half; a centred cube, or else (not in the Crawford
- * game) a 2-cube, owned after Crawford by the side 1-away (the trailer doubled), before it by either side.
- */
-function matchCubes(items, n, rng) {
-  const draw = (k) => 1 + Math.floor(rng() * k);
-  for (const item of items) {
-    const away = { onRoll: draw(n), opponent: draw(n) };
-    const oneAway = (away.onRoll === 1) !== (away.opponent === 1);
-    const stage = away.onRoll === 1 && away.opponent === 1 ? 'postCrawford' : oneAway ? (rng() < 0.5 ? 'crawford' : 'postCrawford') : 'preCrawford';
-    const doubled = stage !== 'crawford' && rng() < 0.5;
-    const owner = !doubled ? 'centred' : stage === 'postCrawford' ? (away.onRoll === 1 ? 'onRoll' : 'opponent') : rng() < 0.5 ? 'onRoll' : 'opponent';
-    item.cube = { value: doubled ? 2 : 1, owner, away, stage };
-  }
-}
+
 
 /** The picks of the nets in `dir` ('committed': the package's own), one per position. */
 function picksOf(dir, cubeKind) {
