@@ -48,9 +48,8 @@ const items = throwPositions(Number(opt('n', opt('positions', '') ? Infinity : 5
 if (items.length === 0) throw new Error('no positions with a throw to compare');
 const matchTo = matchOption();
 if (matchTo > 0) drawMatchCubes(items, matchTo);
+if (matchTo === 0 && [opt('cube-a', ''), opt('cube-b', '')].includes('match')) throw new Error('--cube-a/--cube-b match needs --match N');
 const input = items.map((x) => JSON.stringify({ pos: x.pos, dice: x.dice, ...(x.cube ? { cube: x.cube } : {}) })).join('\n') + '\n';
-
-
 
 /** The picks of the nets in `dir` ('committed': the package's own), one per position. */
 function picksOf(dir, cubeKind) {
