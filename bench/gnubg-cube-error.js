@@ -15,8 +15,7 @@
 // Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--positions F | --save-positions F] [--level worldclass|gnubg0|…] [--cube-plies N] [--ply 2] [--source self|back-game|random] [--match N] [--json]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
 import { cubeDecision, cubeEvaluator } from '../packages/ai/dist/index.js';
-import { fileURLToPath } from 'node:url';
-import { args, benchPositions, decideAll, drawMatchCubes, matchOption, opt, runGnubg } from './gnubg-harness.js';
+import { args, benchPositions, decideAll, drawMatchCubes, judgeScript, matchOption, opt, runGnubg } from './gnubg-harness.js';
 
 const n = Number(opt('n', 1000));
 const seed = Number(opt('seed', 21));
@@ -28,7 +27,7 @@ const cubePlies = opt('cube-plies', '');
 const positions = benchPositions(source, n, seed);
 const matchTo = matchOption();
 if (matchTo > 0) drawMatchCubes(positions, matchTo, { forCube: true });
-const judge = matchTo > 0 ? fileURLToPath(new URL('gnubg-match-play.py', import.meta.url)) : 'evaluate.py';
+const judge = judgeScript(matchTo);
 /** gnubg's request for a position's cube decision: money, a centred cube; a match, its drawn context. */
 const cubeRequest = (p) => (matchTo > 0 ? { id: p.id, pos: p.pos, matchTo, cube: p.cube } : { id: p.id, pos: p.pos, cube: { value: 1, owner: 'centre' } });
 const asRequests = (p, double, take) => [

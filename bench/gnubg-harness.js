@@ -41,6 +41,9 @@ export function drawMatchCubes(items, n, { forCube = false } = {}) {
   }
 }
 
+/** The referee's script that judges a play or a cube action: evaluate.py for money, ours at a match score. */
+export const judgeScript = (matchTo) => (matchTo > 0 ? fileURLToPath(new URL('gnubg-match-play.py', import.meta.url)) : 'evaluate.py');
+
 /** `--NAME centred`: a centred money cube for `chooseTurn`'s `cube` (cubeful chequer play); otherwise none. */
 export const cubeOption = (name) => (opt(name, '') === 'centred' ? { value: 1, owner: 'centred' } : undefined);
 

@@ -34,12 +34,11 @@ def set_match(match_to, cube):
     gnubg.command('set score %d %d' % ((me, opp) if turn == 0 else (opp, me)))
     gnubg.command('set crawford %s' % ('on' if cube.get('stage') == 'crawford' else 'off'))
     gnubg.command('set cube value %d' % cube['value'])
-    owner = cube['owner']
-    gnubg.command('set cube centre' if owner == 'centred' else 'set cube owner %d' % (turn if owner == 'onRoll' else 1 - turn))
+    owner = {'centred': -1, 'onRoll': turn, 'opponent': 1 - turn}[cube['owner']]
+    gnubg.command('set cube centre' if owner < 0 else 'set cube owner %d' % owner)
     ci = gnubg.cubeinfo()
-    want_owner = -1 if owner == 'centred' else (turn if owner == 'onRoll' else 1 - turn)
     if (ci['matchto'], ci['score'][turn], ci['score'][1 - turn], ci['cube'], ci['cubeowner'], bool(ci['crawford'])) != (
-            match_to, me, opp, cube['value'], want_owner, cube.get('stage') == 'crawford'):
+            match_to, me, opp, cube['value'], owner, cube.get('stage') == 'crawford'):
         raise RuntimeError('gnubg did not take the match state: %s' % ci)
 
 

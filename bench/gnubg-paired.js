@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { makeGnubgPositionId } from '../packages/engine/dist/index.js';
 import { chooseTurn } from '../packages/ai/dist/choose.js';
 import { pairedGain } from '../packages/ai/dist/train/distill-data.js';
-import { args, cubeOption, distinctResults, drawMatchCubes, matchOption, opt, parsePosition, runGnubg, throwPositions } from './gnubg-harness.js';
+import { args, cubeOption, distinctResults, drawMatchCubes, judgeScript, matchOption, opt, parsePosition, runGnubg, throwPositions } from './gnubg-harness.js';
 
 const level = opt('level', 'expert');
 // `--cube centred|match` (the child), `--cube-a …`, `--cube-b …`: that side picks under a centred money cube, or
@@ -29,9 +29,11 @@ const level = opt('level', 'expert');
 // distinct results out.
 if (args.includes('--picks')) {
   const items = readFileSync(0, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const matchCube = opt('cube', '') === 'match';
+  const moneyCube = cubeOption('cube');
   const out = items.map((item) => {
     const position = parsePosition(item);
-    const cube = opt('cube', '') === 'match' ? item.cube : cubeOption('cube');
+    const cube = matchCube ? item.cube : moneyCube;
     return JSON.stringify({ after: makeGnubgPositionId(chooseTurn(position, item.dice, cube ? { level, cube } : { level }).after), results: distinctResults(position, item.dice) });
   });
   // Synchronously: process.exit would cut an asynchronous write to a pipe short.
@@ -70,13 +72,13 @@ const differing = decisions.filter((i) => picksA[i].after !== picksB[i].after);
 // against the best play of the throw (evaluate.py), so A's pick gives up (its loss − B's); with `--match`, always,
 // at the position's match score (gnubg-match-play.py). Default: cubeless equity of the two results alone.
 const cubeful = matchTo > 0 || opt('judge', 'cubeless') === 'cubeful';
-const [judgeScript, judgeExtra] = matchTo > 0 ? [fileURLToPath(new URL('gnubg-match-play.py', import.meta.url)), (i) => ({ matchTo, cube: items[i].cube })] : ['evaluate.py', () => ({})];
+const judgeExtra = (i) => (matchTo > 0 ? { matchTo, cube: items[i].cube } : {});
 const judged =
   differing.length === 0
     ? new Map()
     : cubeful
       ? new Map(
-          runGnubg(judgeScript, ['--ply', ply, ...(matchTo > 0 ? [] : ['--top', '1'])], differing.flatMap((i) => ['a', 'b'].map((s) => ({ id: `${i}/${s}`, pos: items[i].pos, dice: items[i].dice, ...judgeExtra(i), play: { next: (s === 'a' ? picksA : picksB)[i].after } })))).map((r) => [
+          runGnubg(judgeScript(matchTo), ['--ply', ply, ...(matchTo > 0 ? [] : ['--top', '1'])], differing.flatMap((i) => ['a', 'b'].map((s) => ({ id: `${i}/${s}`, pos: items[i].pos, dice: items[i].dice, ...judgeExtra(i), play: { next: (s === 'a' ? picksA : picksB)[i].after } })))).map((r) => [
             r.id,
             r.chosen?.loss_mp === undefined ? undefined : -r.chosen.loss_mp / 1000,
           ]),

@@ -35,8 +35,9 @@ export class CrawfordTracker {
     // Scores only grow within a match; a lower one, or another length, is a new match.
     const continues = s !== undefined && s.matchTo === matchTo && game > s.game && score.me >= s.score.me && score.opp >= s.score.opp;
     const playedBefore = continues && s.oneAwaySeen;
-    const crawford = oneAway(matchTo, score) && !playedBefore;
-    this.seen = { matchTo, game, score, ended: false, crawford, oneAwaySeen: playedBefore || oneAway(matchTo, score) };
+    const startsOneAway = oneAway(matchTo, score);
+    const crawford = startsOneAway && !playedBefore;
+    this.seen = { matchTo, game, score, ended: false, crawford, oneAwaySeen: playedBefore || startsOneAway };
     return crawford;
   }
 
