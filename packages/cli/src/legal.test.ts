@@ -1,22 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_RULE_OPTIONS, ruleOptions } from '@nardy/engine';
 import { legalAnswer, legalLine, runLegal } from './legal.js';
+import { legalFixtureLines as fixtureLines } from '../../engine/test/files.js';
 
-const FIXTURES = '/work/shared/fixtures';
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 const BIN = here('../dist/main.js');
 
-function fixtureLines(variant: string): string[] {
-  const file = `${FIXTURES}/${variant}.jsonl`;
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
-}
-
-describe('legal over the shared fixtures', () => {
-  for (const variant of ['long', 'short', 'caucasian']) {
+describe("legal over the engine's legal-move fixtures", () => {
+  for (const variant of ['long', 'short', 'caucasian'] as const) {
     test(`${variant}.jsonl: count and results equal "expected" on every line`, () => {
       const lines = fixtureLines(variant);
       expect(lines.length).toBeGreaterThan(500);

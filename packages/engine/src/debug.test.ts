@@ -26,7 +26,7 @@ describe('renderBoard: start positions', () => {
   }
 });
 
-/** Mid-game positions taken from shared/fixtures (line numbers are 0-based). */
+/** Mid-game positions taken from test/fixtures/legal (line numbers are 0-based). */
 const MID_GAME: readonly [string, unknown][] = [
   // long.jsonl line 8: Black's checkers on both sides of the 1|24 joint.
   [

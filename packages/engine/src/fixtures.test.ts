@@ -1,19 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parsePlainBoard } from './notation/plain-board.js';
 import { boardKey } from './position.js';
 import { legalTurns } from './turns.js';
 import { VARIANTS } from './variants/registry.js';
+import { legalFixtureLines } from '../test/files.js';
 
 /**
- * Every line of ../shared/fixtures/<variant>.jsonl (independent reference generator; short nardy agrees with
+ * Every line of test/fixtures/legal/<variant>.jsonl.gz (independent reference generator; short nardy agrees with
  * GNU Backgammon): the same set of resulting positions, under the default options.
  */
-const dir = fileURLToPath(new URL('../../../../shared/fixtures/', import.meta.url));
-
 describe.each(VARIANTS.map((v) => v.id))('fixtures: %s.jsonl', (variant) => {
-  const lines = readFileSync(`${dir}${variant}.jsonl`, 'utf8').trim().split('\n');
+  const lines = legalFixtureLines(variant);
 
   it(`reproduces all ${lines.length} lines`, () => {
     const failures: string[] = [];

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from './options.js';
@@ -11,6 +9,7 @@ import { findTurn, legalTurns, nextSteps, type Turn } from './turns.js';
 import { getVariant, VARIANTS } from './variants/registry.js';
 import { parsePlainBoard } from './notation/plain-board.js';
 import { BAR, CHECKERS, OFF, opposite, type Dice, type Die } from './types.js';
+import { legalFixtureLines } from '../test/files.js';
 
 const ALL_OPTIONS: RuleOptions[] = [];
 for (const headExceptionScope of ['federation', 'blockedDouble', 'anyDouble'] as const)
@@ -170,10 +169,9 @@ describe('findTurn and nextSteps errors', () => {
 describe('legalTurns agrees with the reference on the fixture positions under every rule option', () => {
   // The long-nardy fixtures were sampled to exercise the six-block rule, head rule and bear-off;
   // here they are replayed with other option values and all 21 throws, not just their own.
-  const dir = fileURLToPath(new URL('../../../../shared/fixtures/', import.meta.url));
   const step = Number(process.env['NARDY_FIXTURE_STRIDE'] ?? 15);
   it.each(VARIANTS.map((v) => v.id))('%s', (variant) => {
-    const lines = readFileSync(`${dir}${variant}.jsonl`, 'utf8').trim().split('\n');
+    const lines = legalFixtureLines(variant);
     const bad: string[] = [];
     for (let i = 0; i < lines.length; i += step) {
       const parsed = parsePlainBoard(JSON.parse(lines[i]!));

@@ -1,5 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import type { VariantId } from '../src/types.js';
 
 /** Test-only helpers for reading fixture files (node:fs; outside src/, so not part of the build). */
 
@@ -7,21 +9,18 @@ import { fileURLToPath } from 'node:url';
 export const engineFixture = (name: string): string =>
   fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
-/**
- * The project's shared fixtures (`shared/fixtures/*.jsonl`): `$NARDY_SHARED/fixtures`, `<repo>/shared/fixtures`
- * or `<repo>/../shared/fixtures`, whichever exists; undefined when none does.
- */
-export function sharedFixturesDir(): string | undefined {
-  const candidates = [
-    ...(process.env['NARDY_SHARED'] ? [`${process.env['NARDY_SHARED']}/fixtures`] : []),
-    fileURLToPath(new URL('../../../shared/fixtures', import.meta.url)),
-    fileURLToPath(new URL('../../../../shared/fixtures', import.meta.url)),
-  ];
-  return candidates.find((d) => existsSync(`${d}/short.jsonl`));
-}
-
 export const readJsonLines = <T = unknown>(path: string): T[] =>
   readFileSync(path, 'utf8')
     .split('\n')
     .filter((l) => l.trim() && !l.startsWith('#'))
     .map((l) => JSON.parse(l) as T);
+
+/**
+ * The lines of the legal-move fixture `fixtures/legal/<variant>.jsonl.gz` (one plain board with its expected
+ * legal results per line), as text; gzipped because the three files are 9.4 MB plain.
+ */
+export const legalFixtureLines = (variant: VariantId): string[] =>
+  gunzipSync(readFileSync(engineFixture(`legal/${variant}.jsonl.gz`)))
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
