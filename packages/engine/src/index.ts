@@ -6,7 +6,7 @@ export * from './position.js';
 export * from './turns.js';
 export * from './rng.js';
 export { VARIANTS, getVariant, variantById, LONG, SHORT, CAUCASIAN } from './variants/registry.js';
-export type { Variant, ConstraintId } from './variants/variant.js';
+export type { Variant, ConstraintId, ScoringId } from './variants/variant.js';
 export type { Geometry } from './variants/geometry.js';
 export * from './notation/plain-board.js';
 export * from './debug.js';

@@ -1,9 +1,7 @@
 import { BAR, CHECKERS, OFF, opposite, type Color } from '../types.js';
 import type { Setup } from '../position.js';
 import { getVariant } from '../variants/registry.js';
-
-/** Which scoring rule decides what a win is worth: long nardy (L24–L25) or short nardy / Caucasian (S7). */
-export type ScoringId = 'long' | 'short';
+import type { ScoringId } from '../variants/variant.js';
 
 /** G4: the table's scoring ceiling — `oin` every win counts one, `mars` one or two, `koks` one, two or three. */
 export const CEILINGS = ['oin', 'mars', 'koks'] as const;

@@ -1,5 +1,4 @@
 import type { Geometry } from './geometry.js';
-import type { ScoringId } from '../rules/scoring.js';
 import type { VariantId } from '../types.js';
 
 /** Named turn rules a variant composes; each lives in one module under `rules/`. */
@@ -12,6 +11,9 @@ export const CONSTRAINT_IDS = [
   'hitAndHide',
 ] as const;
 export type ConstraintId = (typeof CONSTRAINT_IDS)[number];
+
+/** Which scoring rule decides what a win is worth: long nardy (L24–L25) or short nardy / Caucasian (S7). */
+export type ScoringId = 'long' | 'short';
 
 /** A variant is a record, not a subclass: geometry + contact + named constraints + opening + scoring. */
 export interface Variant {
