@@ -20,7 +20,7 @@ The computer player on stdin/stdout, speaking the JSON-lines bot protocol of pla
   {"type":"end",...}, {"type":"bye"}                  -> nothing
 
 "pos" is a Position ID from the bot's view: gnubg's for short nardy and Caucasian (--variant, default short),
-a long-nardy ID for long nardy. "board" is a plain board (shared/fixtures/README.md, with "dice" and
+a long-nardy ID for long nardy. "board" is a plain board (packages/engine/test/fixtures/legal/README.md, with "dice" and
 "firstTurn"); in a take request its "onRoll" is the doubler. "cube": {value, owner: me|opp|centre, matchTo
 (0 = money), score: {me, opp}}, optionally crawford, jacoby, beaver (booleans); without crawford, the
 Crawford game is told from the games seen (the request's "game" number, the "end" lines). Turns by chooseTurn at

@@ -4,7 +4,7 @@
  *
  * A position comes either as `pos`, a Position ID from the bot's view (gnubg's for short nardy and Caucasian,
  * the bot being the side on roll; a long-nardy ID for long nardy), or as `board`, a plain board
- * (`shared/fixtures/README.md`: variant, onRoll, white, black, dice, firstTurn). play.py's own `board` (a
+ * (`packages/engine/test/fixtures/legal/README.md`: variant, onRoll, white, black, dice, firstTurn). play.py's own `board` (a
  * JSON board with `points`) is ignored in favour of its `pos`.
  *
  *   move:   the bot is the side on roll; dice in `dice` (or the plain board's). Answer `{"after": ID}` for a

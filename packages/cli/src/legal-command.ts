@@ -5,7 +5,7 @@ import { RULE_OPTION_HELP, RULE_OPTION_SPEC, ruleOptionsFrom } from './rule-opti
 
 export const LEGAL_HELP = `Usage: nardy legal [rule options] < positions.jsonl
 
-Reads plain-board JSON lines on stdin (the format of shared/fixtures/*.jsonl: variant, onRoll,
+Reads plain-board JSON lines on stdin (the format of packages/engine/test/fixtures/legal/*.jsonl.gz: variant, onRoll,
 white, black, dice, firstTurn; any other field such as "expected" is ignored) and writes one JSON
 line per input line, in the same order:
 

@@ -14,7 +14,7 @@ export type LegalAnswer =
 const fail = (code: string, message: string): LegalAnswer => ({ error: { code, message } });
 
 /**
- * The answer for one input line: a plain board (`shared/fixtures/README.md`) with dice. `count` and
+ * The answer for one input line: a plain board (`packages/engine/test/fixtures/legal/README.md`) with dice. `count` and
  * `results` are the fixtures' `expected` (distinct resulting positions, canonical keys, sorted by plain
  * string order); `plays` lists each legal turn in the engine's order with its notation and result key.
  * An empty (or blank) line is an error line, so that output line n always answers input line n.

@@ -40,7 +40,7 @@ function cell(n: number, row: number, symbol: string): string {
 
 /**
  * An ASCII board in the style of GNU Backgammon's text board (`show board` in `gnubg -t`), for every
- * variant. The layout is fixed in absolute points (White's numbering, RULES.md §1): 13–24 along the top
+ * variant. The layout is fixed in absolute points (White's numbering, docs/rules.md §1): 13–24 along the top
  * from left to right, 12–1 along the bottom, White's home (6–1) bottom right. Stacks of more than five
  * checkers show their count in the fifth row. White's checkers are `O`, Black's `X`.
  *

@@ -101,7 +101,7 @@ export class TurnGenerator {
   private memoHash = new Int32Array(256);
   private memoCount = 0;
 
-  /** Loads a position and dice; `options` are the game's rule options (RULES.md §2.9). */
+  /** Loads a position and dice; `options` are the game's rule options (docs/rules.md §2.9). */
   load(pos: Position, dice: Dice, options: RuleOptions = DEFAULT_RULE_OPTIONS): void {
     const variant = getVariant(pos.variant);
     const mine = pos.board[pos.turn];

@@ -104,7 +104,7 @@ export const withTurn = (pos: Position, turn: Color): Position => (pos.turn === 
 export const onHead = (side: Checkers): number => side[HEAD] ?? 0;
 
 /**
- * Canonical board key (the fixtures' format, `../shared/fixtures/README.md`):
+ * Canonical board key (the fixtures' format, `test/fixtures/legal/README.md`):
  * `W:<abs>x<n>,…|B:…|Woff:n|Boff:n|Wbar:n|Bbar:n`, points in descending absolute order. Ignores whose turn it is.
  */
 export function boardKey(pos: Setup): string {

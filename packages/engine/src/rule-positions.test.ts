@@ -6,7 +6,7 @@ import { turnFromNotation } from './notation/turn-notation.js';
 import { legalTurns } from './turns.js';
 import type { Color, Dice, VariantId } from './types.js';
 
-/** The test positions of RULES.md §6, by id, under the options each one states. */
+/** The test positions of docs/rules.md §6, by id, under the options each one states. */
 
 type Points = Record<number, number>;
 
@@ -72,7 +72,7 @@ function expectExactly(pos: Position, dice: Dice, plays: string[], o?: Partial<R
 
 const START_LONG = { white: { 24: 15 }, black: { 12: 15 } };
 
-describe('RULES.md §6.1 long nardy — opening and head rule (L9–L11)', () => {
+describe('docs/rules.md §6.1 long nardy — opening and head rule (L9–L11)', () => {
   const start = (turn: Color = 'white') => board('long', turn, START_LONG.white, START_LONG.black, true);
   it('LN-01 6-6 first turn: exactly 24/18(2), two sixes forfeited', () => expectExactly(start(), [6, 6], ['24/18(2)']));
   it('LN-02 4-4 first turn: exactly 24/16(2)', () => expectExactly(start(), [4, 4], ['24/16(2)']));
@@ -128,7 +128,7 @@ describe('RULES.md §6.1 long nardy — opening and head rule (L9–L11)', () =>
   });
 });
 
-describe('RULES.md §6.2 long nardy — forced play (L12–L14)', () => {
+describe('docs/rules.md §6.2 long nardy — forced play (L12–L14)', () => {
   it('LN-17 each die alone, not both: the larger, exactly 13/7', () =>
     expectExactly(board('long', 'white', { 13: 1, 1: 14 }, { 4: 2, 12: 13 }), [6, 3], ['13/7']));
   it('LN-18 the 6 not playable at all: the smaller, exactly 13/10', () =>
@@ -143,7 +143,7 @@ describe('RULES.md §6.2 long nardy — forced play (L12–L14)', () => {
     expectExactly(board('long', 'white', { 20: 1, 1: 14 }, { 17: 1, 12: 14 }), [4, 3], ['20/16/13']));
 });
 
-describe('RULES.md §6.3 long nardy — six-block rule (L16)', () => {
+describe('docs/rules.md §6.3 long nardy — six-block rule (L16)', () => {
   const ln23 = board('long', 'white', { 24: 9, 11: 1, 10: 1, 9: 1, 8: 2, 7: 1 }, { 12: 15 });
   it('LN-23 all Black behind: 29 positions, no step leaves 11..6 held', () => {
     const k = keys(ln23, [2, 1]);
@@ -207,7 +207,7 @@ describe('RULES.md §6.3 long nardy — six-block rule (L16)', () => {
   });
 });
 
-describe('RULES.md §6.4 long nardy — bearing off (L17–L22)', () => {
+describe('docs/rules.md §6.4 long nardy — bearing off (L17–L22)', () => {
   it('LN-32 exactly 6/2 2/off and 6/1 2/off', () =>
     expectExactly(board('long', 'white', { 6: 1, 2: 2 }, { 12: 15 }), [5, 4], ['6/2 2/off', '6/1 2/off']));
   it('LN-33 6-6: 5/off 2/off 2/off, the fourth six unused', () =>
@@ -226,7 +226,7 @@ describe('RULES.md §6.4 long nardy — bearing off (L17–L22)', () => {
     expectExactly(board('long', 'black', {}, { 13: 1, 14: 1, 18: 1 }), [6, 5], ['18/off 14/off', '18/13 14/off']));
 });
 
-describe('RULES.md §6.6 short nardy (gnubg)', () => {
+describe('docs/rules.md §6.6 short nardy (gnubg)', () => {
   it('SN-01 opening 3-1: 16 plays including 8/5 6/5', () => {
     const p = board('short', 'white', { 24: 2, 13: 5, 8: 3, 6: 5 }, { 1: 2, 12: 5, 17: 3, 19: 5 });
     const k = keys(p, [3, 1]);
@@ -249,7 +249,7 @@ describe('RULES.md §6.6 short nardy (gnubg)', () => {
   });
 });
 
-describe('RULES.md §6.7 Caucasian nardy (C1–C3)', () => {
+describe('docs/rules.md §6.7 Caucasian nardy (C1–C3)', () => {
   const cn01 = '0 0 0 2 -1 0 3 0 3 0 0 0 0 5 0 0 0 0 -5 0 -5 0 0 0 2 0';
   it('CN-01 standard 29 plays; Caucasian 28, only 6/4*/3 removed', () => {
     const short = gnubgPos('short', cn01);

@@ -20,7 +20,7 @@ export function checkDice(dice: unknown): Result<Dice> {
 }
 
 /**
- * Every legal full turn for the side on roll (RULES.md L5–L22, S3–S6, C1–C3), one per distinct resulting
+ * Every legal full turn for the side on roll (docs/rules.md L5–L22, S3–S6, C1–C3), one per distinct resulting
  * position. An empty list means no die can be played and the turn passes (L14).
  *
  * Order (stable, pinned by golden tests): turns are compared step by step in the order played, a step

@@ -7,7 +7,7 @@ import { makeLongPositionId, parseLongPositionId } from './long-position-id.js';
 import { makePositionId, parsePositionId } from './position-id.js';
 import { expectError } from '../expect-error.suite.js';
 
-/** Long-nardy position from absolute points (White's numbering), as in RULES.md §6. */
+/** Long-nardy position from absolute points (White's numbering), as in docs/rules.md §6. */
 function longPos(
   white: Record<number, number>,
   black: Record<number, number>,

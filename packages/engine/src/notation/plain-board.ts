@@ -6,7 +6,7 @@ import { BAR, COLORS, OFF, type Color, type Dice } from '../types.js';
 import { isRecord } from '../guards.js';
 
 /**
- * The plain board of `../shared/fixtures/README.md`: absolute points in White's numbering for both
+ * The plain board of `test/fixtures/legal/README.md`: absolute points in White's numbering for both
  * colours, `"off"` and (short/Caucasian) `"bar"`, the side on roll, optional dice and `firstTurn`.
  */
 export interface PlainBoard {

@@ -82,7 +82,7 @@ describe('makeTurnNotation', () => {
     expect(notations(bearOff, [6, 5])).toEqual(['1/off(2)']);
   });
 
-  it('long nardy prints absolute points for both colours (RULES.md §6.1)', () => {
+  it('long nardy prints absolute points for both colours (docs/rules.md §6.1)', () => {
     const start = startPosition('long');
     expect(notations(start, [6, 6])).toEqual(['24/18(2)']); // LN-01
     expect(notations(start, [4, 4])).toEqual(['24/16(2)']); // LN-02

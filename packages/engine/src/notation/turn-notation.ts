@@ -6,7 +6,7 @@ import { getVariant } from '../variants/registry.js';
 import { BAR, OFF, opposite, type Color, type Step } from '../types.js';
 
 /**
- * Turn notation (`docs/notation.md`, RULES.md §1): `8/5 6/5`, `24/18(2)`, `bar/20`, `6/off`, `Ø`; hits are
+ * Turn notation (`docs/notation.md`, docs/rules.md §1): `8/5 6/5`, `24/18(2)`, `bar/20`, `6/off`, `Ø`; hits are
  * marked with `*`, also at an intermediate point of one checker's path (examples in docs/notation.md).
  * Short nardy and Caucasian write the mover's own point numbers (24 → 1, bar 25, off 0); long nardy writes
  * absolute points in White's numbering for both colours (Black `12/6(2)`, `2/18`, `13/off`).

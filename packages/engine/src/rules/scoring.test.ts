@@ -10,7 +10,7 @@ const board = (b: Omit<PlainBoard, 'onRoll'> & { onRoll?: 'white' | 'black' }): 
 };
 const S = (over: Partial<ScoringSettings> = {}): ScoringSettings => ({ ...DEFAULT_SCORING, ...over });
 
-describe('long nardy scoring (L24–L25, RULES.md §6.5)', () => {
+describe('long nardy scoring (L24–L25, docs/rules.md §6.5)', () => {
   it('LN-39: White bears off the 15th checker, Black has 0 off → mars 2 (× cube)', () => {
     const pos = board({ variant: 'long', white: { off: 15 }, black: { '18': 5, '13': 5, '3': 5 } });
     expect(scoreWin(pos, 'white')).toEqual({ kind: 'mars', rawPoints: 2, points: 2 });

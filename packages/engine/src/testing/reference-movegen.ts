@@ -4,7 +4,7 @@ import { getVariant } from '../variants/registry.js';
 import { BAR, HEAD, OFF, opposite, type Color, type Dice } from '../types.js';
 
 /**
- * A deliberately simple, slow reference move generator, written straight from RULES.md and sharing no
+ * A deliberately simple, slow reference move generator, written straight from docs/rules.md and sharing no
  * code with the real one (movegen.ts): it keeps maps of checkers by the mover's points, tries every
  * sequence of single-die steps in every dice order, tracks each checker's identity for Caucasian C1, applies the forced-play
  * rules over whole sequences, and de-duplicates by board key. Tests compare the two on random positions

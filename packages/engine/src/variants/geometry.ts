@@ -2,7 +2,7 @@ import type { Color } from '../types.js';
 
 /**
  * How each side's route (own points 24 → 1, then off) lies on the 24 physical points.
- * Absolute points are White's numbering 1..24 (RULES.md §1); White's own point p is absolute p
+ * Absolute points are White's numbering 1..24 (docs/rules.md §1); White's own point p is absolute p
  * in every variant, so only Black's mapping differs.
  */
 export interface Geometry {

@@ -3,7 +3,7 @@ import { VARIANT_IDS, type VariantId } from '../types.js';
 import { OPPOSITE_GEOMETRY, SAME_GEOMETRY } from './geometry.js';
 import type { Variant } from './variant.js';
 
-/** Long nardy (RULES.md §2): same direction, blocking contact, head and six-block rules. */
+/** Long nardy (docs/rules.md §2): same direction, blocking contact, head and six-block rules. */
 export const LONG: Variant = {
   id: 'long',
   name: { en: 'Long nardy', ru: 'Длинные нарды' },
@@ -16,7 +16,7 @@ export const LONG: Variant = {
   cubeByDefault: false,
 };
 
-/** Short nardy = backgammon (RULES.md §3). */
+/** Short nardy = backgammon (docs/rules.md §3). */
 export const SHORT: Variant = {
   id: 'short',
   name: { en: 'Short nardy (backgammon)', ru: 'Короткие нарды' },
@@ -34,7 +34,7 @@ export const SHORT: Variant = {
   cubeByDefault: true,
 };
 
-/** Caucasian short nardy (RULES.md §4): short nardy plus the hit-and-hide ban C1. */
+/** Caucasian short nardy (docs/rules.md §4): short nardy plus the hit-and-hide ban C1. */
 export const CAUCASIAN: Variant = {
   ...SHORT,
   id: 'caucasian',

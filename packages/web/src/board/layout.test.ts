@@ -7,7 +7,7 @@ import { model } from './testModels';
 
 const place = (variant: VariantId, bottom: Color, abs: number) => placement(model(variant).toAbs, bottom).placeOf(abs);
 
-describe('placement (RULES.md §1: absolute points, White\'s numbering)', () => {
+describe('placement (docs/rules.md §1: absolute points, White\'s numbering)', () => {
   it('White at the bottom, every variant: 1–12 along the bottom right to left, 13–24 along the top left to right', () => {
     for (const v of ['long', 'short', 'caucasian'] as const) {
       expect(place(v, 'white', 1)).toEqual({ row: 'bottom', col: 11 });

@@ -1,5 +1,5 @@
 /**
- * Where the 24 absolute points (White's numbering, RULES.md §1) lie on the drawn board, and the keyboard's stops.
+ * Where the 24 absolute points (White's numbering, docs/rules.md §1) lie on the drawn board, and the keyboard's stops.
  *
  * With White at the bottom the board is drawn like a backgammon board from White's side: points 1–12 along the
  * bottom from right to left, 13–24 along the top from left to right (24 top-right, 1 bottom-right, the bar between

@@ -1,6 +1,6 @@
 /**
  * Board models for the board's tests, built from the engine's real geometry and start positions so the tests
- * check the layout against the rule book (RULES.md §1). Test support only: the board's own code imports nothing
+ * check the layout against the rule book (docs/rules.md §1). Test support only: the board's own code imports nothing
  * from the engine but types.
  */
 import { getVariant, pips, startPosition, type Color, type VariantId } from '@nardy/engine';

@@ -18,7 +18,7 @@ export interface BoardStep {
 export interface BoardModel {
   readonly variant: 'long' | 'short' | 'caucasian';
   readonly board: { readonly white: readonly number[]; readonly black: readonly number[] };
-  /** Absolute (physical) point 1..24 of a colour's own point p, White's numbering (RULES.md §1). */
+  /** Absolute (physical) point 1..24 of a colour's own point p, White's numbering (docs/rules.md §1). */
   readonly toAbs: (color: Color, p: number) => number;
   /** The point number printed beside absolute point `abs` for the viewer (notation numbering). */
   readonly label: (abs: number) => number;

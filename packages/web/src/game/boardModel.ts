@@ -28,7 +28,7 @@ export interface BoardExtras {
 }
 
 /**
- * The board model of a position as `viewer` sees it: point labels in the viewer's numbering (RULES.md §1 —
+ * The board model of a position as `viewer` sees it: point labels in the viewer's numbering (docs/rules.md §1 —
  * long nardy prints absolute points for both colours, short nardy and Caucasian each side's own numbers).
  */
 export function positionBoardModel(position: Setup, extras: BoardExtras, viewer: Color): BoardModel {

@@ -17,7 +17,7 @@ import './rules.css';
 
 /**
  * `/rules/:variant`: the rules of one variant for players, in the reader's language, with the rule book's ids
- * (RULES.md) as small tags and anchors (`#L9`). All text comes from the `rules` namespace and is rendered as text.
+ * (docs/rules.md) as small tags and anchors (`#L9`). All text comes from the `rules` namespace and is rendered as text.
  */
 export function RulesPage({ variant }: { readonly variant: RulesVariant }) {
   const { t } = useTranslation('rules');

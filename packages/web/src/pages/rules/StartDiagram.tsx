@@ -6,7 +6,7 @@ import type { RulesVariant } from './rulesDoc';
 /**
  * A small picture of the starting position and each side's route, drawn from the engine's variant record (start
  * checkers, geometry), so it cannot disagree with the rules the engine plays. Absolute points in White's
- * numbering: the top row is 13–24 from the left, the bottom row 12–1 (RULES.md §1).
+ * numbering: the top row is 13–24 from the left, the bottom row 12–1 (docs/rules.md §1).
  */
 
 const COL = 20;

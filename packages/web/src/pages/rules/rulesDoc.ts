@@ -10,7 +10,7 @@ export type RulesGroupId = RulesVariant | 'games';
 export const RULES_VARIANTS: readonly RulesVariant[] = ['long', 'short', 'caucasian'];
 
 /**
- * Caucasian nardy is short nardy plus C1–C4 (RULES.md §4), so its page shows the short-nardy rules after its own;
+ * Caucasian nardy is short nardy plus C1–C4 (docs/rules.md §4), so its page shows the short-nardy rules after its own;
  * `games` (G1–G10, L27: turn, cube, match, clocks) applies to every variant.
  */
 export const PAGE_GROUPS: Readonly<Record<RulesVariant, readonly RulesGroupId[]>> = {
@@ -20,7 +20,7 @@ export const PAGE_GROUPS: Readonly<Record<RulesVariant, readonly RulesGroupId[]>
 };
 
 export interface RulesBlock {
-  /** Rule ids from RULES.md (L9, S5, G3 …), shown as small tags so players and support can cite them. */
+  /** Rule ids from docs/rules.md (L9, S5, G3 …), shown as small tags so players and support can cite them. */
   readonly rules: readonly string[];
   readonly text: string;
   readonly list: readonly string[];
