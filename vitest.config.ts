@@ -12,7 +12,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}'],
+    include: ['packages/*/src/**/*.test.{ts,tsx}', 'eslint.config.test.ts'],
     // Names the PostgreSQL run and drops its schemas at the end (see the file).
     globalSetup: ['./packages/server/src/store/pg-global-setup.suite.ts'],
     pool: 'threads',
