@@ -1,14 +1,20 @@
 import { err, ok, type Result } from './result.js';
 
+/** L10: when a first-turn double may take a second checker off the head (the rule book's default first). */
+export const HEAD_EXCEPTION_SCOPES = ['federation', 'blockedDouble', 'anyDouble'] as const;
+export type HeadExceptionScope = (typeof HEAD_EXCEPTION_SCOPES)[number];
+
+/** L16: the six-block rule is checked after every step (rule 3.4, "пробегом") or only after the whole turn. */
+export const BLOCK_CHECKS = ['perStep', 'endOfTurn'] as const;
+export type BlockCheck = (typeof BLOCK_CHECKS)[number];
+
 /**
- * Per-game rule options (RULES.md §2.9). Stored with a game and shown to players before they sit down.
+ * Per-game rule options (docs/rules.md §2.9). Stored with a game and shown to players before they sit down.
  * Every option has the rule book's default.
  */
 export interface RuleOptions {
-  /** L10: when a first-turn double may take a second checker off the head. */
-  readonly headExceptionScope: 'federation' | 'blockedDouble' | 'anyDouble';
-  /** L16: the six-block rule is checked after every step (rule 3.4, "пробегом") or only after the whole turn. */
-  readonly blockCheck: 'perStep' | 'endOfTurn';
+  readonly headExceptionScope: HeadExceptionScope;
+  readonly blockCheck: BlockCheck;
   /** L16: opposing checkers already borne off count as "ahead" of a block. */
   readonly blockAheadCountsBorneOff: boolean;
 }
@@ -19,9 +25,10 @@ export const DEFAULT_RULE_OPTIONS: RuleOptions = {
   blockAheadCountsBorneOff: true,
 };
 
+/** Every option's values, as `ruleOptions` accepts them. */
 const CHOICES: { readonly [K in keyof RuleOptions]: readonly RuleOptions[K][] } = {
-  headExceptionScope: ['federation', 'blockedDouble', 'anyDouble'],
-  blockCheck: ['perStep', 'endOfTurn'],
+  headExceptionScope: HEAD_EXCEPTION_SCOPES,
+  blockCheck: BLOCK_CHECKS,
   blockAheadCountsBorneOff: [true, false],
 };
 

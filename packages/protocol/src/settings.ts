@@ -1,15 +1,20 @@
 import {
+  BLOCK_CHECKS,
   CEILINGS,
+  CUBE_MAX_VALUES,
+  DRAW_SCORINGS,
+  FLAG_LOSES,
+  HEAD_EXCEPTION_SCOPES,
   MARS_DEFINITIONS,
+  MAX_AUTOMATIC_DOUBLES,
+  MAX_CUBE_VALUE,
   MAX_MATCH_LENGTH,
+  NEXT_GAME_STARTERS,
+  OPENING_THROWS,
   VARIANT_IDS,
   matchSettings,
-  type DrawScoring,
-  type FlagLoses,
   type MatchSettings,
   type MatchSettingsInput,
-  type NextGameStarter,
-  type OpeningThrow,
   type RuleOptions,
   type TimeControl,
 } from '@nardy/engine';
@@ -18,15 +23,10 @@ import { LIMITS, MsSchema, assertType } from './common.js';
 
 /**
  * Table settings. The shapes below mirror the engine's `MatchSettingsInput` field by field (checked at compile
- * time), and every schema ends in a refinement that runs the engine's own `matchSettings` validation, so the
+ * time), their option lists are the engine's own arrays, and every schema ends in a refinement that runs the engine's own `matchSettings` validation, so the
  * rules about which options go together live in one place: the engine. Its `BAD_OPTIONS` code and message pass
  * through to the client.
  */
-
-const OPENING_THROWS = ['fresh', 'useOpeningDice'] as const satisfies readonly OpeningThrow[];
-const DRAW_SCORINGS = ['half', 'one'] as const satisfies readonly DrawScoring[];
-const NEXT_GAME_STARTERS = ['openingThrow', 'previousBlack', 'previousWinner'] as const satisfies readonly NextGameStarter[];
-const FLAG_LOSES = ['match', 'game'] as const satisfies readonly FlagLoses[];
 
 /** G8: the time control, as the engine's `TimeControl` (all times in ms). */
 export const TimeControlSchema = z.discriminatedUnion('kind', [
@@ -38,15 +38,15 @@ export const TimeControlSchema = z.discriminatedUnion('kind', [
 ]);
 
 const ruleOptionsShape = {
-  headExceptionScope: z.enum(['federation', 'blockedDouble', 'anyDouble']),
-  blockCheck: z.enum(['perStep', 'endOfTurn']),
+  headExceptionScope: z.enum(HEAD_EXCEPTION_SCOPES),
+  blockCheck: z.enum(BLOCK_CHECKS),
   blockAheadCountsBorneOff: z.boolean(),
 };
 const cubeShape = {
   enabled: z.boolean(),
-  maxValue: z.int().min(2).max(4096),
+  maxValue: z.int().min(CUBE_MAX_VALUES[0]!).max(MAX_CUBE_VALUE),
   beaver: z.boolean(),
-  automaticDoubles: z.int().min(0).max(6),
+  automaticDoubles: z.int().min(0).max(MAX_AUTOMATIC_DOUBLES),
   jacoby: z.boolean(),
 };
 const settingsShape = {

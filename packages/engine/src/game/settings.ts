@@ -4,7 +4,7 @@ import { CEILINGS, DEFAULT_SCORING, MARS_DEFINITIONS, type ScoringSettings } fro
 import { getVariant, variantById } from '../variants/registry.js';
 import type { VariantId } from '../types.js';
 import { NO_CLOCK, timeControl, type TimeControl } from './clock.js';
-import { isRecord, isPowerOfTwo } from '../guards.js';
+import { isRecord } from '../guards.js';
 
 /** G3: the doubling cube. */
 export interface CubeSettings {
@@ -21,20 +21,25 @@ export interface CubeSettings {
 }
 
 /** L4: long nardy's starter throws both dice afresh (`fresh`) or plays the two opening dice (`useOpeningDice`). */
-export type OpeningThrow = 'fresh' | 'useOpeningDice';
+export const OPENING_THROWS = ['fresh', 'useOpeningDice'] as const;
+export type OpeningThrow = (typeof OPENING_THROWS)[number];
 
 /**
- * G6: who starts a game after the first. `openingThrow` — a new opening throw (short nardy, always);
- * `previousBlack` — rule 1.4, the previous game's Black starts and plays White (long nardy default);
- * `previousWinner` — the previous winner starts and plays White (long nardy option; after a draw, the previous Black).
+ * G6: who starts a game after the first. `previousBlack` — rule 1.4, the previous game's Black starts and plays
+ * White (long nardy default); `previousWinner` — the previous winner starts and plays White (long nardy option;
+ * after a draw, the previous Black); `openingThrow` — a new opening throw (short nardy, always). In this order
+ * because the web form offers them so (the options of long nardy, its default first).
  */
-export type NextGameStarter = 'openingThrow' | 'previousBlack' | 'previousWinner';
+export const NEXT_GAME_STARTERS = ['previousBlack', 'previousWinner', 'openingThrow'] as const;
+export type NextGameStarter = (typeof NEXT_GAME_STARTERS)[number];
 
 /** L27/G7: a last-throw draw scores ½ to each side (`half`) or 1 to each (`one`), times the cube. */
-export type DrawScoring = 'half' | 'one';
+export const DRAW_SCORINGS = ['half', 'one'] as const;
+export type DrawScoring = (typeof DRAW_SCORINGS)[number];
 
 /** G8: a flag fall loses the match (default) or only the game, valued as a surrender. */
-export type FlagLoses = 'match' | 'game';
+export const FLAG_LOSES = ['match', 'game'] as const;
+export type FlagLoses = (typeof FLAG_LOSES)[number];
 
 /** Everything a match (or money session) is played under, stored with it and shown before the players sit down. */
 export interface MatchSettings extends ScoringSettings {
@@ -64,8 +69,11 @@ export type MatchSettingsInput = { readonly variant: VariantId } & Partial<
 
 export const MAX_MATCH_LENGTH = 25;
 export const DEFAULT_MAX_CUBE = 64;
-const MAX_CUBE_LIMIT = 4096;
-const MAX_AUTOMATIC_DOUBLES = 6;
+/** G3: the highest value the cube may be allowed to reach. */
+export const MAX_CUBE_VALUE = 4096;
+/** G3: the values `cube.maxValue` may take: the powers of two from 2 to `MAX_CUBE_VALUE`. */
+export const CUBE_MAX_VALUES: readonly number[] = Array.from({ length: Math.log2(MAX_CUBE_VALUE) }, (_, i) => 2 ** (i + 1));
+export const MAX_AUTOMATIC_DOUBLES = 6;
 
 
 /** The defaults for a variant (G1–G8, L4, L24–L27). Money session; the cube as the variant says. */
@@ -116,22 +124,17 @@ export function matchSettings(input: unknown): Result<MatchSettings> {
   const koks = pick(input, 'koks', BOOLS, false);
   if (!koks.ok) return koks;
   const dfltOpening: OpeningThrow = variant.opening === 'fresh' ? 'fresh' : 'useOpeningDice';
-  const openingThrow = pick<OpeningThrow>(input, 'openingThrow', ['fresh', 'useOpeningDice'], dfltOpening);
+  const openingThrow = pick(input, 'openingThrow', OPENING_THROWS, dfltOpening);
   if (!openingThrow.ok) return openingThrow;
   const lastRollDraw = pick(input, 'lastRollDraw', BOOLS, false);
   if (!lastRollDraw.ok) return lastRollDraw;
-  const drawScoring = pick<DrawScoring>(input, 'drawScoring', ['half', 'one'], 'half');
+  const drawScoring = pick<DrawScoring>(input, 'drawScoring', DRAW_SCORINGS, 'half');
   if (!drawScoring.ok) return drawScoring;
   const crawford = pick(input, 'crawford', BOOLS, true);
   if (!crawford.ok) return crawford;
-  const starter = pick<NextGameStarter>(
-    input,
-    'nextGameStarter',
-    ['openingThrow', 'previousBlack', 'previousWinner'],
-    long ? 'previousBlack' : 'openingThrow',
-  );
+  const starter = pick<NextGameStarter>(input, 'nextGameStarter', NEXT_GAME_STARTERS, long ? 'previousBlack' : 'openingThrow');
   if (!starter.ok) return starter;
-  const flagLoses = pick<FlagLoses>(input, 'flagLoses', ['match', 'game'], 'match');
+  const flagLoses = pick<FlagLoses>(input, 'flagLoses', FLAG_LOSES, 'match');
   if (!flagLoses.ok) return flagLoses;
 
   if (!long) {
@@ -159,8 +162,8 @@ export function matchSettings(input: unknown): Result<MatchSettings> {
   const enabled = pick(cubeIn, 'enabled', BOOLS, variant.cubeByDefault);
   if (!enabled.ok) return enabled;
   const maxValue = cubeIn['maxValue'] ?? DEFAULT_MAX_CUBE;
-  if (typeof maxValue !== 'number' || !isPowerOfTwo(maxValue) || maxValue < 2 || maxValue > MAX_CUBE_LIMIT) {
-    return err('BAD_OPTIONS', `cube.maxValue must be a power of two from 2 to ${MAX_CUBE_LIMIT} (G3)`);
+  if (typeof maxValue !== 'number' || !CUBE_MAX_VALUES.includes(maxValue)) {
+    return err('BAD_OPTIONS', `cube.maxValue must be a power of two from 2 to ${MAX_CUBE_VALUE} (G3)`);
   }
   const beaver = pick(cubeIn, 'beaver', BOOLS, false);
   if (!beaver.ok) return beaver;

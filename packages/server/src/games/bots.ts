@@ -1,4 +1,5 @@
 import { LEVELS, LEVEL_SETTINGS, cubeDecision, cubeInputsOf, playCubeOf, type BotPool, type Level, type Probabilities } from '@nardy/ai';
+import { LIMITS } from '@nardy/protocol';
 import type { BotPlayer } from '../game/bot.js';
 import type { GameView } from '../game/events.js';
 
@@ -10,20 +11,18 @@ import type { GameView } from '../game/events.js';
  * for the levels that look no further, the pool's search within the budget for `worldclass` and `grandmaster`.
  */
 
-export const BOT_LEVELS = 10;
-
 export const botIdFor = (level: number): string => `bot-${level}`;
 
 /** The protocol level (1..10) of a bot id, or null when it is not one. */
 export function botLevelOf(botId: string): number | null {
   const m = /^bot-(\d{1,2})$/.exec(botId);
   const n = m ? Number(m[1]) : NaN;
-  return Number.isInteger(n) && n >= 1 && n <= BOT_LEVELS ? n : null;
+  return Number.isInteger(n) && n >= 1 && n <= LIMITS.botLevels ? n : null;
 }
 
 /** Protocol levels 1..10 spread over @nardy/ai's named levels (1 → beginner … 10 → grandmaster). */
 export function aiLevel(level: number): Level {
-  const i = Math.min(LEVELS.length - 1, Math.max(0, Math.floor(((level - 1) * LEVELS.length) / BOT_LEVELS)));
+  const i = Math.min(LEVELS.length - 1, Math.max(0, Math.floor(((level - 1) * LEVELS.length) / LIMITS.botLevels)));
   return LEVELS[i]!;
 }
 

@@ -1,3 +1,17 @@
+import {
+  BLOCK_CHECKS,
+  CEILINGS,
+  CUBE_MAX_VALUES,
+  DRAW_SCORINGS,
+  FLAG_LOSES,
+  HEAD_EXCEPTION_SCOPES,
+  MARS_DEFINITIONS,
+  MAX_AUTOMATIC_DOUBLES,
+  MAX_MATCH_LENGTH,
+  NEXT_GAME_STARTERS,
+  OPENING_THROWS,
+  VARIANT_IDS,
+} from '@nardy/engine';
 import type { Language } from '@nardy/protocol';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -88,6 +102,28 @@ describe('the table settings form (RULES §7)', () => {
     expect(stake).toContain('disabled=""');
     expect(stake).toContain('value="0"');
     expect(html).toContain('playing for chips needs an account');
+  });
+
+  it("offers every value of the engine's option lists, in their order", () => {
+    const f = defaultForm('long', true);
+    const { html } = render(update(f, { matchLength: 0, lastRollDraw: true, clock: 'fischer', cube: { ...f.cube, enabled: true } }));
+    const offered = (name: string): string[] => {
+      const select = new RegExp(`<select[^>]*name="${name}"[^>]*>(.*?)</select>`).exec(html)?.[1] ?? '';
+      return [...select.matchAll(/<option[^>]*value="([^"]*)"/g)].map((m) => m[1]!);
+    };
+    const texts = (values: readonly (string | number)[]) => values.map(String);
+    expect(offered('variant')).toEqual(texts(VARIANT_IDS));
+    expect(offered('matchLength')).toEqual(texts(Array.from({ length: MAX_MATCH_LENGTH + 1 }, (_, i) => i)));
+    expect(offered('ceiling')).toEqual(texts(CEILINGS));
+    expect(offered('marsDefinition')).toEqual(texts(MARS_DEFINITIONS));
+    expect(offered('drawScoring')).toEqual(texts(DRAW_SCORINGS));
+    expect(offered('flagLoses')).toEqual(texts(FLAG_LOSES));
+    expect(offered('cubeMax')).toEqual(texts(CUBE_MAX_VALUES));
+    expect(offered('automaticDoubles')).toEqual(texts(Array.from({ length: MAX_AUTOMATIC_DOUBLES + 1 }, (_, i) => i)));
+    expect(offered('openingThrow')).toEqual(texts(OPENING_THROWS));
+    expect(offered('nextGameStarter')).toEqual(texts(NEXT_GAME_STARTERS));
+    expect(offered('headExceptionScope')).toEqual(texts(HEAD_EXCEPTION_SCOPES));
+    expect(offered('blockCheck')).toEqual(texts(BLOCK_CHECKS));
   });
 
   it('has every label translated, in both languages, for every variant and state', () => {

@@ -1,12 +1,4 @@
-import { VARIANT_IDS } from '@nardy/engine';
-import { LIMITS, stakeHold } from '@nardy/protocol';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Field } from '../../app/Field';
-import { describeClock } from './describe';
 import {
-  AUTOMATIC_DOUBLES,
-  CLOCK_PRESETS,
   BLOCK_CHECKS,
   CEILINGS,
   CUBE_MAX_VALUES,
@@ -14,16 +6,19 @@ import {
   FLAG_LOSES,
   HEAD_EXCEPTION_SCOPES,
   MARS_DEFINITIONS,
-  MATCH_LENGTHS,
   NEXT_GAME_STARTERS,
   OPENING_THROWS,
-  applicable,
-  update,
-  type TableForm,
-} from './tableForm';
+  VARIANT_IDS,
+} from '@nardy/engine';
+import { LIMITS, stakeHold } from '@nardy/protocol';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../app/Field';
+import { describeClock } from './describe';
+import { AUTOMATIC_DOUBLES, CLOCK_PRESETS, MATCH_LENGTHS, applicable, update, type TableForm } from './tableForm';
 
 /**
- * The table settings as form fields (RULES.md §7). `part`: `table` — everything a seek, challenge or private
+ * The table settings as form fields (docs/rules.md §7). `part`: `table` — everything a seek, challenge or private
  * table carries, the stake in chips included (G9: the hold it puts on each player is shown under it); `bot` — the
  * same without rated and stake (bot games are casual and without chips); `pool` — what a quick-pairing pool is made
  * of (variant, length, clock, rated). Fields that cannot apply to the current choice are not shown.

@@ -1,13 +1,13 @@
 /**
- * The table-settings form as data (RULES.md §7, docs/protocol.md §4 "Table settings"): its state, which fields
+ * The table-settings form as data (docs/rules.md §7, docs/protocol.md §4 "Table settings"): its state, which fields
  * apply to it, and the `TableSettingsInput` it sends. Which options go together is the engine's decision
  * (`matchSettings`); the form only hides what cannot apply (long-nardy scoring in short nardy, money-play cube
  * options in a match, a match-reserve clock in a money session), and the server answers anything else with
  * `BAD_OPTIONS` and the engine's reason.
  */
 import {
-  CEILINGS,
-  MARS_DEFINITIONS,
+  MAX_AUTOMATIC_DOUBLES,
+  MAX_MATCH_LENGTH,
   TOURNAMENT_CLOCK,
   US_CLOCK,
   defaultMatchSettings,
@@ -24,7 +24,7 @@ import {
   type TimeControl,
   type VariantId,
 } from '@nardy/engine';
-import type { QuickPairPool, TableSettingsInput } from '@nardy/protocol';
+import { LIMITS, type QuickPairPool, type TableSettingsInput } from '@nardy/protocol';
 
 /**
  * The clocks offered (G8): the rule texts' tournament control (3 min per point + 15 s delay), the US
@@ -41,19 +41,12 @@ export const CLOCK_PRESETS = {
 export type ClockPreset = keyof typeof CLOCK_PRESETS;
 export const CLOCK_PRESET_IDS = Object.keys(CLOCK_PRESETS) as ClockPreset[];
 
-export { CEILINGS, MARS_DEFINITIONS };
-export const OPENING_THROWS = ['fresh', 'useOpeningDice'] as const satisfies readonly OpeningThrow[];
-export const NEXT_GAME_STARTERS = ['previousBlack', 'previousWinner', 'openingThrow'] as const satisfies readonly NextGameStarter[];
-export const DRAW_SCORINGS = ['half', 'one'] as const satisfies readonly DrawScoring[];
-export const FLAG_LOSES = ['match', 'game'] as const satisfies readonly FlagLoses[];
-export const HEAD_EXCEPTION_SCOPES = ['federation', 'blockedDouble', 'anyDouble'] as const satisfies readonly RuleOptions['headExceptionScope'][];
-export const BLOCK_CHECKS = ['perStep', 'endOfTurn'] as const satisfies readonly RuleOptions['blockCheck'][];
-/** Match lengths offered: 0 = money session, then 1–25 points (G6). */
-export const MATCH_LENGTHS = Array.from({ length: 26 }, (_, i) => i);
-/** G3: the cube's highest value, a power of two. */
-export const CUBE_MAX_VALUES = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
-export const AUTOMATIC_DOUBLES = [0, 1, 2, 3, 4, 5, 6];
-export const BOT_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+/** Match lengths offered: 0 = money session, then 1 to the engine's longest match (G6). */
+export const MATCH_LENGTHS = Array.from({ length: MAX_MATCH_LENGTH + 1 }, (_, i) => i);
+/** G3: automatic doubles offered, 0 (off) to the engine's most. */
+export const AUTOMATIC_DOUBLES = Array.from({ length: MAX_AUTOMATIC_DOUBLES + 1 }, (_, i) => i);
+/** The bot levels the protocol offers, 1 to `LIMITS.botLevels`. */
+export const BOT_LEVELS = Array.from({ length: LIMITS.botLevels }, (_, i) => i + 1);
 
 export interface TableForm {
   readonly variant: VariantId;
