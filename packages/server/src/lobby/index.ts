@@ -1,10 +1,2 @@
-export {
-  LOBBY_TYPES,
-  LobbyModule,
-  defaultToken,
-  type ChipsLedger,
-  type FinishedMatch,
-  type LobbyOptions,
-  type RematchEvent,
-  type RematchSource,
-} from './lobby.js';
+export { LOBBY_TYPES, LobbyModule } from './lobby.js';
+export type { ChipsLedger, FinishedMatch, LobbyOptions, RematchEvent, RematchSource } from './options.js';

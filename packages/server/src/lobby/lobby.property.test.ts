@@ -83,7 +83,7 @@ function world(coins: readonly number[]): World {
     tableTtlMs: 60_000,
   });
   const links = Array.from({ length: SLOTS }, (_, s) => fakeLink(userOf(s), `s${s}-0`));
-  for (const l of links) lobby.connected(l);
+  for (const l of links) void lobby.connected(l);
   return { lobby, factory, links, rematches, blocks, clock, generation: 0 };
 }
 
@@ -140,26 +140,16 @@ function command(w: World, step: Extract<Step, { op: 'cmd' }>): Record<string, u
   }
 }
 
-/**
- * The state with its lists in a canonical order (a failed start may put things back in another order). Presence
- * is left out: any command makes its connection known.
- */
+/** The state, with presence left out: any command makes its connection known. */
 const normal = (w: World) => {
-  const st = w.lobby.state();
-  const sort = <T>(xs: readonly T[]) => xs.map((x) => JSON.stringify(x)).sort();
-  return {
-    subscribers: sort(st.subscribers),
-    seeks: sort(st.seeks),
-    pools: sort(st.pools.map((p) => ({ key: p.key, users: [...p.users].sort() }))),
-    challenges: sort(st.challenges),
-    tables: sort(st.tables),
-    offers: sort(st.offers),
-  };
+  const { subscribers, seeks, pools, challenges, tables, offers } = w.lobby.state();
+  return { subscribers, seeks, pools, challenges, tables, offers };
 };
 
-function checkConsistent(w: World): void {
-  // Expiry is lazy (before each command, or on the app's timer): run it as the timer would.
-  w.lobby.expire();
+async function checkConsistent(w: World): Promise<void> {
+  // Expiry is lazy (before each command, or on the app's timer): run it as the timer would; it also waits for
+  // the connection changes queued behind the batch's commands.
+  await w.lobby.expire();
   const st = w.lobby.state();
   const open = new Map(w.links.map((l) => [l.id, l]));
   const linkUser = (id: string) => open.get(id)?.viewer.userId;
@@ -204,7 +194,7 @@ function checkReply(r: Reply): void {
 
 async function run(w: World, batches: readonly (readonly Step[])[]): Promise<void> {
   for (const batch of batches) {
-    w.lobby.expire();
+    await w.lobby.expire();
     const before = normal(w);
     const gamesBefore = w.factory.requests.length;
     const pending: Promise<Reply>[] = [];
@@ -216,11 +206,11 @@ async function run(w: World, batches: readonly (readonly Step[])[]): Promise<voi
           break;
         }
         case 'connect':
-          w.lobby.connected(w.links[step.slot]!);
+          void w.lobby.connected(w.links[step.slot]!);
           break;
         case 'disconnect': {
           const old = w.links[step.slot]!;
-          w.lobby.disconnected(old);
+          void w.lobby.disconnected(old);
           // A closed connection never comes back; the slot gets a new one (not yet known to the lobby).
           w.links[step.slot] = fakeLink(old.viewer, `s${step.slot}-${++w.generation}`);
           break;
@@ -246,7 +236,7 @@ async function run(w: World, batches: readonly (readonly Step[])[]): Promise<voi
       expect(normal(w)).toEqual(before);
       expect(w.factory.requests.length - gamesBefore).toBeLessThanOrEqual(1);
     }
-    checkConsistent(w);
+    await checkConsistent(w);
   }
   for (const l of w.links) {
     for (const m of l.sent) {

@@ -26,7 +26,7 @@ describe('lobby: subscriptions and pushes', () => {
     const watcher = fakeLink('w');
     const other = fakeLink('o');
     const alice = fakeLink('alice');
-    k.lobby.connected(other);
+    await k.lobby.connected(other);
     k.lobby.gameStarted(summary('g0'));
     expect(code(await k.send(watcher, { type: 'lobby.subscribe' }))).toBe('ok');
     const [snap] = watcher.take('lobby.snapshot');
@@ -37,8 +37,8 @@ describe('lobby: subscriptions and pushes', () => {
     const r = await k.send(alice, { type: 'seek.create', settings: SETTINGS });
     expect(r.ok && r.value).toEqual({ kind: 'seek', seekId: 's1' });
     k.lobby.gameStarted(summary('g9'));
-    k.lobby.gameEnded('g0');
-    k.lobby.gameEnded('nope');
+    await k.lobby.gameEnded('g0');
+    await k.lobby.gameEnded('nope');
     expect(code(await k.send(alice, { type: 'seek.cancel', seekId: 's1' }))).toBe('ok');
     expect(watcher.sent.map((m) => m.type)).toEqual([
       'lobby.seekAdded',
@@ -63,7 +63,7 @@ describe('lobby: subscriptions and pushes', () => {
     await k.send(w, { type: 'lobby.subscribe' });
     await k.send(w, { type: 'lobby.subscribe' });
     expect(w.take('lobby.snapshot')).toHaveLength(2);
-    k.lobby.disconnected(w);
+    await k.lobby.disconnected(w);
     k.lobby.gameStarted(summary('g1'));
     expect(w.sent).toEqual([]);
     expect(code(await k.send(w, { type: 'lobby.subscribe' }))).toBe('UNAVAILABLE');
@@ -150,7 +150,7 @@ describe('lobby: seeks', () => {
     const bob = fakeLink('bob');
     const bobTab = fakeLink('bob');
     const w = fakeLink('w');
-    for (const l of [aliceTab, bobTab]) k.lobby.connected(l);
+    for (const l of [aliceTab, bobTab]) await k.lobby.connected(l);
     await k.send(w, { type: 'lobby.subscribe' });
     await k.send(alice, { type: 'seek.create', settings: { ...SETTINGS, rated: true }, clientSeed: 'alice-seed' });
     await k.send(alice, { type: 'seek.create', settings: SETTINGS });
@@ -202,14 +202,16 @@ describe('lobby: seeks', () => {
     expect(k.factory.requests).toEqual([]);
   });
 
-  it('a failed start puts the seek back and passes the error on', async () => {
+  it('a failed start leaves the seek listed and passes the error on', async () => {
     const k = kit();
     const w = fakeLink('w');
     await k.send(w, { type: 'lobby.subscribe' });
     await k.send(fakeLink('alice'), { type: 'seek.create', settings: SETTINGS });
+    w.sent.length = 0;
     k.factory.failures.push({ code: 'INSUFFICIENT_CHIPS', message: 'hold failed' });
     expect(code(await k.send(fakeLink('bob'), { type: 'seek.accept', seekId: 's1' }))).toBe('INSUFFICIENT_CHIPS');
     expect(k.lobby.state().seeks.map((s) => s.seekId)).toEqual(['s1']);
+    expect(w.sent).toEqual([]);
     expect(code(await k.send(fakeLink('bob'), { type: 'seek.accept', seekId: 's1' }))).toBe('ok');
   });
 
@@ -242,26 +244,11 @@ describe('lobby: seeks', () => {
     await k.send(alice, { type: 'seek.create', settings: SETTINGS });
     await k.send(aliceTab, { type: 'seek.create', settings: SETTINGS });
     w.sent.length = 0;
-    k.lobby.disconnected(alice);
+    await k.lobby.disconnected(alice);
     expect(w.sent).toEqual([{ type: 'lobby.seekRemoved', seekId: 's1' }]);
-    k.lobby.disconnected(aliceTab);
+    await k.lobby.disconnected(aliceTab);
     expect(k.lobby.state().seeks).toEqual([]);
     expect(k.lobby.state().online).toEqual(['w']);
-  });
-
-  it('the owner leaving while his seek is being accepted: the seek is not put back after a failed start', async () => {
-    const k = kit();
-    const alice = fakeLink('alice');
-    await k.send(alice, { type: 'seek.create', settings: SETTINGS });
-    k.factory.hold = true;
-    k.factory.failures.push({ code: 'INTERNAL', message: 'x' });
-    const pending = k.send(fakeLink('bob'), { type: 'seek.accept', seekId: 's1' });
-    await settle();
-    expect(k.factory.requests).toHaveLength(1);
-    k.lobby.disconnected(alice);
-    k.factory.held.forEach((f) => f());
-    expect(code(await pending)).toBe('INTERNAL');
-    expect(k.lobby.state().seeks).toEqual([]);
   });
 });
 
@@ -341,11 +328,11 @@ describe('lobby: quick pairing', () => {
     ).toBe('BAD_OPTIONS');
     const b = fakeLink('b');
     await k.send(b, { type: 'quickPair.join', pool: pool() });
-    k.lobby.disconnected(b);
+    await k.lobby.disconnected(b);
     expect(k.lobby.state().pools).toEqual([]);
   });
 
-  it('a failed start puts the waiting player back at the head of the pool', async () => {
+  it('a failed start leaves the waiting player where he was', async () => {
     const k = kit();
     await k.send(fakeLink('a'), { type: 'quickPair.join', pool: pool() });
     k.factory.failures.push({ code: 'INTERNAL', message: 'x' });
@@ -360,8 +347,8 @@ describe('lobby: challenges', () => {
     const alice = fakeLink('alice');
     const bob = fakeLink('bob');
     const bobTab = fakeLink('bob');
-    k.lobby.connected(bob);
-    k.lobby.connected(bobTab);
+    await k.lobby.connected(bob);
+    await k.lobby.connected(bobTab);
     const r = await k.send(alice, { type: 'challenge.send', to: 'bob', settings: SETTINGS, clientSeed: 'as' });
     expect(r.ok && r.value).toEqual({ kind: 'challenge', challengeId: 'ch1' });
     const [got] = bob.take('challenge.received');
@@ -387,8 +374,8 @@ describe('lobby: challenges', () => {
   it('refuses yourself, offline users, blocked pairs, rated with a guest, duplicates and too many', async () => {
     const k = kit({ maxChallengesPerUser: 2 });
     const alice = fakeLink('alice');
-    for (const u of ['bob', 'carol', 'dave']) k.lobby.connected(fakeLink(u));
-    k.lobby.connected(fakeLink(viewer('guest', true)));
+    for (const u of ['bob', 'carol', 'dave']) await k.lobby.connected(fakeLink(u));
+    await k.lobby.connected(fakeLink(viewer('guest', true)));
     const send = (to: string, settings: object = SETTINGS) => k.raw(alice, { type: 'challenge.send', to, settings });
     expect(code(await send('alice'))).toBe('CONFLICT');
     expect(code(await send('nobody'))).toBe('NOT_FOUND');
@@ -413,7 +400,7 @@ describe('lobby: challenges', () => {
     const alice = fakeLink('alice');
     const bob = fakeLink('bob');
     const carol = fakeLink('carol');
-    k.lobby.connected(bob);
+    await k.lobby.connected(bob);
     await k.send(alice, { type: 'challenge.send', to: 'bob', settings: SETTINGS });
     expect(code(await k.send(alice, { type: 'challenge.accept', challengeId: 'ch1' }))).toBe('CONFLICT');
     expect(code(await k.send(carol, { type: 'challenge.accept', challengeId: 'ch1' }))).toBe('FORBIDDEN');
@@ -444,10 +431,10 @@ describe('lobby: challenges', () => {
     const k = kit({ challengeTtlMs: 30_000 });
     const alice = fakeLink('alice');
     const bob = fakeLink('bob');
-    k.lobby.connected(bob);
+    await k.lobby.connected(bob);
     await k.send(alice, { type: 'challenge.send', to: 'bob', settings: SETTINGS });
     k.clock.advance(29_999);
-    k.lobby.expire();
+    await k.lobby.expire();
     expect(k.lobby.state().challenges).toHaveLength(1);
     k.clock.advance(1);
     bob.sent.length = 0;
@@ -457,7 +444,7 @@ describe('lobby: challenges', () => {
 
     await k.send(alice, { type: 'challenge.send', to: 'bob', settings: SETTINGS });
     k.clock.advance(30_000);
-    k.lobby.expire();
+    await k.lobby.expire();
     expect(alice.take('challenge.closed')).toEqual([{ type: 'challenge.closed', challengeId: 'ch2', reason: 'expired' }]);
   });
 
@@ -466,27 +453,27 @@ describe('lobby: challenges', () => {
     const alice = fakeLink('alice');
     const bob = fakeLink('bob');
     const bobTab = fakeLink('bob');
-    k.lobby.connected(bob);
-    k.lobby.connected(bobTab);
+    await k.lobby.connected(bob);
+    await k.lobby.connected(bobTab);
     await k.send(alice, { type: 'challenge.send', to: 'bob', settings: SETTINGS });
-    k.lobby.disconnected(bob);
+    await k.lobby.disconnected(bob);
     expect(k.lobby.state().challenges).toHaveLength(1);
-    k.lobby.disconnected(bobTab);
+    await k.lobby.disconnected(bobTab);
     expect(k.lobby.state().challenges).toHaveLength(0);
     expect(alice.take('challenge.closed')).toEqual([{ type: 'challenge.closed', challengeId: 'ch1', reason: 'cancelled' }]);
 
     const carol = fakeLink('carol');
-    k.lobby.connected(carol);
+    await k.lobby.connected(carol);
     await k.send(alice, { type: 'challenge.send', to: 'carol', settings: SETTINGS });
     carol.sent.length = 0;
-    k.lobby.disconnected(alice);
+    await k.lobby.disconnected(alice);
     expect(carol.sent).toEqual([{ type: 'challenge.closed', challengeId: 'ch2', reason: 'cancelled' }]);
   });
 
   it('a failed start leaves the challenge open', async () => {
     const k = kit();
     const bob = fakeLink('bob');
-    k.lobby.connected(bob);
+    await k.lobby.connected(bob);
     await k.send(fakeLink('alice'), { type: 'challenge.send', to: 'bob', settings: SETTINGS });
     k.factory.failures.push({ code: 'INSUFFICIENT_CHIPS', message: 'no' });
     expect(code(await k.send(bob, { type: 'challenge.accept', challengeId: 'ch1' }))).toBe('INSUFFICIENT_CHIPS');
@@ -533,14 +520,14 @@ describe('lobby: private tables', () => {
     expect(code(await k.send(alice, { type: 'table.create', settings: SETTINGS }))).toBe('ok');
     expect(code(await k.send(alice, { type: 'table.create', settings: SETTINGS }))).toBe('CONFLICT');
     expect(k.lobby.state().tables).toHaveLength(2);
-    expect(code(k.lobby.cancelTable(fakeLink('bob'), t1))).toBe('FORBIDDEN');
-    expect(code(k.lobby.cancelTable(alice, t1))).toBe('ok');
-    expect(code(k.lobby.cancelTable(alice, t1))).toBe('NOT_FOUND');
+    expect(code(await k.lobby.cancelTable(fakeLink('bob'), t1))).toBe('FORBIDDEN');
+    expect(code(await k.lobby.cancelTable(alice, t1))).toBe('ok');
+    expect(code(await k.lobby.cancelTable(alice, t1))).toBe('NOT_FOUND');
     k.clock.advance(1000);
-    k.lobby.expire();
+    await k.lobby.expire();
     expect(k.lobby.state().tables).toEqual([]);
     await k.send(alice, { type: 'table.create', settings: SETTINGS });
-    k.lobby.disconnected(alice);
+    await k.lobby.disconnected(alice);
     expect(k.lobby.state().tables).toEqual([]);
   });
 });
@@ -552,8 +539,8 @@ describe('lobby: rematch', () => {
     const alice = fakeLink('alice');
     const bob = fakeLink('bob');
     const bobTab = fakeLink('bob');
-    k.lobby.connected(bob);
-    k.lobby.connected(bobTab);
+    await k.lobby.connected(bob);
+    await k.lobby.connected(bobTab);
     expect(code(await k.send(alice, { type: 'rematch.offer', gameId: 'g0', clientSeed: 'as' }))).toBe('ok');
     expect(k.rematches.events).toEqual([{ gameId: 'g0', event: { kind: 'rematchOffered', by: 'p1' } }]);
     const r = await k.send(bob, { type: 'rematch.accept', gameId: 'g0', clientSeed: 'bs' });
@@ -578,7 +565,7 @@ describe('lobby: rematch', () => {
     k.rematches.add('g0', 'alice', 'bob', tableSettings());
     const alice = fakeLink('alice');
     const bob = fakeLink('bob');
-    k.lobby.connected(bob);
+    await k.lobby.connected(bob);
     await k.send(alice, { type: 'rematch.offer', gameId: 'g0' });
     expect(code(await k.send(bob, { type: 'rematch.offer', gameId: 'g0' }))).toBe('ok');
     expect(k.factory.last.seats).toEqual({ p1: { kind: 'user', userId: 'bob' }, p2: { kind: 'user', userId: 'alice' } });
@@ -594,7 +581,7 @@ describe('lobby: rematch', () => {
     const alice = fakeLink('alice');
     const bob = fakeLink('bob');
     expect(code(await k.send(alice, { type: 'rematch.offer', gameId: 'g0' }))).toBe('CONFLICT'); // bob is not online
-    k.lobby.connected(bob);
+    await k.lobby.connected(bob);
     expect(code(await k.send(alice, { type: 'rematch.offer', gameId: 'nope' }))).toBe('NOT_FOUND');
     expect(code(await k.send(fakeLink('carol'), { type: 'rematch.offer', gameId: 'g0' }))).toBe('FORBIDDEN');
     expect(code(await k.send(alice, { type: 'rematch.offer', gameId: 'live' }))).toBe('CONFLICT');
@@ -619,9 +606,9 @@ describe('lobby: rematch', () => {
     k.rematches.add('g0', 'alice', 'bob', tableSettings());
     const alice = fakeLink('alice');
     const bob = fakeLink('bob');
-    k.lobby.connected(bob);
+    await k.lobby.connected(bob);
     await k.send(alice, { type: 'rematch.offer', gameId: 'g0' });
-    k.lobby.disconnected(alice);
+    await k.lobby.disconnected(alice);
     expect(code(await k.send(bob, { type: 'rematch.accept', gameId: 'g0' }))).toBe('CONFLICT');
 
     const bare = kit({ rematches: undefined as never });
@@ -632,10 +619,129 @@ describe('lobby: rematch', () => {
     const k = kit();
     k.rematches.add('g0', 'alice', 'bob', tableSettings());
     const bob = fakeLink('bob');
-    k.lobby.connected(bob);
+    await k.lobby.connected(bob);
     await k.send(fakeLink('alice'), { type: 'rematch.offer', gameId: 'g0' });
     k.factory.failures.push({ code: 'INTERNAL', message: 'x' });
     expect(code(await k.send(bob, { type: 'rematch.accept', gameId: 'g0' }))).toBe('INTERNAL');
     expect(code(await k.send(bob, { type: 'rematch.accept', gameId: 'g0' }))).toBe('ok');
+  });
+});
+
+describe('lobby: one command at a time', () => {
+  /** Answers held until the test lets them go: a command stays in its await while the test sends more. */
+  class Gate {
+    readonly waiting: (() => void)[] = [];
+    hold<T>(value: T): Promise<T> {
+      return new Promise((resolve) => this.waiting.push(() => resolve(value)));
+    }
+    /** Lets the held answers go (and those they lead to) until `p` has settled. */
+    async until(p: Promise<unknown>): Promise<void> {
+      let over = false;
+      void p.finally(() => (over = true));
+      for (let i = 0; !over; i++) {
+        if (i === 100) throw new Error('the command never finished');
+        for (const release of this.waiting.splice(0)) release();
+        await settle();
+      }
+    }
+  }
+
+  it('two accepts of one seek: the second starts only when the first has answered, and finds the seek gone', async () => {
+    const gate = new Gate();
+    const k = kit({ isBlocked: () => gate.hold(false) });
+    await k.send(fakeLink('alice'), { type: 'seek.create', settings: SETTINGS });
+    const answered: string[] = [];
+    const bob = k.send(fakeLink('bob'), { type: 'seek.accept', seekId: 's1' }).then((r) => (answered.push('bob'), r));
+    const carol = k.send(fakeLink('carol'), { type: 'seek.accept', seekId: 's1' }).then((r) => (answered.push('carol'), r));
+    await settle();
+    // Bob's block check is under way; Carol's command has not begun.
+    expect(gate.waiting).toHaveLength(1);
+    expect(answered).toEqual([]);
+    await gate.until(bob);
+    expect(code(await bob)).toBe('ok');
+    expect(code(await carol)).toBe('NOT_FOUND');
+    expect(answered).toEqual(['bob', 'carol']);
+    expect(gate.waiting).toEqual([]);
+    expect(k.factory.requests).toHaveLength(1);
+    expect(k.lobby.state().seeks).toEqual([]);
+  });
+
+  it('two seeks posted at once past the cap: the second waits out the first\u2019s chips check, then meets the cap', async () => {
+    const gate = new Gate();
+    const k = kit({ maxSeeksPerUser: 1, chips: { canStake: () => gate.hold(true) } });
+    const staked = { ...SETTINGS, stake: 10 };
+    const first = k.send(fakeLink('alice'), { type: 'seek.create', settings: staked });
+    const second = k.send(fakeLink('alice'), { type: 'seek.create', settings: staked });
+    await settle();
+    expect(gate.waiting).toHaveLength(1);
+    await gate.until(first);
+    expect(code(await first)).toBe('ok');
+    expect(code(await second)).toBe('CONFLICT');
+    expect(gate.waiting).toEqual([]);
+    expect(k.lobby.state().seeks).toHaveLength(1);
+  });
+
+  it('a challenge cancelled and expiring while its accept starts the game: both wait, and find it accepted', async () => {
+    const k = kit();
+    const alice = fakeLink('alice');
+    const bob = fakeLink('bob');
+    await k.lobby.connected(bob);
+    await k.send(alice, { type: 'challenge.send', to: 'bob', settings: SETTINGS });
+    bob.sent.length = 0;
+    k.factory.hold = true;
+    const accept = k.send(bob, { type: 'challenge.accept', challengeId: 'ch1' });
+    await settle();
+    expect(k.factory.requests).toHaveLength(1);
+    const cancel = k.send(alice, { type: 'challenge.cancel', challengeId: 'ch1' });
+    k.clock.advance(60_000);
+    const expiry = k.lobby.expire();
+    await settle();
+    expect(alice.sent).toEqual([]);
+    expect(k.lobby.state().challenges).toHaveLength(1);
+    k.factory.held.forEach((release) => release());
+    expect(code(await accept)).toBe('ok');
+    expect(code(await cancel)).toBe('NOT_FOUND');
+    await expiry;
+    expect(alice.sent).toEqual([
+      { type: 'challenge.closed', challengeId: 'ch1', reason: 'accepted' },
+      { type: 'game.started', gameId: 'g1', seat: 'p1' },
+    ]);
+    expect(bob.sent).toEqual([{ type: 'challenge.closed', challengeId: 'ch1', reason: 'accepted' }]);
+    expect(k.lobby.state().challenges).toEqual([]);
+  });
+
+  it('the owner leaving while his seek is being accepted: the leave waits its turn, then takes the seek a failed start left', async () => {
+    const k = kit();
+    const alice = fakeLink('alice');
+    await k.send(alice, { type: 'seek.create', settings: SETTINGS });
+    k.factory.hold = true;
+    k.factory.failures.push({ code: 'INTERNAL', message: 'x' });
+    const pending = k.send(fakeLink('bob'), { type: 'seek.accept', seekId: 's1' });
+    await settle();
+    expect(k.factory.requests).toHaveLength(1);
+    const left = k.lobby.disconnected(alice);
+    await settle();
+    expect(k.lobby.state().links).toContain(alice.id);
+    k.factory.held.forEach((release) => release());
+    expect(code(await pending)).toBe('INTERNAL');
+    await left;
+    expect(k.lobby.state().seeks).toEqual([]);
+    expect(k.lobby.state().links).not.toContain(alice.id);
+  });
+
+  it('a game that ends while a subscriber\u2019s snapshot is on its way: in the snapshot, then removed', async () => {
+    const gate = new Gate();
+    const k = kit({ room: { joined: () => gate.hold(undefined), left: () => undefined } });
+    k.lobby.gameStarted(summary('g0'));
+    const w = fakeLink('w');
+    const subscribed = k.send(w, { type: 'lobby.subscribe' });
+    await settle();
+    const ended = k.lobby.gameEnded('g0');
+    await settle();
+    expect(k.lobby.state().games.map((g) => g.gameId)).toEqual(['g0']);
+    await gate.until(subscribed);
+    await ended;
+    expect(w.sent.map((m) => m.type)).toEqual(['lobby.snapshot', 'lobby.gameRemoved']);
+    expect(k.lobby.state().games).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { parseClientMessage, type ClientToServer, type ServerToClient, type TableSettings } from '@nardy/protocol';
 import type { ClientLink, GameFactory, Reply, ReplyError, Viewer } from '../contracts.js';
 import type { SeatHolder } from '../game/log.js';
-import { LobbyModule, type FinishedMatch, type LobbyOptions, type RematchEvent } from './lobby.js';
+import { LobbyModule } from './lobby.js';
+import type { FinishedMatch, LobbyOptions, RematchEvent } from './options.js';
 
 /** Fakes for the lobby's tests: a recording game factory, links that collect pushes, a clock. */
 

@@ -1,0 +1,60 @@
+import type { Seat } from '@nardy/engine';
+import type { TableSettings } from '@nardy/protocol';
+import type { ClientLink } from '../contracts.js';
+import type { SeatHolder } from '../game/log.js';
+
+/** A finished match as the games side knows it (for rematches). */
+export interface FinishedMatch {
+  readonly seats: { readonly p1: SeatHolder; readonly p2: SeatHolder };
+  readonly settings: TableSettings;
+  /** False while the match is still being played. */
+  readonly finished: boolean;
+}
+
+/** What happened to a rematch, for the old game's event log (`rematchOffered` / `rematchDeclined` / `rematchStarted`). */
+export type RematchEvent =
+  | { readonly kind: 'rematchOffered'; readonly by: Seat }
+  | { readonly kind: 'rematchDeclined'; readonly by: Seat }
+  | { readonly kind: 'rematchStarted'; readonly gameId: string };
+
+/** The games side, for rematches: who played a game, and where its rematch events go. */
+export interface RematchSource {
+  finishedMatch(gameId: string): FinishedMatch | null | Promise<FinishedMatch | null>;
+  /** Appends the event to the old game's log (its players see it there). */
+  rematchEvent?(gameId: string, event: RematchEvent): void;
+}
+
+/**
+ * The chips ledger (G9), when the server has one: may this user sit down at a table with this stake (are its hold's
+ * chips free now)? The holds themselves are placed when the game is created (`GameFactory.startGame`), which
+ * refuses with INSUFFICIENT_CHIPS if the chips went elsewhere meanwhile.
+ */
+export interface ChipsLedger {
+  canStake(userId: string, settings: TableSettings): boolean | Promise<boolean>;
+}
+
+export interface LobbyOptions {
+  /** A coin in [0, 1) for seats (below 0.5: the seek's, challenge's, table's owner or the first in a pool is p1). */
+  readonly random?: () => number;
+  /** A server seed for a seek, challenge or table (tests fix it). */
+  readonly newServerSeed?: () => string;
+  /** A private table's token: 16–64 characters of `A–Z a–z 0–9 _ -` (default 24 random base64url characters). */
+  readonly newToken?: () => string;
+  /** Whether `a` has blocked `b` (checked both ways). Default: nobody is blocked. */
+  readonly isBlocked?: (a: string, b: string) => boolean | Promise<boolean>;
+  /** Needed for rematches (without it `rematch.*` is answered `UNAVAILABLE`). */
+  readonly rematches?: RematchSource;
+  /** Without a ledger, a stake above 0 is refused (`FORBIDDEN`). */
+  readonly chips?: ChipsLedger;
+  /** Told when a link subscribes to or leaves the lobby: the lobby chat room is its subscribers (protocol §9). */
+  readonly room?: { joined(link: ClientLink): void | Promise<unknown>; left(link: ClientLink): void };
+  /** A user's rating to show in seeks and challenges, if any. */
+  readonly ratingOf?: (userId: string, settings: TableSettings) => number | undefined;
+  /** Open seeks per user (default 5), challenges sent and still open (default 5), private tables (default 3). */
+  readonly maxSeeksPerUser?: number;
+  readonly maxChallengesPerUser?: number;
+  readonly maxTablesPerUser?: number;
+  /** How long a challenge stays open (default 60 s) and a private table waits for its guest (default 30 min). */
+  readonly challengeTtlMs?: number;
+  readonly tableTtlMs?: number;
+}

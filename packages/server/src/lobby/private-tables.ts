@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { Seat } from '@nardy/engine';
+import type { ClientMessage } from '@nardy/protocol';
+import type { ClientLink, Reply } from '../contracts.js';
+import { commitment as commitmentOf } from '../game/dice.js';
+import { accountCheck, bySeat, done, fail, other, type LobbyState } from './state.js';
+
+/**
+ * Private tables by link: not listed in the lobby; the creator shares the token, and the first other player who
+ * joins with it sits down. A table waits for its guest until it expires or its creator's connection closes.
+ */
+
+export const defaultToken = (): string => randomBytes(18).toString('base64url');
+
+export async function tableCreate(lobby: LobbyState, link: ClientLink, msg: ClientMessage<'table.create'>, newToken: () => string): Promise<Reply> {
+  const me = link.viewer;
+  const settings = lobby.tableSettings(msg.settings, me);
+  if (!settings.ok) return settings;
+  const mine = [...lobby.tables.values()].filter((t) => t.owner.userId === me.userId).length;
+  if (mine >= lobby.maxTables) return fail('CONFLICT', `at most ${lobby.maxTables} private tables per player`);
+  const chips = await lobby.chipsFor(me.userId, settings.value);
+  if (!chips.ok) return chips;
+  let token = newToken();
+  while (lobby.tables.has(token)) token = newToken();
+  const serverSeed = lobby.newSeed();
+  const commitment = commitmentOf(serverSeed);
+  lobby.tables.set(token, {
+    token,
+    owner: me,
+    linkId: link.id,
+    settings: settings.value,
+    serverSeed,
+    commitment,
+    clientSeed: msg.clientSeed,
+    expiresAt: lobby.now() + lobby.tableTtl,
+  });
+  return done({ kind: 'table', token, commitment });
+}
+
+/** The table waits until its game has started: a start that fails leaves it as it was. */
+export async function tableJoin(lobby: LobbyState, link: ClientLink, msg: ClientMessage<'table.join'>): Promise<Reply> {
+  const me = link.viewer;
+  const t = lobby.tables.get(msg.token);
+  if (!t) return fail('NOT_FOUND', 'no such table (it may have been taken, cancelled or expired)');
+  if (t.owner.userId === me.userId) return fail('CONFLICT', 'this is your own table: share its link');
+  const account = accountCheck(t.settings, me.guest);
+  if (!account.ok) return account;
+  const ok = await lobby.canPlay(me.userId, t.owner.userId, t.settings);
+  if (!ok.ok) return ok;
+  const ownerSeat: Seat = lobby.random() < 0.5 ? 'p1' : 'p2';
+  const users = bySeat(ownerSeat, t.owner.userId, me.userId);
+  const started = await lobby.start({
+    settings: t.settings,
+    users,
+    seeds: bySeat(ownerSeat, t.clientSeed, msg.clientSeed),
+    serverSeed: t.serverSeed,
+  });
+  if (!started.ok) return started;
+  lobby.tables.delete(msg.token);
+  lobby.seated(started.value, users, link.id);
+  return done({ kind: 'game', gameId: started.value, seat: other(ownerSeat) });
+}
+
+/** The creator withdraws his table (the protocol has no command for it yet). */
+export function tableCancel(lobby: LobbyState, link: ClientLink, token: string): Reply {
+  const t = lobby.tables.get(token);
+  if (!t) return fail('NOT_FOUND', 'no such table');
+  if (t.owner.userId !== link.viewer.userId) return fail('FORBIDDEN', 'only the table\u2019s creator may cancel it');
+  lobby.tables.delete(token);
+  return done();
+}

@@ -1,0 +1,64 @@
+import type { Seat } from '@nardy/engine';
+import type { ClientMessage, QuickPairPool } from '@nardy/protocol';
+import type { ClientLink, Reply } from '../contracts.js';
+import { bySeat, done, fail, type LobbyState, type PoolEntry } from './state.js';
+
+/**
+ * Quick pairing: players wait in pools of equal settings, first come first served; one who joins a pool where
+ * someone is waiting (whom neither has blocked) sits down with him at once. Nobody sees a commitment beforehand,
+ * so the games side makes the server seed.
+ */
+
+/** JSON with sorted keys: the same pool however its fields were ordered. */
+const canonical = (v: unknown): string => {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+    .join(',')}}`;
+};
+
+/** A start that fails leaves both players where they were waiting. */
+export async function quickPairJoin(lobby: LobbyState, link: ClientLink, msg: ClientMessage<'quickPair.join'>): Promise<Reply> {
+  const me = link.viewer;
+  const pool: QuickPairPool = msg.pool;
+  const settings = lobby.tableSettings(
+    { match: { variant: pool.variant, matchLength: pool.matchLength, timeControl: pool.timeControl }, rated: pool.rated, stake: 0 },
+    me,
+  );
+  if (!settings.ok) return settings;
+  const m = settings.value.match;
+  const key = canonical({ variant: m.variant, matchLength: m.matchLength, timeControl: m.timeControl, rated: pool.rated });
+
+  let partner: PoolEntry | null = null;
+  for (const c of lobby.pools.get(key) ?? []) {
+    if (c.viewer.userId === me.userId) continue;
+    if (await lobby.blockedEither(me.userId, c.viewer.userId)) continue;
+    partner = c;
+    break;
+  }
+  if (!partner) {
+    lobby.leavePool(me.userId);
+    lobby.joinPool({ key, viewer: me, linkId: link.id, settings: settings.value, clientSeed: msg.clientSeed });
+    return done();
+  }
+  const firstSeat: Seat = lobby.random() < 0.5 ? 'p1' : 'p2';
+  const users = bySeat(firstSeat, partner.viewer.userId, me.userId);
+  const started = await lobby.start({
+    settings: settings.value,
+    users,
+    seeds: bySeat(firstSeat, partner.clientSeed, msg.clientSeed),
+    serverSeed: undefined,
+  });
+  if (!started.ok) return started;
+  lobby.seated(started.value, users, null);
+  return done();
+}
+
+export function quickPairLeave(lobby: LobbyState, link: ClientLink): Reply {
+  if (!lobby.pooled.has(link.viewer.userId)) return fail('CONFLICT', 'you are not waiting in a pool');
+  lobby.leavePool(link.viewer.userId);
+  return done();
+}

@@ -1,0 +1,99 @@
+import type { Seat } from '@nardy/engine';
+import type { ClientMessage } from '@nardy/protocol';
+import type { ClientLink, Reply } from '../contracts.js';
+import type { FinishedMatch, RematchEvent } from './options.js';
+import { bySeat, done, fail, other, type Check, type LobbyState } from './state.js';
+
+/**
+ * Rematches: after a finished match between two users, one offers and the other accepts (or both offer): a new
+ * game at the same settings with the seats swapped. Each game gets one rematch. The offer belongs to the
+ * connection that made it; what happens is appended to the old game's log through the `rematches` port.
+ */
+
+/** The most rematched game ids remembered. */
+const REMATCHED_MEMORY = 10_000;
+
+function rematchEvent(lobby: LobbyState, gameId: string, event: RematchEvent): void {
+  try {
+    lobby.options.rematches?.rematchEvent?.(gameId, event);
+  } catch {
+    // The games side's log is its own business; the lobby's answer stands.
+  }
+}
+
+/** The finished match `gameId` and the caller's seat in it, or why there can be no rematch. */
+async function rematchCheck(lobby: LobbyState, link: ClientLink, gameId: string): Promise<Check<{ match: FinishedMatch; seat: Seat; opponent: string }>> {
+  const source = lobby.options.rematches;
+  if (!source) return fail('UNAVAILABLE', 'rematches are not available');
+  const match = await source.finishedMatch(gameId);
+  if (!match) return fail('NOT_FOUND', 'no such game');
+  const me = link.viewer.userId;
+  const { p1, p2 } = match.seats;
+  const seat: Seat | null = p1.kind === 'user' && p1.userId === me ? 'p1' : p2.kind === 'user' && p2.userId === me ? 'p2' : null;
+  if (!seat) return fail('FORBIDDEN', 'only the players of a game may ask for its rematch');
+  const opp = match.seats[other(seat)];
+  if (opp.kind !== 'user') return fail('CONFLICT', 'a rematch with a bot is a new bot game (bot.play)');
+  if (!match.finished) return fail('CONFLICT', 'the match is not over');
+  if (lobby.rematched.has(gameId)) return fail('CONFLICT', 'this game already had its rematch');
+  return { ok: true, value: { match, seat, opponent: opp.userId } };
+}
+
+export async function rematchOffer(lobby: LobbyState, link: ClientLink, msg: ClientMessage<'rematch.offer'>): Promise<Reply> {
+  const checked = await rematchCheck(lobby, link, msg.gameId);
+  if (!checked.ok) return checked;
+  const { match, seat, opponent } = checked.value;
+  const offer = lobby.offers.get(msg.gameId);
+  if (offer?.userId === link.viewer.userId) return fail('CONFLICT', 'you already offered a rematch');
+  // Both offered: that is an agreement.
+  if (offer) return rematchStart(lobby, link, msg.gameId, msg.clientSeed, null);
+  if (!lobby.userLinks.has(opponent)) return fail('CONFLICT', 'your opponent has left');
+  const ok = await lobby.canPlay(link.viewer.userId, opponent, match.settings);
+  if (!ok.ok) return ok;
+  lobby.offers.set(msg.gameId, { userId: link.viewer.userId, linkId: link.id, clientSeed: msg.clientSeed });
+  rematchEvent(lobby, msg.gameId, { kind: 'rematchOffered', by: seat });
+  return done();
+}
+
+export function rematchAccept(lobby: LobbyState, link: ClientLink, msg: ClientMessage<'rematch.accept'>): Promise<Reply> {
+  return rematchStart(lobby, link, msg.gameId, msg.clientSeed, link.id);
+}
+
+/** The caller agrees to the opponent's open offer; a start that fails leaves the offer open. */
+async function rematchStart(lobby: LobbyState, link: ClientLink, gameId: string, clientSeed: string | undefined, ackLink: string | null): Promise<Reply> {
+  const checked = await rematchCheck(lobby, link, gameId);
+  if (!checked.ok) return checked;
+  const { match, seat, opponent } = checked.value;
+  const offer = lobby.offers.get(gameId);
+  if (!offer || offer.userId !== opponent) return fail('CONFLICT', 'there is no rematch offer from your opponent');
+  const ok = await lobby.canPlay(link.viewer.userId, opponent, match.settings);
+  if (!ok.ok) return ok;
+  // Colours swapped: I sit where my opponent sat.
+  const mySeat = other(seat);
+  const users = bySeat(mySeat, link.viewer.userId, opponent);
+  const started = await lobby.start({
+    settings: match.settings,
+    users,
+    seeds: bySeat(mySeat, clientSeed, offer.clientSeed),
+    serverSeed: undefined,
+  });
+  if (!started.ok) return started;
+  lobby.offers.delete(gameId);
+  lobby.rematched.add(gameId);
+  if (lobby.rematched.size > REMATCHED_MEMORY) {
+    const oldest = lobby.rematched.values().next();
+    if (!oldest.done) lobby.rematched.delete(oldest.value);
+  }
+  rematchEvent(lobby, gameId, { kind: 'rematchStarted', gameId: started.value });
+  lobby.seated(started.value, users, ackLink);
+  return done(ackLink === null ? undefined : { kind: 'game', gameId: started.value, seat: mySeat });
+}
+
+export async function rematchDecline(lobby: LobbyState, link: ClientLink, msg: ClientMessage<'rematch.decline'>): Promise<Reply> {
+  const checked = await rematchCheck(lobby, link, msg.gameId);
+  if (!checked.ok) return checked;
+  const offer = lobby.offers.get(msg.gameId);
+  if (!offer || offer.userId !== checked.value.opponent) return fail('CONFLICT', 'there is no rematch offer from your opponent');
+  lobby.offers.delete(msg.gameId);
+  rematchEvent(lobby, msg.gameId, { kind: 'rematchDeclined', by: checked.value.seat });
+  return done();
+}

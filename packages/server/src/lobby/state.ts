@@ -1,0 +1,285 @@
+import { matchSettings, type Seat } from '@nardy/engine';
+import {
+  LIMITS,
+  type AckResult,
+  type Challenge,
+  type ErrorCode,
+  type GameSummary,
+  type Seek,
+  type ServerToClient,
+  type TableSettings,
+  type TableSettingsInput,
+  type UserRef,
+} from '@nardy/protocol';
+import type { ClientLink, GameFactory, Reply, ReplyError, Viewer } from '../contracts.js';
+import { newServerSeed } from '../game/dice.js';
+import type { SeatHolder } from '../game/log.js';
+import type { LobbyOptions } from './options.js';
+
+/**
+ * The lobby's state and what every feature shares: presence, the pushes, the checks before sitting down, and
+ * starting a game. Only the lobby's queue touches it (lobby.ts), one command at a time, so a feature reads it,
+ * awaits, and acts on what it read.
+ */
+
+export interface SeekEntry {
+  readonly seek: Seek;
+  readonly linkId: string;
+  readonly serverSeed: string;
+  readonly clientSeed: string | undefined;
+}
+export interface PoolEntry {
+  readonly key: string;
+  readonly viewer: Viewer;
+  readonly linkId: string;
+  readonly settings: TableSettings;
+  readonly clientSeed: string | undefined;
+}
+export interface ChallengeEntry {
+  readonly challenge: Challenge;
+  readonly linkId: string;
+  readonly serverSeed: string;
+  readonly clientSeed: string | undefined;
+  readonly expiresAt: number;
+}
+export interface TableEntry {
+  readonly token: string;
+  readonly owner: Viewer;
+  readonly linkId: string;
+  readonly settings: TableSettings;
+  readonly serverSeed: string;
+  readonly commitment: string;
+  readonly clientSeed: string | undefined;
+  readonly expiresAt: number;
+}
+export interface RematchOffer {
+  readonly userId: string;
+  readonly linkId: string;
+  readonly clientSeed: string | undefined;
+}
+
+export type Check<T = undefined> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ReplyError };
+
+export const fail = (code: ErrorCode, message: string): { readonly ok: false; readonly error: ReplyError } => ({
+  ok: false,
+  error: { code, message },
+});
+export const done = (value?: AckResult): Reply => ({ ok: true, value });
+export const other = (seat: Seat): Seat => (seat === 'p1' ? 'p2' : 'p1');
+
+/** `a` at `aSeat`, `b` at the other. */
+export function bySeat<T>(aSeat: Seat, a: T, b: T): { p1: T; p2: T } {
+  return aSeat === 'p1' ? { p1: a, p2: b } : { p1: b, p2: a };
+}
+
+/** Rated tables and tables with a stake (G9: guests have no chips) are for registered players. */
+export function accountCheck(settings: TableSettings, guest: boolean, who = ''): Check {
+  if (!guest) return { ok: true, value: undefined };
+  if (settings.rated) return fail('UNAUTHORIZED', `rated games need an account${who}`);
+  if (settings.stake > 0) return fail('UNAUTHORIZED', `tables with a stake need an account${who} (guests have no chips)`);
+  return { ok: true, value: undefined };
+}
+
+const user = (userId: string): SeatHolder => ({ kind: 'user', userId });
+
+export class LobbyState {
+  readonly random: () => number;
+  readonly newSeed: () => string;
+  readonly maxSeeks: number;
+  readonly maxChallenges: number;
+  readonly maxTables: number;
+  readonly challengeTtl: number;
+  readonly tableTtl: number;
+  private readonly blocked: (a: string, b: string) => boolean | Promise<boolean>;
+
+  /** Open connections by id, and each online user's connection ids. */
+  readonly links = new Map<string, ClientLink>();
+  readonly userLinks = new Map<string, Set<string>>();
+  /** Closed connections: a command or `connected` that comes after the close does not bring one back. */
+  readonly closed = new WeakSet<ClientLink>();
+  readonly subscribers = new Set<string>();
+  /** In creation order. */
+  readonly seeks = new Map<string, SeekEntry>();
+  /** Pool key → waiting users, first come first served; and each waiting user's place (one pool at a time). */
+  readonly pools = new Map<string, PoolEntry[]>();
+  readonly pooled = new Map<string, PoolEntry>();
+  readonly challenges = new Map<string, ChallengeEntry>();
+  readonly tables = new Map<string, TableEntry>();
+  /** Open rematch offers by the finished game's id, and the games that had their rematch. */
+  readonly offers = new Map<string, RematchOffer>();
+  readonly rematched = new Set<string>();
+  readonly games = new Map<string, GameSummary>();
+
+  constructor(
+    private readonly factory: GameFactory,
+    readonly now: () => number,
+    readonly newId: (prefix: 's' | 'ch') => string,
+    readonly options: LobbyOptions,
+  ) {
+    this.random = options.random ?? Math.random;
+    this.newSeed = options.newServerSeed ?? newServerSeed;
+    this.blocked = options.isBlocked ?? (() => false);
+    this.maxSeeks = options.maxSeeksPerUser ?? 5;
+    this.maxChallenges = options.maxChallengesPerUser ?? 5;
+    this.maxTables = options.maxTablesPerUser ?? 3;
+    this.challengeTtl = options.challengeTtlMs ?? 60_000;
+    this.tableTtl = options.tableTtlMs ?? 30 * 60_000;
+  }
+
+  // --- presence
+
+  /** The connection counts as online (unless it already closed). */
+  join(link: ClientLink): void {
+    if (this.closed.has(link) || this.links.has(link.id)) return;
+    this.links.set(link.id, link);
+    const set = this.userLinks.get(link.viewer.userId) ?? new Set<string>();
+    set.add(link.id);
+    this.userLinks.set(link.viewer.userId, set);
+  }
+
+  onlineViewer(userId: string): Viewer | null {
+    for (const id of this.userLinks.get(userId) ?? []) {
+      const l = this.links.get(id);
+      if (l) return l.viewer;
+    }
+    return null;
+  }
+
+  ref(v: Viewer, settings: TableSettings): UserRef {
+    const rating = this.options.ratingOf?.(v.userId, settings);
+    return rating === undefined
+      ? { userId: v.userId, name: v.displayName, guest: v.guest }
+      : { userId: v.userId, name: v.displayName, guest: v.guest, rating };
+  }
+
+  // --- checks before sitting down
+
+  /** The engine completes and checks the match settings; rated tables need an account; stakes need the ledger. */
+  tableSettings(input: TableSettingsInput, me: Viewer): Check<TableSettings> {
+    const m = matchSettings(input.match);
+    if (!m.ok) return fail(m.error.code, m.error.message);
+    if (!Number.isSafeInteger(input.stake) || input.stake < 0 || input.stake > LIMITS.maxStake) {
+      return fail('BAD_MESSAGE', 'the stake must be a whole number of chips');
+    }
+    if (input.stake > 0 && !this.options.chips) return fail('FORBIDDEN', 'this server plays without chips (stake 0)');
+    const settings: TableSettings = { match: m.value, rated: input.rated, stake: input.stake };
+    const account = accountCheck(settings, me.guest);
+    return account.ok ? { ok: true, value: settings } : account;
+  }
+
+  async chipsFor(userId: string, settings: TableSettings): Promise<Check> {
+    if (settings.stake === 0) return { ok: true, value: undefined };
+    const ledger = this.options.chips;
+    if (!ledger) return fail('FORBIDDEN', 'this server plays without chips (stake 0)');
+    return (await ledger.canStake(userId, settings))
+      ? { ok: true, value: undefined }
+      : fail('INSUFFICIENT_CHIPS', 'not enough chips for the stake');
+  }
+
+  async blockedEither(a: string, b: string): Promise<boolean> {
+    return (await this.blocked(a, b)) || (await this.blocked(b, a));
+  }
+
+  /** May `me` sit down with `other` at these settings (blocks both ways, chips for `me`)? */
+  async canPlay(me: string, other: string, settings: TableSettings): Promise<Check> {
+    if (await this.blockedEither(me, other)) return fail('BLOCKED', 'one of you has blocked the other');
+    return this.chipsFor(me, settings);
+  }
+
+  // --- games
+
+  /** Asks the games side for a new game; a start that throws is an INTERNAL error. */
+  async start(req: {
+    settings: TableSettings;
+    users: { p1: string; p2: string };
+    seeds: { p1: string | undefined; p2: string | undefined };
+    serverSeed: string | undefined;
+  }): Promise<Check<string>> {
+    const clientSeeds: { p1?: string; p2?: string } = {};
+    if (req.seeds.p1 !== undefined) clientSeeds.p1 = req.seeds.p1;
+    if (req.seeds.p2 !== undefined) clientSeeds.p2 = req.seeds.p2;
+    const seats = { p1: user(req.users.p1), p2: user(req.users.p2) };
+    try {
+      const r = await this.factory.startGame(
+        req.serverSeed === undefined
+          ? { settings: req.settings, seats, clientSeeds, rated: req.settings.rated }
+          : { settings: req.settings, seats, clientSeeds, rated: req.settings.rated, serverSeed: req.serverSeed },
+      );
+      return r.ok ? { ok: true, value: r.value.gameId } : r;
+    } catch (e) {
+      return fail('INTERNAL', `the game could not be started: ${e instanceof Error ? e.message : String(e)}`.slice(0, LIMITS.textLength));
+    }
+  }
+
+  /**
+   * Both players sit at a new game: every connection of theirs gets `game.started`, except the one whose command
+   * is acked with the game. Their other seeks and pool places are withdrawn.
+   */
+  seated(gameId: string, users: { p1: string; p2: string }, ackLink: string | null): void {
+    for (const seat of ['p1', 'p2'] as const) {
+      const userId = users[seat];
+      for (const id of [...(this.userLinks.get(userId) ?? [])]) {
+        if (id === ackLink) continue;
+        const l = this.links.get(id);
+        if (l) this.send(l, { type: 'game.started', gameId, seat });
+      }
+      for (const [seekId, s] of [...this.seeks]) if (s.seek.by.userId === userId) this.removeSeek(seekId);
+      this.leavePool(userId);
+    }
+  }
+
+  // --- the lists that seeks, pools and game starts share
+
+  addSeek(s: SeekEntry): void {
+    this.seeks.set(s.seek.seekId, s);
+    this.broadcast({ type: 'lobby.seekAdded', seek: s.seek });
+  }
+
+  removeSeek(seekId: string): void {
+    if (!this.seeks.delete(seekId)) return;
+    this.broadcast({ type: 'lobby.seekRemoved', seekId });
+  }
+
+  joinPool(e: PoolEntry): void {
+    const q = this.pools.get(e.key) ?? [];
+    q.push(e);
+    this.pools.set(e.key, q);
+    this.pooled.set(e.viewer.userId, e);
+  }
+
+  leavePool(userId: string): void {
+    const e = this.pooled.get(userId);
+    if (!e) return;
+    this.pooled.delete(userId);
+    const q = (this.pools.get(e.key) ?? []).filter((x) => x !== e);
+    if (q.length === 0) this.pools.delete(e.key);
+    else this.pools.set(e.key, q);
+  }
+
+  // --- pushes
+
+  /** To every subscriber of the lobby's lists. */
+  broadcast(msg: ServerToClient): void {
+    for (const id of this.subscribers) {
+      const l = this.links.get(id);
+      if (l) this.send(l, msg);
+    }
+  }
+
+  /** To every connection of the user. */
+  sendUser(userId: string, msg: ServerToClient): void {
+    for (const id of this.userLinks.get(userId) ?? []) {
+      const l = this.links.get(id);
+      if (l) this.send(l, msg);
+    }
+  }
+
+  /** A push that fails (a dead socket) must not break the lobby. */
+  send(link: ClientLink, msg: ServerToClient): void {
+    try {
+      link.send(msg);
+    } catch {
+      // The socket layer notices dead connections and calls `disconnected`.
+    }
+  }
+}
