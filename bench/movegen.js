@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Legal-turn generation speed over the fixture mix (../shared/fixtures), one thread.
+// Legal-turn generation speed over the legal-move fixtures (packages/engine/test/fixtures/legal), one thread.
 // Usage: npm run bench:movegen [-- --json] [-- --runs N]
 // Each run generates every legal turn (legalTurns: Turn objects with steps and resulting positions)
 // for every fixture line of the variant, repeated until at least MIN_MS have passed; the figure is the
 // median positions/second over the runs.
-import { readFileSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { legalTurns, parsePlainBoard, VARIANTS } from '../packages/engine/dist/index.js';
 
 const args = process.argv.slice(2);
@@ -14,14 +14,10 @@ const runsAt = args.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 7;
 const MIN_MS = 1000;
 
-const fixtureDir = fileURLToPath(new URL('../../shared/fixtures/', import.meta.url));
-if (!existsSync(fixtureDir)) {
-  console.error(`fixtures not found at ${fixtureDir}`);
-  process.exit(2);
-}
+const fixtureDir = new URL('../packages/engine/test/fixtures/legal/', import.meta.url);
 
 function load(variant) {
-  const lines = readFileSync(`${fixtureDir}${variant}.jsonl`, 'utf8').trim().split('\n');
+  const lines = gunzipSync(readFileSync(new URL(`${variant}.jsonl.gz`, fixtureDir))).toString('utf8').trim().split('\n');
   return lines.map((l) => {
     const p = parsePlainBoard(JSON.parse(l));
     if (!p.ok) throw new Error(p.error.message);
