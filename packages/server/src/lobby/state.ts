@@ -18,8 +18,8 @@ import type { LobbyOptions } from './options.js';
 
 /**
  * The lobby's state and what every feature shares: presence, the pushes, the checks before sitting down, and
- * starting a game. Only the lobby's queue touches it (lobby.ts), one command at a time, so a feature reads it,
- * awaits, and acts on what it read.
+ * starting a game. Only jobs of the lobby's queue change it (lobby.ts), one at a time, so a feature reads it,
+ * awaits, and acts on what it read. (`gameStarted` adds to `games` at once; no feature reads that list.)
  */
 
 export interface SeekEntry {
