@@ -14,5 +14,6 @@ export * from './parse.js';
 export * from './examples.js';
 export * from './legal.js';
 export * from './dice.js';
+export type * from './accounts.js';
 export type * from './records.js';
 export type * from './chips.js';

@@ -1,9 +1,10 @@
-import type { BySeat, GameEnd, MatchEnd, Phase, Seat, WinKind } from '@nardy/engine';
+import type { Action, BySeat, GameEnd, MatchEnd, MatchSettings, Phase, Seat, VariantId, WinKind } from '@nardy/engine';
+import type { DiceProblemCode, ThrowKind } from './dice.js';
 
 /**
- * The results in the HTTP records (docs/protocol.md §11: `GET /api/users/:id/games`, `GET /api/games/:id`),
- * recomputed by the server from a game's action log with the engine. Types only: the server builds them, the web
- * app reads them.
+ * The records endpoints' bodies (docs/protocol.md §11: a user's games, one game's record, its dice check, the
+ * leaderboard), with the results the server recomputes from a game's action log with the engine. Types only: the
+ * server builds them, the web app reads them.
  */
 
 /** One finished game of a match: who won, how (oin/mars/koks/single, or draw), at what cube, for how many points. */
@@ -28,4 +29,121 @@ export interface MatchSummary {
   /** The number of the game in progress (or the last one). */
   readonly gameNumber: number;
   readonly games: readonly GameLine[];
+}
+
+/** A seat of a recorded game as anyone may see it: a user, a bot, or nobody yet. */
+export type PublicSeat =
+  | { readonly userId: string; readonly name: string; readonly username: string; readonly guest: boolean }
+  | { readonly bot: string }
+  | null;
+
+export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
+
+/** One entry of `GET /api/users/:id/games`. */
+export interface UserGame {
+  readonly id: string;
+  readonly variant: VariantId;
+  readonly matchLength: number;
+  readonly rated: boolean;
+  readonly status: GameStatus;
+  readonly createdAt: number;
+  readonly finishedAt: number | null;
+  /** The user's seat in it. */
+  readonly seat: Seat;
+  readonly opponent: PublicSeat;
+  readonly outcome: 'win' | 'loss' | 'draw' | null;
+  readonly result: MatchSummary | null;
+  /** Why the result could not be recomputed (then `result` is null). */
+  readonly replayError?: string;
+}
+
+/** `GET /api/users/:id/games`: one page of a user's finished games, newest first. */
+export interface UserGames {
+  readonly user: { readonly id: string; readonly name: string; readonly username: string };
+  readonly games: readonly UserGame[];
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  readonly next: string | null;
+}
+
+/** A game as `GET /api/games/:id` shows it, live or over. */
+export interface RecordedGame {
+  readonly id: string;
+  readonly variant: VariantId;
+  readonly settings: MatchSettings;
+  readonly rated: boolean;
+  readonly status: GameStatus;
+  readonly seats: BySeat<PublicSeat>;
+  readonly createdAt: number;
+  readonly finishedAt: number | null;
+  readonly commitment: string;
+  /** The seeds the players gave (G10), each once given. */
+  readonly clientSeeds: Partial<BySeat<string>>;
+  /** Actions in the log so far. */
+  readonly version: number;
+}
+
+/** One action of a finished game's log. */
+export interface RecordedAction {
+  readonly seq: number;
+  readonly action: Action;
+  readonly seat: Seat | null;
+  readonly at: number;
+  readonly timeUsedMs: number | null;
+}
+
+/** `GET /api/games/:id`: a live game's progress (never its server seed), or a finished game's whole action log. */
+export type GameRecordResponse =
+  | { readonly game: RecordedGame; readonly progress: MatchSummary | null }
+  | {
+      /** `recorded`: the result the server stored when the game ended (its `end` says who won and why), as stored. */
+      readonly game: RecordedGame & { readonly serverSeed: string | null; readonly recorded: unknown };
+      readonly result: MatchSummary | null;
+      readonly replayError?: string;
+      readonly actions: readonly RecordedAction[];
+    };
+
+/** One throw of a dice check. */
+export interface ThrowCheck {
+  /** Throw number (1-based, opening throws and rolls counted together). */
+  readonly n: number;
+  /** The action's seq in the log. */
+  readonly seq: number;
+  readonly kind: ThrowKind;
+  /** As logged (opening: p1's die, p2's die). */
+  readonly dice: readonly [number, number];
+  /** As the seeds give it (null when the seeds are malformed). */
+  readonly expected: readonly [number, number] | null;
+  readonly ok: boolean;
+}
+
+/** `GET /api/games/:id/dice`: every throw of a finished game recomputed from the revealed seed (§8). */
+export interface DiceReport {
+  readonly gameId: string;
+  readonly status: 'finished' | 'aborted';
+  readonly ok: boolean;
+  readonly serverSeed: string;
+  readonly commitment: string;
+  readonly clientSeeds: BySeat<string>;
+  readonly throws: readonly ThrowCheck[];
+  /** The first problem (`verifyDice`'s verdict), null when every throw matches. */
+  readonly problem: { readonly code: DiceProblemCode; readonly message: string; readonly n?: number; readonly seq?: number } | null;
+}
+
+/** One row of `GET /api/leaderboard/:variant`. */
+export interface LeaderboardEntry {
+  readonly rank: number;
+  readonly userId: string;
+  readonly username: string;
+  readonly name: string;
+  readonly rating: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+}
+
+/** `GET /api/leaderboard/:variant`: the top players of a variant. */
+export interface Leaderboard {
+  readonly variant: VariantId;
+  readonly players: readonly LeaderboardEntry[];
 }

@@ -1,4 +1,4 @@
-import type { Language } from '@nardy/protocol';
+import type { Language, Profile } from '@nardy/protocol';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { createChipsStore } from './app/chips';
 import { createSession } from './app/session';
 import { createSettingsStore } from './app/settings';
 import { createI18n } from './i18n/resources';
-import { createApi, type Profile } from './net/api';
+import { createApi } from './net/api';
 import { createLink, type AppLink } from './net/connection';
 import { FakeSocket } from './net/testing/fakeSocket';
 import { MODES } from './pages/lobby/NewGame';

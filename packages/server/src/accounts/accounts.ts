@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fastifyCookie } from '@fastify/cookie';
-import type { Language } from '@nardy/protocol';
+import { TableSettingsInputSchema, type Language, type Profile, type TableSettingsInput } from '@nardy/protocol';
 import type { ReplyError, SessionResolver, Viewer } from '../contracts.js';
 import type { Json, Store, StoreError, UserRecord } from '../store/index.js';
 import { fromStoreError, httpError, type Checked, type HttpError } from './http.js';
@@ -31,24 +31,23 @@ export interface AccountsOptions {
   readonly signupPerIp?: Omit<TokenBucketOptions, 'now'>;
 }
 
-/** The profile as its owner sees it (`GET /api/me`). */
-export interface Profile {
-  readonly id: string;
-  readonly username: string;
-  readonly displayName: string;
-  readonly guest: boolean;
-  readonly lang: Language;
-  readonly preferredSettings: Json;
-  readonly createdAt: number;
+/**
+ * The saved table settings as the profile shows them: what `PATCH /api/me` checked when they were saved, or null
+ * where they no longer pass the protocol's schema (saved under an older one), so the profile is what it says.
+ */
+function preferredSettingsOf(saved: Json): TableSettingsInput | null {
+  const r = TableSettingsInputSchema.safeParse(saved);
+  return r.success ? r.data : null;
 }
 
+/** The profile as its owner sees it (`GET /api/me`). */
 export const profileOf = (u: UserRecord): Profile => ({
   id: u.id,
   username: u.username,
   displayName: u.displayName,
   guest: u.isGuest,
   lang: toLanguage(u.language),
-  preferredSettings: u.preferredSettings,
+  preferredSettings: preferredSettingsOf(u.preferredSettings),
   createdAt: u.createdAt,
 });
 

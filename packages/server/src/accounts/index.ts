@@ -7,7 +7,6 @@ export {
   sessionTokenFromCookieHeader,
   viewerOf,
   type AccountsOptions,
-  type Profile,
   type SignedIn,
 } from './accounts.js';
 export { accountsRoutes } from './routes.js';

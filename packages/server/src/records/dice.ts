@@ -1,5 +1,6 @@
 import type { Action } from '@nardy/engine';
-import { diceOf, isClientSeed, isServerSeed, throwAt, verifyDice, type ClientSeeds, type ThrowKind } from '../game/dice.js';
+import type { DiceReport, ThrowCheck } from '@nardy/protocol';
+import { diceOf, isClientSeed, isServerSeed, throwAt, verifyDice, type ClientSeeds } from '../game/dice.js';
 import type { Json, LoadedGame, Store, StoreError } from '../store/index.js';
 
 /**
@@ -7,31 +8,6 @@ import type { Json, LoadedGame, Store, StoreError } from '../store/index.js';
  * shown at the start, then every throw of the log recomputed. Used by `GET /api/games/:id/dice`; the CLI's
  * `nardy verify-dice` does the same on its own from `GET /api/games/:id`, with the same `@nardy/protocol` code.
  */
-
-export interface ThrowCheck {
-  /** Throw number (1-based, opening throws and rolls counted together). */
-  readonly n: number;
-  /** The action's seq in the log. */
-  readonly seq: number;
-  readonly kind: ThrowKind;
-  /** As logged (opening: p1's die, p2's die). */
-  readonly dice: readonly [number, number];
-  /** As the seeds give it (null when the seeds are malformed). */
-  readonly expected: readonly [number, number] | null;
-  readonly ok: boolean;
-}
-
-export interface DiceReport {
-  readonly gameId: string;
-  readonly status: 'finished' | 'aborted';
-  readonly ok: boolean;
-  readonly serverSeed: string;
-  readonly commitment: string;
-  readonly clientSeeds: ClientSeeds;
-  readonly throws: readonly ThrowCheck[];
-  /** The first problem (verifyDice's verdict), null when every throw matches. */
-  readonly problem: { readonly code: 'COMMITMENT_MISMATCH' | 'BAD_SEED' | 'DICE_MISMATCH'; readonly message: string; readonly n?: number; readonly seq?: number } | null;
-}
 
 export type DiceCheckError =
   | { readonly code: 'NOT_FOUND'; readonly message: string }

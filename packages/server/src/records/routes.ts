@@ -1,8 +1,17 @@
-import { VARIANT_IDS, type Seat, type VariantId } from '@nardy/engine';
-import { EntityIdSchema, type MatchSummary } from '@nardy/protocol';
+import { VARIANT_IDS, isRecord, isVariantId, type BySeat, type Seat } from '@nardy/engine';
+import {
+  EntityIdSchema,
+  type GameRecordResponse,
+  type Leaderboard,
+  type MatchSummary,
+  type PublicSeat,
+  type RecordedGame,
+  type UserGame,
+  type UserGames,
+} from '@nardy/protocol';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { badRequest, checked, fromStoreError, httpError, intParam, jsonErrors, refused, sendError, type Checked } from '../accounts/http.js';
-import type { GameRecord, PageCursor, SeatOccupant, Store } from '../store/index.js';
+import type { GameRecord, Json, PageCursor, SeatOccupant, Store } from '../store/index.js';
 import { checkGameDice } from './dice.js';
 import { SummaryCache } from './summary.js';
 
@@ -17,12 +26,6 @@ export interface RecordsOptions {
   readonly cacheSize?: number;
 }
 
-/** A seat as anyone may see it. */
-export type PublicSeat =
-  | { readonly userId: string; readonly name: string; readonly username: string; readonly guest: boolean }
-  | { readonly bot: string }
-  | null;
-
 const checkId = (raw: unknown, what: string): Checked<string> =>
   EntityIdSchema.safeParse(raw).success ? checked(raw as string) : refused(badRequest(`${what} must be 1–64 characters of A–Z a–z 0–9 _ . : -`));
 
@@ -35,6 +38,14 @@ function checkCursor(raw: unknown): Checked<PageCursor | undefined> {
 }
 
 const cursorText = (c: PageCursor | null): string | null => (c ? `${c.finishedAt}:${c.id}` : null);
+
+/** The client seeds a game stored (`{p1?, p2?}`, each once its player gave one), as the record shows them. */
+function seedsGiven(stored: Json): Partial<BySeat<string>> {
+  const o = isRecord(stored) ? stored : {};
+  const seeds: { p1?: string; p2?: string } = {};
+  for (const seat of ['p1', 'p2'] as const) if (typeof o[seat] === 'string') seeds[seat] = o[seat];
+  return seeds;
+}
 
 export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
   const { store } = opts;
@@ -79,7 +90,7 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
       const page = await store.listFinishedGames(id.value, { limit: limit.value, ...(before.value ? { before: before.value } : {}) });
       if (!page.ok) return sendError(reply, fromStoreError(page.error));
       const names = seatNames();
-      const games = [];
+      const games: UserGame[] = [];
       for (const g of page.value.items) {
         const seat: Seat = g.p1 !== null && 'userId' in g.p1 && g.p1.userId === id.value ? 'p1' : 'p2';
         const other: Seat = seat === 'p1' ? 'p2' : 'p1';
@@ -107,7 +118,11 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
           ...(replayError !== undefined ? { replayError } : {}),
         });
       }
-      return { user: { id: user.value.id, name: user.value.displayName, username: user.value.username }, games, next: cursorText(page.value.next) };
+      return {
+        user: { id: user.value.id, name: user.value.displayName, username: user.value.username },
+        games,
+        next: cursorText(page.value.next),
+      } satisfies UserGames;
     });
 
     app.get<{ Params: { id: string } }>('/api/games/:id', async (request, reply) => {
@@ -119,7 +134,7 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
       const names = seatNames();
       const over = g.status === 'finished' || g.status === 'aborted';
       const s = cache.get(g, actions);
-      const base = {
+      const base: RecordedGame = {
         id: g.id,
         variant: g.variant,
         settings: g.settings,
@@ -129,19 +144,19 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
         createdAt: g.createdAt,
         finishedAt: g.finishedAt,
         commitment: g.seedCommitment,
-        clientSeeds: g.clientSeeds,
+        clientSeeds: seedsGiven(g.clientSeeds),
         version: g.lastSeq,
       };
       if (!over) {
         // A live game: what spectators may see — never the server seed; the moves come over the socket.
-        return { game: base, progress: s.ok ? s.value : null };
+        return { game: base, progress: s.ok ? s.value : null } satisfies GameRecordResponse;
       }
       return {
         game: { ...base, serverSeed: g.seedRevealed ? g.serverSeed : null, recorded: g.result },
         result: s.ok ? s.value : null,
         ...(s.ok ? {} : { replayError: s.message }),
         actions: actions.map((a) => ({ seq: a.seq, action: a.action, seat: a.seat, at: a.createdAt, timeUsedMs: a.timeUsedMs })),
-      };
+      } satisfies GameRecordResponse;
     });
 
     app.get<{ Params: { id: string } }>('/api/games/:id/dice', async (request, reply) => {
@@ -156,12 +171,12 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
 
     app.get<{ Params: { variant: string }; Querystring: Record<string, unknown> }>('/api/leaderboard/:variant', async (request, reply) => {
       const variant = request.params.variant;
-      if (!(VARIANT_IDS as readonly string[]).includes(variant)) {
+      if (!isVariantId(variant)) {
         return sendError(reply, httpError(404, 'NOT_FOUND', `no variant '${variant}' (variants: ${VARIANT_IDS.join(', ')})`));
       }
       const limit = intParam(request.query['limit'], 'limit', 1, 100, 10);
       if (!limit.ok) return sendError(reply, limit.error);
-      const top = await store.topPlayers(variant as VariantId, limit.value);
+      const top = await store.topPlayers(variant, limit.value);
       if (!top.ok) return sendError(reply, fromStoreError(top.error));
       return {
         variant,
@@ -176,7 +191,7 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
           losses: p.losses,
           draws: p.draws,
         })),
-      };
+      } satisfies Leaderboard;
     });
   };
 }

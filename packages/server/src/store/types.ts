@@ -1,4 +1,5 @@
 import type { Action, MatchSettings, Result, Seat, VariantId } from '@nardy/engine';
+import type { GameStatus } from '@nardy/protocol';
 
 /**
  * The storage interface of the server (CONVENTIONS §6.5: async only, errors as values). Two implementations
@@ -76,8 +77,8 @@ export interface SessionRecord {
 
 // ---------------------------------------------------------------- games
 
-export const GAME_STATUSES = ['waiting', 'active', 'finished', 'aborted'] as const;
-export type GameStatus = (typeof GAME_STATUSES)[number];
+/** A game's status is the records' (`GET /api/games/:id` shows it as stored). */
+export type { GameStatus };
 
 /** Who sits in a seat: a user, a bot (its id, e.g. a name with its level), or nobody yet. */
 export type SeatOccupant = { readonly userId: string } | { readonly bot: string } | null;

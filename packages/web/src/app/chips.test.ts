@@ -1,7 +1,6 @@
-import type { ChipsReport, GameView, ServerToClient } from '@nardy/protocol';
+import type { ChipsReport, GameView, Profile, ServerToClient } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
 import { play, viewOf } from '../game/views.suite';
-import type { Profile } from '../net/api';
 import { createChipsStore, SETTLE_WAIT_MS } from './chips';
 
 const alice: Profile = { id: 'u_a', username: 'alice', displayName: 'Alice', guest: false, lang: 'en', preferredSettings: null, createdAt: 1 };

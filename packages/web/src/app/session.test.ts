@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Api, Profile } from '../net/api';
+import type { Profile } from '@nardy/protocol';
+import type { Api } from '../net/api';
 import { ServerError } from '../net/types';
 import { SESSION_HINT_KEY, createSession, keepServerLanguage, storedSessionHint } from './session';
 

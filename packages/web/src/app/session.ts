@@ -10,8 +10,8 @@
  * browser has one, and a returning visitor's socket opens alongside `GET /api/me` instead of after it (main.tsx).
  */
 import { useSyncExternalStore } from 'react';
-import type { Language } from '@nardy/protocol';
-import type { Api, Profile, ProfilePatch } from '../net/api';
+import type { Language, Profile, ProfilePatch } from '@nardy/protocol';
+import type { Api } from '../net/api';
 
 export interface Session {
   /** The account, null when the server could not be asked (the socket is then an anonymous guest). */

@@ -6,126 +6,20 @@
  * Logging in, signing up or out changes the cookie: the caller must then `reconnect()` the link so the socket's
  * user changes too (the app shell does, in app/session.ts).
  */
-import type { Action, BySeat, MatchSettings, Seat, VariantId } from '@nardy/engine';
-import { ERROR_CODES, type ChipsReport, type ErrorCode, type Language, type MatchSummary, type TableSettingsInput } from '@nardy/protocol';
+import type { VariantId } from '@nardy/engine';
+import {
+  ERROR_CODES,
+  type ChipsReport,
+  type DiceReport,
+  type ErrorCode,
+  type GameRecordResponse,
+  type Language,
+  type Leaderboard,
+  type Profile,
+  type ProfilePatch,
+  type UserGames,
+} from '@nardy/protocol';
 import { ServerError } from './types';
-
-/** Your own account as `GET /api/me` shows it. */
-export interface Profile {
-  readonly id: string;
-  readonly username: string;
-  readonly displayName: string;
-  readonly guest: boolean;
-  readonly lang: Language;
-  /** Table settings last saved on the settings page (null when none). */
-  readonly preferredSettings: TableSettingsInput | null;
-  readonly createdAt: number;
-}
-
-export interface ProfilePatch {
-  readonly displayName?: string;
-  readonly lang?: Language;
-  readonly preferredSettings?: TableSettingsInput | null;
-}
-
-/** A seat of a recorded game as anyone may see it. */
-export type PublicSeat =
-  | { readonly userId: string; readonly name: string; readonly username: string; readonly guest: boolean }
-  | { readonly bot: string }
-  | null;
-
-export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
-
-/** One entry of `GET /api/users/:id/games`. */
-export interface UserGame {
-  readonly id: string;
-  readonly variant: VariantId;
-  readonly matchLength: number;
-  readonly rated: boolean;
-  readonly status: GameStatus;
-  readonly createdAt: number;
-  readonly finishedAt: number | null;
-  /** The user's seat in it. */
-  readonly seat: Seat;
-  readonly opponent: PublicSeat;
-  readonly outcome: 'win' | 'loss' | 'draw' | null;
-  readonly result: MatchSummary | null;
-  readonly replayError?: string;
-}
-
-export interface UserGames {
-  readonly user: { readonly id: string; readonly name: string; readonly username: string };
-  readonly games: readonly UserGame[];
-  /** Pass as `before` for the next (older) page; null on the last page. */
-  readonly next: string | null;
-}
-
-interface GameRecordBase {
-  readonly id: string;
-  readonly variant: VariantId;
-  readonly settings: MatchSettings;
-  readonly rated: boolean;
-  readonly status: GameStatus;
-  readonly seats: BySeat<PublicSeat>;
-  readonly createdAt: number;
-  readonly finishedAt: number | null;
-  readonly commitment: string;
-  readonly clientSeeds: Partial<BySeat<string>>;
-  /** Actions in the log so far. */
-  readonly version: number;
-}
-
-/** `GET /api/games/:id`: a finished game's whole action log (for replay), or a live game's progress. */
-export type GameRecordResponse =
-  | { readonly game: GameRecordBase; readonly progress: MatchSummary | null }
-  | {
-      readonly game: GameRecordBase & { readonly serverSeed: string | null; readonly recorded: unknown };
-      readonly result: MatchSummary | null;
-      readonly replayError?: string;
-      readonly actions: readonly {
-        readonly seq: number;
-        readonly action: Action;
-        readonly seat: Seat | null;
-        readonly at: number;
-        readonly timeUsedMs: number | null;
-      }[];
-    };
-
-/** `GET /api/games/:id/dice`: every throw of a finished game recomputed from the revealed seed (§8). */
-export interface DiceReport {
-  readonly gameId: string;
-  readonly status: 'finished' | 'aborted';
-  readonly ok: boolean;
-  readonly serverSeed: string;
-  readonly commitment: string;
-  readonly clientSeeds: BySeat<string>;
-  readonly throws: readonly {
-    readonly n: number;
-    readonly seq: number;
-    readonly kind: 'opening' | 'roll';
-    readonly dice: readonly [number, number];
-    readonly expected: readonly [number, number] | null;
-    readonly ok: boolean;
-  }[];
-  readonly problem: { readonly code: string; readonly message: string; readonly n?: number; readonly seq?: number } | null;
-}
-
-export interface LeaderboardEntry {
-  readonly rank: number;
-  readonly userId: string;
-  readonly username: string;
-  readonly name: string;
-  readonly rating: number;
-  readonly games: number;
-  readonly wins: number;
-  readonly losses: number;
-  readonly draws: number;
-}
-
-export interface Leaderboard {
-  readonly variant: VariantId;
-  readonly players: readonly LeaderboardEntry[];
-}
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 

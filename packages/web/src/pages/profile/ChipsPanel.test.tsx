@@ -1,9 +1,8 @@
-import type { ChipsReport, Language } from '@nardy/protocol';
+import type { ChipsReport, Language, UserGames } from '@nardy/protocol';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/resources';
-import type { UserGames } from '../../net/api';
 import { ChipsPanel } from './ChipsPanel';
 import { ProfileView } from './ProfileView';
 

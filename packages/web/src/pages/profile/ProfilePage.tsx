@@ -2,14 +2,13 @@
  * `/profile/:userId`: the player's finished games from `GET /api/users/:id/games`, one page at a time (the
  * server's `next` cursor). On one's own profile the display name is shown; it is changed on the settings page.
  */
-import type { ChipsReport } from '@nardy/protocol';
+import type { ChipsReport, UserGames } from '@nardy/protocol';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/services';
 import { useProfile } from '../../app/session';
 import { Refusal } from '../../game/Refusal';
 import { useTranslate } from '../../game/useTranslate';
 import { currentLanguage } from '../../i18n';
-import type { UserGames } from '../../net/api';
 import { ServerError } from '../../net/types';
 import { ChipsPanel } from './ChipsPanel';
 import { ProfileView } from './ProfileView';

@@ -3,12 +3,11 @@
  * (oin / mars / koks, cube, points — named as in the game room), the date, and links to the replay and the game.
  */
 import type { BySeat, Seat } from '@nardy/engine';
-import type { Language } from '@nardy/protocol';
+import type { Language, PublicSeat, UserGame, UserGames } from '@nardy/protocol';
 import type { ReactNode } from 'react';
 import { say, type Translate } from '../../game/phrase';
 import { gameResultPhrase } from '../../game/results';
 import { useTranslate } from '../../game/useTranslate';
-import type { PublicSeat, UserGame, UserGames } from '../../net/api';
 import { paths } from '../../router';
 import './profile.css';
 

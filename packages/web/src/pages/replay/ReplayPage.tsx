@@ -3,6 +3,7 @@
  * (`newMatch` / `apply`, as the server's records do). A game still in play has no log to show yet: it links to
  * the live room instead.
  */
+import type { GameRecordResponse } from '@nardy/protocol';
 import { useEffect, useMemo, useState } from 'react';
 import { useServices } from '../../app/services';
 import { useSettings } from '../../app/settings';
@@ -10,7 +11,6 @@ import { replayLog } from '../../game/moveList';
 import { Refusal } from '../../game/Refusal';
 import { useTranslate } from '../../game/useTranslate';
 import { ServerError } from '../../net/types';
-import type { GameRecordResponse } from '../../net/api';
 import { paths } from '../../router';
 import { ReplayView, type FinishedRecord } from './ReplayView';
 

@@ -1,9 +1,9 @@
 import { VARIANT_IDS, type VariantId } from '@nardy/engine';
+import type { Leaderboard } from '@nardy/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../app/notices';
 import { useServices } from '../../app/services';
-import type { Leaderboard } from '../../net/api';
 import { paths } from '../../router';
 import './top.css';
 
