@@ -10,6 +10,7 @@ import {
   textSchema,
 } from './common.js';
 import { ChatRoomSchema, ChatTextSchema } from './chat.js';
+import { EventRefSchema } from './events.js';
 import { ResignLevelSchema, StepInputSchema } from './game-view.js';
 import { QuickPairPoolSchema } from './lobby.js';
 import { TableSettingsInputSchema } from './settings.js';
@@ -90,10 +91,11 @@ export const CLIENT_SCHEMAS = {
 
   // --- games ---
   /**
-   * Open a game as player or spectator (the server decides which). `since`: the last event number seen, on a
-   * reconnect; the server sends the events after it, or a snapshot when it no longer has them.
+   * Open a game as player or spectator (the server decides which). `since`: the epoch and number of the last event
+   * seen, on a reconnect; the server sends exactly the events after it, or a snapshot when it no longer has them
+   * (or the epoch is not the game's now).
    */
-  'game.subscribe': command('game.subscribe', { gameId: GameIdSchema, since: z.exactOptional(z.int().min(0)) }),
+  'game.subscribe': command('game.subscribe', { gameId: GameIdSchema, since: z.exactOptional(EventRefSchema) }),
   'game.unsubscribe': command('game.unsubscribe', { gameId: GameIdSchema }),
   /** Play: `version` is the view's `version` the action was chosen on (else `STALE_VERSION`). */
   'game.action': command('game.action', {

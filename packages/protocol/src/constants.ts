@@ -8,7 +8,7 @@ import { ERROR_CODES as ENGINE_ERROR_CODES } from '@nardy/engine';
  * The protocol's version. A client names it in `hello`; the server answers `VERSION_MISMATCH` when it does not
  * speak it. Any change that a strict parser on the other side would reject bumps it.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Limits every parser enforces (also written in docs/protocol.md). */
 export const LIMITS = Object.freeze({
@@ -30,6 +30,8 @@ export const LIMITS = Object.freeze({
   listLength: 1000,
   /** Legal turns sent with a game view. */
   turnsLength: 5000,
+  /** The actions of a match in a `game.snapshot` (its move list). */
+  actionsLength: 10_000,
   /** The bot levels offered. */
   botLevels: 10,
   /** A stake in chips per point (G9). */

@@ -1,13 +1,20 @@
 import { SEAT_ACTION_TYPES, type Action } from '@nardy/engine';
 import { z } from 'zod';
-import { BySeatSchema, DiceSchema, DieSchema, GameIdSchema, SeatSchema, TimestampSchema, assertType } from './common.js';
+import { BySeatSchema, DiceSchema, DieSchema, GameIdSchema, LIMITS, SeatSchema, TimestampSchema, assertType } from './common.js';
 import { GameResultSchema, Hex64Schema, MatchEndSchema, ResignLevelSchema, StepInputSchema } from './game-view.js';
 
 /**
- * The numbered events of a live game. Each game's events are numbered 1, 2, 3 … without gaps; a client that
- * reconnects names the last number it saw and gets the rest, or a snapshot (resync) when they are gone.
+ * The numbered events of a live game: the game's one event history, numbered 1, 2, 3 … without gaps within an
+ * `epoch` (a new epoch begins when the server rebuilds the game, e.g. after a restart). A client that reconnects
+ * names the epoch and the last number it saw and gets exactly the events after it, or a snapshot (resync) when
+ * they are gone or the epoch is another.
  */
 
+/** Which numbering an event number belongs to (changes whenever the server rebuilds the game). */
+export const EpochSchema = z.string().min(1).max(LIMITS.idLength).regex(/^[A-Za-z0-9_-]+$/);
+
+/** A point in a game's event history: event `n` of `epoch` (0: before the first). */
+export const EventRefSchema = z.strictObject({ epoch: EpochSchema, n: z.int().min(0) });
 
 /** An engine `Action` as applied (the server fills in the seat and the dice it threw). */
 export const EngineActionSchema = z.discriminatedUnion('type', [
@@ -20,6 +27,9 @@ export const EngineActionSchema = z.discriminatedUnion('type', [
 type DeepMutable<T> = T extends object ? { -readonly [K in keyof T]: DeepMutable<T[K]> } : T;
 assertType<[z.output<typeof EngineActionSchema>] extends [DeepMutable<Action>] ? true : false>();
 assertType<[DeepMutable<Action>] extends [z.output<typeof EngineActionSchema>] ? true : false>();
+
+/** Every action of the match so far, in order: its move list (the engine's `replay(settings, actions)` rebuilds it). */
+export const MatchActionsSchema = z.array(EngineActionSchema).max(LIMITS.actionsLength);
 
 /** What happened, for the move list and animation; the view after it comes with it. */
 export const GameEventSchema = z.discriminatedUnion('kind', [
@@ -36,6 +46,8 @@ export const GameEventSchema = z.discriminatedUnion('kind', [
     online: z.boolean(),
     graceUntil: TimestampSchema.nullable(),
   }),
+  /** The absent `seat`'s grace ran out: its opponent may now claim the game (`game.claim`). */
+  z.strictObject({ kind: z.literal('claimable'), seat: SeatSchema }),
   /** After the match: a rematch offer, its decline, or the new game both players were moved to. */
   z.strictObject({ kind: z.literal('rematchOffered'), by: SeatSchema }),
   z.strictObject({ kind: z.literal('rematchDeclined'), by: SeatSchema }),

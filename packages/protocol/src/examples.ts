@@ -93,7 +93,7 @@ const VIEW: GameView = {
 };
 
 export const CLIENT_EXAMPLES: { readonly [T in ClientToServerType]: ClientMessage<T> } = {
-  hello: { type: 'hello', id: 'h1', protocol: 1, client: 'my-bot/0.3', lang: 'en' },
+  hello: { type: 'hello', id: 'h1', protocol: 2, client: 'my-bot/0.3', lang: 'en' },
   ping: { type: 'ping', id: 'p1' },
   'lobby.subscribe': { type: 'lobby.subscribe', id: 'c2' },
   'lobby.unsubscribe': { type: 'lobby.unsubscribe', id: 'c3' },
@@ -131,7 +131,7 @@ export const CLIENT_EXAMPLES: { readonly [T in ClientToServerType]: ClientMessag
   },
   'table.join': { type: 'table.join', id: 'c14', token: 'tK9f2LqXv7bN3mZr' },
   'bot.play': { type: 'bot.play', id: 'c15', level: 4, settings: { match: { variant: 'long', matchLength: 1 }, rated: false, stake: 0 } },
-  'game.subscribe': { type: 'game.subscribe', id: 'c16', gameId: 'g_7Hk2', since: 41 },
+  'game.subscribe': { type: 'game.subscribe', id: 'c16', gameId: 'g_7Hk2', since: { epoch: '3f9a1c2be407', n: 41 } },
   'game.unsubscribe': { type: 'game.unsubscribe', id: 'c17', gameId: 'g_7Hk2' },
   'game.action': {
     type: 'game.action',
@@ -160,7 +160,7 @@ export const SERVER_EXAMPLES: { readonly [T in ServerToClientType]: ServerMessag
   ack: {
     type: 'ack',
     id: 'h1',
-    result: { kind: 'welcome', protocol: 1, serverTime: 1767225600000, user: ALICE, lang: 'en', blocked: [] },
+    result: { kind: 'welcome', protocol: 2, serverTime: 1767225600000, user: ALICE, lang: 'en', blocked: [] },
   },
   error: { type: 'error', id: 'c18', code: 'ILLEGAL_TURN', message: 'the head rule allows one checker off the head (L9)' },
   'lobby.snapshot': {
@@ -201,11 +201,22 @@ export const SERVER_EXAMPLES: { readonly [T in ServerToClientType]: ServerMessag
   },
   'challenge.closed': { type: 'challenge.closed', challengeId: 'ch_5', reason: 'declined' },
   'game.started': { type: 'game.started', gameId: 'g_7Hk2', seat: 'p1' },
-  'game.snapshot': { type: 'game.snapshot', gameId: 'g_7Hk2', lastEvent: 3, view: VIEW },
+  'game.snapshot': {
+    type: 'game.snapshot',
+    gameId: 'g_7Hk2',
+    epoch: '3f9a1c2be407',
+    lastEvent: 2,
+    actions: [
+      { type: 'opening', dice: { p1: 5, p2: 3 } },
+      { type: 'roll', seat: 'p1', dice: [6, 5] },
+    ],
+    view: VIEW,
+  },
   'game.event': {
     type: 'game.event',
     gameId: 'g_7Hk2',
-    n: 3,
+    epoch: '3f9a1c2be407',
+    n: 2,
     event: { kind: 'action', action: { type: 'roll', seat: 'p1', dice: [6, 5] } },
     view: VIEW,
   },
@@ -226,7 +237,7 @@ export const MORE_SERVER_EXAMPLES: readonly ServerMessage<ServerToClientType>[] 
   { type: 'ack', id: 'c9', result: { kind: 'challenge', challengeId: 'ch_5' } },
   { type: 'ack', id: 'c13', result: { kind: 'table', token: 'tK9f2LqXv7bN3mZr', commitment: COMMITMENT } },
   { type: 'ack', id: 'c6', result: { kind: 'game', gameId: 'g_7Hk2', seat: 'p2' } },
-  { type: 'ack', id: 'c16', result: { kind: 'subscribed', gameId: 'g_7Hk2', seat: 'p1', lastEvent: 43, catchUp: 'events' } },
+  { type: 'ack', id: 'c16', result: { kind: 'subscribed', gameId: 'g_7Hk2', seat: 'p1', epoch: '3f9a1c2be407', lastEvent: 43, catchUp: 'events' } },
   { type: 'ack', id: 'c24' },
   { type: 'error', id: null, code: 'BAD_MESSAGE', message: 'a message is one JSON object' },
 ];
@@ -246,6 +257,7 @@ export const EVENT_EXAMPLES = [
     serverSeed: '5e2d8c1b0a9f8e7d6c5b4a3928170f1e2d3c4b5a69788796a5b4c3d2e1f00112',
   },
   { kind: 'presence', seat: 'p2', online: false, graceUntil: 1767225660000 },
+  { kind: 'claimable', seat: 'p2' },
   { kind: 'rematchOffered', by: 'p2' },
   { kind: 'rematchDeclined', by: 'p1' },
   { kind: 'rematchStarted', gameId: 'g_9Kq4' },

@@ -55,15 +55,12 @@ describe('examples', () => {
     for (const m of serverExamples) expect(parseClientMessage(m).ok).toBe(false);
   });
 
-  test('the example game view is what the engine says: legal turns, position, version', () => {
+  test('the example game view is what the engine says of its move list: legal turns, position, version', () => {
     const s = newMatch(SERVER_EXAMPLES['game.snapshot'].view.settings.match);
     expect(s.ok).toBe(true);
     if (!s.ok) return;
     let state = s.value;
-    const actions: Action[] = [
-      { type: 'opening', dice: { p1: 5, p2: 3 } },
-      { type: 'roll', seat: 'p1', dice: [6, 5] },
-    ];
+    const actions: readonly Action[] = SERVER_EXAMPLES['game.snapshot'].actions;
     for (const a of actions) {
       const r = apply(state, a);
       if (!r.ok) throw new Error(r.error.message);

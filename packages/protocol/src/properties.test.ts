@@ -58,7 +58,7 @@ const clientArb: fc.Arbitrary<ClientToServer> = fc.oneof(
   fc.record({ type: fc.constant('ping' as const), id: idArb }),
   fc.record({ type: fc.constant('seek.create' as const), id: idArb, settings: tableArb, clientSeed: opt(seedArb) }).map((m) => dropUndefined(m) as ClientToServer),
   fc.record({ type: fc.constant('game.action' as const), id: idArb, gameId: gameIdArb, version: fc.nat(), action: actionArb }),
-  fc.record({ type: fc.constant('game.subscribe' as const), id: idArb, gameId: gameIdArb, since: opt(fc.nat()) }).map((m) => dropUndefined(m) as ClientToServer),
+  fc.record({ type: fc.constant('game.subscribe' as const), id: idArb, gameId: gameIdArb, since: opt(fc.record({ epoch: seedArb, n: fc.nat() })) }).map((m) => dropUndefined(m) as ClientToServer),
   fc.record({ type: fc.constant('chat.send' as const), id: idArb, room: fc.constant({ kind: 'lobby' as const }), text: chatArb }),
   fc.record({ type: fc.constant('pm.send' as const), id: idArb, to: gameIdArb, text: chatArb }),
   fc.constantFrom(...Object.values(CLIENT_EXAMPLES)).chain((m) => idArb.map((id) => ({ ...m, id }))),

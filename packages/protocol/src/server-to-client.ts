@@ -14,7 +14,7 @@ import {
   textSchema,
 } from './common.js';
 import { ChatRoomSchema, ChatTextSchema } from './chat.js';
-import { GameEventSchema } from './events.js';
+import { EpochSchema, GameEventSchema, MatchActionsSchema } from './events.js';
 import { GameViewSchema, Hex64Schema } from './game-view.js';
 import { CHALLENGE_CLOSE_REASONS, ChallengeSchema, GameSummarySchema, SeekSchema } from './lobby.js';
 
@@ -47,13 +47,14 @@ export const AckResultSchema = z.discriminatedUnion('kind', [
   /** `seek.accept`, `challenge.accept`, `table.join`, `bot.play`, `rematch.accept`: the game you sit at. */
   z.strictObject({ kind: z.literal('game'), gameId: GameIdSchema, seat: SeatSchema }),
   /**
-   * `game.subscribe`: your role, the last event number, and how you will be caught up: `events` (the missed
-   * events follow) or `snapshot` (a `game.snapshot` follows).
+   * `game.subscribe`: your role, the game's epoch and last event number, and how you will be caught up: `events`
+   * (the missed events follow) or `snapshot` (a `game.snapshot` follows).
    */
   z.strictObject({
     kind: z.literal('subscribed'),
     gameId: GameIdSchema,
     seat: SeatSchema.nullable(),
+    epoch: EpochSchema,
     lastEvent: z.int().min(0),
     catchUp: z.enum(['events', 'snapshot']),
   }),
@@ -94,17 +95,23 @@ export const SERVER_SCHEMAS = {
   'game.started': z.strictObject({ type: z.literal('game.started'), gameId: GameIdSchema, seat: SeatSchema }),
 
   // --- games (after game.subscribe) ---
-  /** The full view; `lastEvent` is the number of the last event it includes. Also the answer to a gap (resync). */
+  /**
+   * The full view with the match's move list (`actions`); `lastEvent` is the number of the last event of `epoch` it
+   * includes. Also the answer to a gap (resync).
+   */
   'game.snapshot': z.strictObject({
     type: z.literal('game.snapshot'),
     gameId: GameIdSchema,
+    epoch: EpochSchema,
     lastEvent: z.int().min(0),
+    actions: MatchActionsSchema,
     view: GameViewSchema,
   }),
-  /** Event number `n` (1, 2, … per game, no gaps) and the recipient's view after it. */
+  /** Event number `n` of `epoch` (1, 2, … no gaps) and the recipient's view after it. */
   'game.event': z.strictObject({
     type: z.literal('game.event'),
     gameId: GameIdSchema,
+    epoch: EpochSchema,
     n: z.int().min(1),
     event: GameEventSchema,
     view: GameViewSchema,

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { replay, TOURNAMENT_CLOCK, VARIANT_IDS, type Seat } from '@nardy/engine';
 import { GameActor } from './actor.js';
-import { firstLegalBot, silentBot } from './bot.js';
+import { firstLegalBot, firstTurn, silentBot } from './bot.js';
 import { verifyDice } from './dice.js';
 import { playOut, table, USERS, type Table } from './test-kit.suite.js';
 
 const by = (seat: Seat) => ({ user: USERS[seat] });
+/** What `seat` may do now, as its view shows it. */
+const legalOf = (t: Table, seat: Seat) => t.actor.viewFor({ seat }).legal!;
 
 /** Drives the game until `seat` must move (phase moving), playing the first legal choice for everyone. */
 async function untilMoving(t: Table): Promise<Seat> {
@@ -13,8 +15,7 @@ async function untilMoving(t: Table): Promise<Seat> {
     const v = t.actor.viewFor('spectator');
     if (v.match.phase === 'moving') return v.toAct!;
     const seat = v.toAct!;
-    const c = t.actor.legalFor(seat).choices[0]!;
-    expect(c.type).toBe('roll');
+    expect(legalOf(t, seat).actions[0]).toBe('roll');
     expect((await t.actor.handle({ by: by(seat), type: 'roll' })).ok).toBe(true);
   }
   throw new Error('never moving');
@@ -39,17 +40,26 @@ describe('GameActor: full matches through the actor, random legal choices from t
       expect(entries.map((e) => e.seq)).toEqual(entries.map((_, i) => i + 1));
       for (const e of entries) expect(e.clock).not.toBeNull();
 
-      // Events: 1, 2, 3 … to every recipient; `started` first, `ended` last with the seed revealed.
+      // Events: 1, 2, 3 … to every recipient, the same events; the opening throw first, `ended` last with the seed revealed.
       for (const who of ['p1', 'p2', 'spectator'] as const) {
         const seen = t.seen[who];
         expect(numbered(seen)).toEqual(seen.map((_, i) => i + 1));
-        expect(seen[0]!.event.type).toBe('started');
+        expect(seen.map((e) => e.event)).toEqual(t.seen.spectator.map((e) => e.event));
+        expect(seen[0]!.event).toMatchObject({ type: 'action', action: { type: 'opening' } });
         const last = seen[seen.length - 1]!.event;
         expect(last.type === 'ended' && last.serverSeed).toBe(t.header.dice.serverSeed);
       }
-      expect(t.seen.spectator.every((e) => e.legal === undefined)).toBe(true);
-      expect(t.seen.p1.every((e) => e.legal === undefined || e.legal.seat === 'p1')).toBe(true);
+      // Each recipient's view after each event: choices only for its own seat, never for the seat the server acts for.
+      expect(t.seen.spectator.every((e) => e.view.you === null && e.view.legal === null)).toBe(true);
+      for (const e of t.seen.p1) {
+        expect(e.view.you).toBe('p1');
+        if (e.view.legal?.actions.includes('move')) expect(e.view.toAct).toBe('p1');
+      }
       expect(t.seen.spectator.filter((e) => e.event.type === 'action').length).toBe(entries.length);
+      // One `gameEnded` per game of the match, right after the action that finished it.
+      const ends = t.seen.spectator.flatMap((e, i) => (e.event.type === 'gameEnded' ? [i] : []));
+      expect(ends.length).toBe(m.games.length);
+      for (const i of ends) expect(t.seen.spectator[i - 1]!.event.type).toBe('action');
 
       // Dice: every throw recomputes from the revealed seed.
       const v = verifyDice({ ...t.header.dice, actions: entries.map((e) => e.action) });
@@ -139,13 +149,14 @@ describe('GameActor: refusals', () => {
     await t.actor.settled();
     expect(t.actor.match.phase).toBe('moving');
     const seat = t.actor.viewFor('spectator').toAct!;
-    const c = t.actor.legalFor(seat).choices.find((x) => x.type === 'move')!;
     const next = (await t.log.load('g1')).length + 1;
     t.log.failSeqs.add(next + 1); // the move is stored; the automatic roll after it is not
-    const r = await t.actor.handle({ by: by(seat), type: 'move', steps: c.type === 'move' ? c.turns[0]! : [] });
+    const r = await t.actor.handle({ by: by(seat), type: 'move', steps: firstTurn(legalOf(t, seat)) });
     expect(r.ok).toBe(true);
     await t.actor.settled();
     expect(t.actor.match.phase).toBe('turnStart');
+    // The server owes this roll: the seat is offered nothing meanwhile, so it never races the retry.
+    expect(t.actor.viewFor({ seat: t.actor.viewFor('spectator').toAct! }).legal).toBeNull();
     t.time.advance(1_000);
     await t.actor.settled();
     expect(t.actor.match.phase).toBe('moving');
@@ -174,8 +185,11 @@ describe('GameActor: reconnection and snapshots', () => {
     expect(snap.dice.clientSeeds).toEqual({ p2: 'client-b' });
     expect(t.actor.viewFor('spectator').dice.clientSeeds).toEqual({});
     const toAct = snap.toAct!;
-    expect(t.actor.viewFor({ seat: toAct }).legal?.seat).toBe(toAct);
-    expect(t.actor.viewFor({ seat: toAct === 'p1' ? 'p2' : 'p1' }).legal).toBeNull();
+    expect(t.actor.viewFor({ seat: toAct }).legal?.actions.some((a) => a === 'move' || a === 'roll')).toBe(true);
+    // The other player may only concede meanwhile.
+    const waiting = t.actor.viewFor({ seat: toAct === 'p1' ? 'p2' : 'p1' }).legal?.actions ?? [];
+    expect(waiting.every((a) => a === 'resign' || a === 'surrender' || a === 'resignMatch')).toBe(true);
+    expect(t.actor.viewFor('spectator').legal).toBeNull();
   });
 
   it('restore mid-game: the state, the throw counter and the clock carry on', async () => {
@@ -217,8 +231,7 @@ describe('GameActor: clocks (G8)', () => {
     const t = await table({ variant: 'short', matchLength: 1, timeControl: TOURNAMENT_CLOCK }, { lagGraceMs: 500 });
     const seat = await untilMoving(t);
     t.time.advance(20_000);
-    const turn = t.actor.legalFor(seat).choices[0]!;
-    expect((await t.actor.handle({ by: by(seat), type: 'move', steps: turn.type === 'move' ? turn.turns[0]! : [] })).ok).toBe(true);
+    expect((await t.actor.handle({ by: by(seat), type: 'move', steps: firstTurn(legalOf(t, seat)) })).ok).toBe(true);
     const entries = await t.log.load('g1');
     const mv = entries.find((e) => e.action.type === 'move')!;
     expect(mv.usedMs).toBe(20_000);
@@ -273,8 +286,7 @@ describe('GameActor: presence and abandonment', () => {
     await t.actor.connect(here);
     const early = await t.actor.handle({ by: by(here), type: 'abort' });
     expect(!early.ok && early.error.code).toBe('NOT_CLAIMABLE');
-    const turn = t.actor.legalFor(here).choices.find((c) => c.type === 'move');
-    expect((await t.actor.handle({ by: by(here), type: 'move', steps: turn?.type === 'move' ? turn.turns[0]! : [] })).ok).toBe(true);
+    expect((await t.actor.handle({ by: by(here), type: 'move', steps: firstTurn(legalOf(t, here)) })).ok).toBe(true);
     await t.actor.settled();
     // Without a cube the server threw for the absent seat: that is not a move of his.
     const logged = await t.log.load('g1');
@@ -306,8 +318,7 @@ describe('GameActor: presence and abandonment', () => {
     await t.actor.connect('p2');
     const mover = await untilMoving(t);
     const stayer: Seat = mover === 'p1' ? 'p2' : 'p1';
-    const turn = t.actor.legalFor(mover).choices.find((c) => c.type === 'move');
-    expect((await t.actor.handle({ by: by(mover), type: 'move', steps: turn?.type === 'move' ? turn.turns[0]! : [] })).ok).toBe(true);
+    expect((await t.actor.handle({ by: by(mover), type: 'move', steps: firstTurn(legalOf(t, mover)) })).ok).toBe(true);
     await t.actor.disconnect(mover);
     t.time.advance(1_000);
     await t.actor.settled();
@@ -379,13 +390,14 @@ async function playSome(t: Table, k: number): Promise<void> {
   for (let i = 0; i < k && t.actor.match.phase !== 'matchOver'; i++) {
     await t.actor.settled();
     const seat = t.actor.viewFor('spectator').toAct!;
-    const c = t.actor.legalFor(seat).choices[0]!;
+    const legal = legalOf(t, seat);
+    const c = legal.actions[0]!;
     const cmd =
-      c.type === 'move'
-        ? { by: by(seat), type: 'move' as const, steps: c.turns[c.turns.length - 1]! }
-        : c.type === 'resign'
-          ? { by: by(seat), type: 'resign' as const, level: c.level }
-          : { by: by(seat), type: c.type };
+      c === 'move'
+        ? { by: by(seat), type: 'move' as const, steps: (legal.turns[legal.turns.length - 1] ?? []).map((s) => ({ from: s.from, to: s.to })) }
+        : c === 'resign'
+          ? { by: by(seat), type: 'resign' as const, level: legal.resignLevels[0]! }
+          : { by: by(seat), type: c };
     const r = await t.actor.handle(cmd);
     if (!r.ok) throw new Error(r.error.message);
     t.time.advance(1_000);

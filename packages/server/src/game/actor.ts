@@ -4,7 +4,6 @@ import {
   betweenGames,
   canDouble,
   currentTurns,
-  legalActions,
   newMatch,
   otherSeat,
   remaining,
@@ -33,9 +32,10 @@ import {
   restoreClock,
 } from './clock.js';
 import { throwAt } from './dice.js';
-import { History, deliver, type Delivered, type GameEvent, type GameView, type LegalChoice, type LegalView, type Recipient } from './events.js';
+import { History, deliver, viewOf, type Delivered, type GameEvent, type GameView, type Moment, type Recipient, type RematchNote } from './events.js';
 import type { ActionLog, GameHeader, LogEntry } from './log.js';
 import { DEFAULT_RECONNECT_GRACE_MS, Presence } from './presence.js';
+import { SerialQueue } from '../serial.js';
 import { realTime, type TimeSource } from './time.js';
 
 /**
@@ -54,7 +54,10 @@ import { realTime, type TimeSource } from './time.js';
  * - on a **claim** against an abandoned seat, that seat's resignation (see `claim`);
  * - on an **abort** against an abandoned seat that has not played yet, calling the game off (see `abort`).
  * A forced turn (one legal play) is not played automatically; the player confirms it (G2's player setting
- * is a client matter).
+ * is a client matter). A seat whose next action the server makes is offered no choices in its view.
+ *
+ * Every event gets the next number of the game's one history (events.ts), and those numbers are the wire's: the
+ * games module sends each subscriber its view of each event, and catches a reconnecting client up from here.
  */
 
 export type By = { readonly user: string } | 'server';
@@ -104,7 +107,7 @@ export interface GameActorOptions {
   /** Per-move network grace charged to nobody (clock.ts). */
   readonly lagGraceMs?: number;
   readonly reconnectGraceMs?: number;
-  /** How many events are kept for reconnection (lila-ws keeps 20). */
+  /** How many events are kept for reconnection (lila-ws keeps 20); a client that missed more gets a snapshot. */
   readonly historySize?: number;
   /** A bot's time per decision (never more than its clock has left). */
   readonly botBudgetMs?: number;
@@ -130,6 +133,8 @@ export class GameActor {
   private seq: number;
   /** Dice throws so far (the next throw is number throws + 1). */
   private throws: number;
+  /** Every accepted action of the match, in order (the log's actions: the move list a snapshot carries). */
+  private readonly played: Action[];
   private lastAt: number;
   private lastToAct: Seat | null;
   private abandonedBy: Seat | null = null;
@@ -140,7 +145,7 @@ export class GameActor {
   private readonly history: History;
   private readonly presence: Presence;
   private readonly subscribers = new Set<{ readonly to: Recipient; readonly fn: (e: Delivered) => void }>();
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly queue = new SerialQueue();
   private cancelFlag: (() => void) | null = null;
   private readonly cancelGrace: Partial<Record<Seat, () => void>> = {};
   private cancelRetry: (() => void) | null = null;
@@ -172,7 +177,8 @@ export class GameActor {
     const now = this.time.now();
     this.state = state;
     this.seq = entries.length + 1;
-    this.throws = entries.filter((e) => e.action.type === 'opening' || e.action.type === 'roll').length;
+    this.played = entries.map((e) => e.action);
+    this.throws = this.played.filter((a) => a.type === 'opening' || a.type === 'roll').length;
     this.acted = { p1: entries.some((e) => e.by === 'p1'), p2: entries.some((e) => e.by === 'p2') };
     const last = entries[entries.length - 1];
     this.clock = last ? restoreClock(header.settings, last.clock, now) : newGameClock(header.settings);
@@ -189,15 +195,11 @@ export class GameActor {
     });
   }
 
-  /** Sets up a new game (its header already stored, its log empty): publishes `started` and makes the opening throw. */
+  /** Sets up a new game (its header already stored, its log empty) and makes the opening throw. */
   static async create(header: GameHeader, opts: GameActorOptions): Promise<GameActor> {
     const m = newMatch(header.settings);
     if (!m.ok) throw new Error(`bad settings for ${header.gameId}: ${m.error.message}`);
     const actor = new GameActor(header, opts, m.value, []);
-    actor.publish(
-      { type: 'started', gameId: header.gameId, settings: header.settings, seats: header.seats, commitment: header.dice.commitment, at: actor.time.now() },
-      null,
-    );
     await actor.enqueue(async () => {
       await actor.runAutos();
       actor.afterChange();
@@ -249,51 +251,29 @@ export class GameActor {
     return this.state.phase === 'matchOver' || this.calledOff;
   }
 
-  /** Every stored event after `n` for `to`, or null: send `viewFor(to)` instead (resync). */
+  /** Every accepted action of the match so far, in order (its move list). */
+  get actions(): readonly Action[] {
+    return this.played;
+  }
+
+  /** The seat whose claim ended the match (counts as his loss), or null. */
+  get abandoned(): Seat | null {
+    return this.abandonedBy;
+  }
+
+  /**
+   * Exactly the events after event `n` of `epoch`, each with `to`'s view after it; or null when they are not all
+   * here, or `epoch` is not this actor's: send `viewFor(to)` instead (resync).
+   */
   since(n: number, to: Recipient = 'spectator', epoch: string = this.epoch): readonly Delivered[] | null {
     if (epoch !== this.epoch) return null;
     const items = this.history.since(n);
-    return items && items.map((i) => deliver(this.epoch, i, to));
+    return items && items.map((i) => deliver(i, to));
   }
 
-  /** The full snapshot for one recipient. */
+  /** The full snapshot for one recipient, as of the last event. */
   viewFor(to: Recipient): GameView {
-    const now = this.time.now();
-    const you = to === 'spectator' ? null : to.seat;
-    const over = this.over;
-    const seeds = this.header.dice.clientSeeds;
-    const seat = (s: Seat) => ({ holder: this.header.seats[s], connected: this.presence.connected(s), claimableAt: this.presence.claimableAt(s) });
-    const actor = this.calledOff ? null : toAct(this.state);
-    return {
-      gameId: this.gameId,
-      epoch: this.epoch,
-      n: this.history.n,
-      you,
-      match: this.state,
-      aborted: this.calledOff,
-      toAct: actor,
-      seats: { p1: seat('p1'), p2: seat('p2') },
-      clock: clockView(this.clock, now),
-      dice: {
-        commitment: this.header.dice.commitment,
-        serverSeed: over ? this.header.dice.serverSeed : null,
-        clientSeeds: over ? { ...seeds } : you === 'p1' ? { p1: seeds.p1 } : you === 'p2' ? { p2: seeds.p2 } : {},
-      },
-      legal: you !== null && actor === you ? this.legalFor(you) : null,
-    };
-  }
-
-  /** What `seat` may decide now (the engine's `legalActions`, server-only ones left out). */
-  legalFor(seat: Seat): LegalView {
-    const choices: LegalChoice[] = [];
-    for (const a of legalActions(this.state)) {
-      if (a.type === 'opening' || a.type === 'timeout' || a.seat !== seat) continue;
-      if (a.type === 'move') {
-        choices.push({ type: 'move', turns: a.turns.length === 0 ? [[]] : a.turns.map((t) => t.steps.map((s) => ({ from: s.from, to: s.to }))) });
-      } else if (a.type === 'resign') choices.push({ type: 'resign', level: a.level });
-      else choices.push({ type: a.type });
-    }
-    return { seat, version: this.state.version, choices };
+    return viewOf(this.moment(this.history.n), to);
   }
 
   /** Receives this recipient's copy of every future event; returns the unsubscribe function. */
@@ -304,13 +284,8 @@ export class GameActor {
   }
 
   /** Resolves when the queue is empty and nothing more is queued (tests; graceful shutdown). */
-  async settled(): Promise<void> {
-    for (;;) {
-      const t = this.tail;
-      await t;
-      await new Promise<void>((r) => setImmediate(r));
-      if (t === this.tail) return;
-    }
+  settled(): Promise<void> {
+    return this.queue.settled();
   }
 
   /** Stops every timer (the game is unloaded, or the instance shuts down). Later commands are CLOSED. */
@@ -340,7 +315,7 @@ export class GameActor {
       if (this.presence.connect(seat)) {
         this.cancelGrace[seat]?.();
         delete this.cancelGrace[seat];
-        this.publish({ type: 'presence', seat, connected: true, at: this.time.now(), claimableAt: null }, null);
+        this.publish({ type: 'presence', seat, connected: true, at: this.time.now(), claimableAt: null });
       }
     });
   }
@@ -350,19 +325,21 @@ export class GameActor {
     return this.enqueue(async () => {
       const now = this.time.now();
       if (this.presence.disconnect(seat, now)) {
-        this.publish({ type: 'presence', seat, connected: false, at: now, claimableAt: this.presence.claimableAt(seat) }, null);
+        this.publish({ type: 'presence', seat, connected: false, at: now, claimableAt: this.presence.claimableAt(seat) });
         this.startGrace(seat);
       }
     });
   }
 
+  /** The lobby's word on this match's rematch, published in turn like every event. */
+  rematch(note: RematchNote): Promise<void> {
+    return this.enqueue(async () => {
+      this.publish({ type: 'rematch', rematch: note, at: this.time.now() });
+    });
+  }
+
   private enqueue<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(fn, fn);
-    this.tail = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
+    return this.queue.run(fn);
   }
 
   private seatsOf(by: By): readonly Seat[] {
@@ -496,7 +473,7 @@ export class GameActor {
     this.calledOff = true;
     if (this.clock) this.clock = pressClock(this.clock, null, now, this.lagGraceMs);
     const { serverSeed, clientSeeds } = this.header.dice;
-    this.publish({ type: 'ended', end: { winner: null, reason: 'aborted' }, score: this.state.score, serverSeed, clientSeeds, at: now }, null);
+    this.publish({ type: 'ended', end: { winner: null, reason: 'aborted' }, score: this.state.score, serverSeed, clientSeeds, at: now });
     return { ok: true, value: { version: this.state.version, n: this.history.n } };
   }
 
@@ -534,60 +511,66 @@ export class GameActor {
     this.state = after;
     this.clock = clock;
     this.seq++;
+    this.played.push(action);
     if (action.type === 'opening' || action.type === 'roll') this.throws++;
     this.lastAt = t;
     this.lastToAct = next;
     if (by !== 'server') this.acted[by] = true;
 
-    const finished = after.games.length > before.games.length ? after.games[after.games.length - 1] : undefined;
-    this.publish(
-      {
-        type: 'action',
-        seq: entry.seq,
-        action,
-        by,
-        at: t,
-        version: after.version,
-        phase: after.phase,
-        toAct: next,
-        score: after.score,
-        clock: clockView(clock, t),
-        ...(finished ? { gameResult: finished } : {}),
-      },
-      next !== null ? this.legalFor(next) : null,
-    );
+    this.publish({
+      type: 'action',
+      seq: entry.seq,
+      action,
+      by,
+      at: t,
+      version: after.version,
+      phase: after.phase,
+      toAct: next,
+      score: after.score,
+      clock: clockView(clock, t),
+    });
+    for (const result of after.games.slice(before.games.length)) this.publish({ type: 'gameEnded', result, at: t });
     if (after.phase === 'matchOver' && after.end) {
-      this.publish(
-        {
-          type: 'ended',
-          end: after.end,
-          score: after.score,
-          ...(this.abandonedBy ? { abandonedBy: this.abandonedBy } : {}),
-          serverSeed: this.header.dice.serverSeed,
-          clientSeeds: this.header.dice.clientSeeds,
-          at: t,
-        },
-        null,
-      );
+      this.publish({
+        type: 'ended',
+        end: after.end,
+        score: after.score,
+        ...(this.abandonedBy ? { abandonedBy: this.abandonedBy } : {}),
+        serverSeed: this.header.dice.serverSeed,
+        clientSeeds: this.header.dice.clientSeeds,
+        at: t,
+      });
     }
     return { ok: true, value: true };
+  }
+
+  /** What the server does by itself in this state (the rule in the class comment), before any die is thrown. */
+  private automatic(s: MatchState): 'opening' | 'roll' | 'pass' | null {
+    if (this.calledOff) return null;
+    switch (s.phase) {
+      case 'opening':
+        return 'opening';
+      case 'turnStart':
+        return this.autoRoll && !canDouble(s, toAct(s)!).ok ? 'roll' : null;
+      case 'moving':
+        return currentTurns(s).length === 0 ? 'pass' : null;
+      default:
+        return null;
+    }
   }
 
   /** The action the server makes by itself now, if any. */
   private autoAction(): Action | null {
     const s = this.state;
-    switch (s.phase) {
+    switch (this.automatic(s)) {
       case 'opening': {
         const d = this.nextDice('opening');
         return { type: 'opening', dice: { p1: d[0], p2: d[1] } };
       }
-      case 'turnStart': {
-        const seat = toAct(s)!;
-        if (!this.autoRoll || canDouble(s, seat).ok) return null;
-        return { type: 'roll', seat, dice: this.nextDice('roll') };
-      }
-      case 'moving':
-        return currentTurns(s).length === 0 ? { type: 'move', seat: toAct(s)!, steps: [] } : null;
+      case 'roll':
+        return { type: 'roll', seat: toAct(s)!, dice: this.nextDice('roll') };
+      case 'pass':
+        return { type: 'move', seat: toAct(s)!, steps: [] };
       default:
         return null;
     }
@@ -709,7 +692,7 @@ export class GameActor {
       if (r.error.code === 'LOG_FAILED') return void this.scheduleBotRetry();
       this.onFault(`bot in ${this.gameId} (${seat}) answered illegally`, r.error);
     }
-    const fb = fallbackDecision(this.legalFor(seat).choices);
+    const fb = fallbackDecision(this.viewFor({ seat }).legal);
     if (!fb) return;
     const a = this.actionFor(seat, fb);
     const r = a.ok ? await this.commit(a.value, seat, now) : a;
@@ -741,18 +724,36 @@ export class GameActor {
       void this.enqueue(async () => {
         const now = this.time.now();
         if (this.over || !this.presence.abandoned(seat, now)) return;
-        this.publish({ type: 'claimable', absent: seat, claimant: otherSeat(seat), at: now }, null);
+        this.publish({ type: 'claimable', absent: seat, claimant: otherSeat(seat), at: now });
       });
     });
   }
 
   // --- events -----------------------------------------------------------------------------------------------------
 
-  private publish(event: GameEvent, legal: LegalView | null): void {
-    const item = this.history.push(event, legal);
+  /** The actor now, as event `n`'s views show it. */
+  private moment(n: number): Moment {
+    const presence = (s: Seat) => ({ connected: this.presence.connected(s), claimableAt: this.presence.claimableAt(s) });
+    const seat = toAct(this.state);
+    return {
+      header: this.header,
+      epoch: this.epoch,
+      n,
+      match: this.state,
+      aborted: this.calledOff,
+      presence: { p1: presence('p1'), p2: presence('p2') },
+      clock: clockView(this.clock, this.time.now()),
+      throws: this.throws,
+      abandonedBy: this.abandonedBy,
+      serverActsFor: seat !== null && this.automatic(this.state) !== null ? seat : null,
+    };
+  }
+
+  private publish(event: GameEvent): void {
+    const item = this.history.push(event, (n) => this.moment(n));
     for (const s of this.subscribers) {
       try {
-        s.fn(deliver(this.epoch, item, s.to));
+        s.fn(deliver(item, s.to));
       } catch (e) {
         this.onFault('a subscriber threw', e);
       }

@@ -1,5 +1,6 @@
 import type { StepInput } from '@nardy/engine';
-import type { GameView, LegalChoice } from './events.js';
+import type { Legal } from '@nardy/protocol';
+import type { GameView } from './events.js';
 
 /**
  * A bot in a seat. The actor asks it only when its seat must decide, with a time budget; an answer that
@@ -21,22 +22,24 @@ export type BotDecision =
   | { readonly type: 'move'; readonly steps: readonly StepInput[] }
   | { readonly type: 'roll' | 'double' | 'take' | 'pass' | 'beaver' | 'acceptResign' | 'declineResign' };
 
-const has = (choices: readonly LegalChoice[], type: LegalChoice['type']): LegalChoice | undefined => choices.find((c) => c.type === type);
+const has = (legal: Legal | null, type: Legal['actions'][number]): boolean => legal?.actions.includes(type) ?? false;
+
+/** The first legal turn of a view's choices as steps to send (`[]` when none can be played, L14). */
+export const firstTurn = (legal: Legal | null): readonly StepInput[] => legal?.turns[0]?.map((s) => ({ from: s.from, to: s.to })) ?? [];
 
 /** The decision made for a bot that did not answer in time: first legal turn / roll / take / decline. */
-export function fallbackDecision(choices: readonly LegalChoice[]): BotDecision | null {
-  const move = has(choices, 'move');
-  if (move && move.type === 'move') return { type: 'move', steps: move.turns[0] ?? [] };
-  for (const type of ['roll', 'take', 'declineResign'] as const) if (has(choices, type)) return { type };
+export function fallbackDecision(legal: Legal | null): BotDecision | null {
+  if (has(legal, 'move')) return { type: 'move', steps: firstTurn(legal) };
+  for (const type of ['roll', 'take', 'declineResign'] as const) if (has(legal, type)) return { type };
   return null;
 }
 
 /** Asks the bot what the view calls for (null when it is not the bot's decision). */
 export function askBot(bot: BotPlayer, view: GameView, budgetMs: number): Promise<BotDecision> | null {
-  const choices = view.legal?.choices ?? [];
-  if (has(choices, 'move')) return bot.chooseTurn(view, budgetMs).then((steps) => ({ type: 'move', steps }));
-  if (has(choices, 'roll') || has(choices, 'take')) return bot.cubeDecision(view, budgetMs).then((type) => ({ type }));
-  if (has(choices, 'acceptResign')) {
+  const legal = view.legal;
+  if (has(legal, 'move')) return bot.chooseTurn(view, budgetMs).then((steps) => ({ type: 'move', steps }));
+  if (has(legal, 'roll') || has(legal, 'take')) return bot.cubeDecision(view, budgetMs).then((type) => ({ type }));
+  if (has(legal, 'acceptResign')) {
     return bot.resignDecision ? bot.resignDecision(view, budgetMs).then((type) => ({ type })) : Promise.resolve({ type: 'declineResign' });
   }
   return null;
@@ -46,8 +49,7 @@ export function askBot(bot: BotPlayer, view: GameView, budgetMs: number): Promis
 export const firstLegalBot = (id = 'first-legal'): BotPlayer => ({
   id,
   async chooseTurn(view) {
-    const move = view.legal?.choices.find((c) => c.type === 'move');
-    return move && move.type === 'move' ? (move.turns[0] ?? []) : [];
+    return firstTurn(view.legal);
   },
   async cubeDecision(view) {
     return view.match.phase === 'cubeOffered' ? 'take' : 'roll';

@@ -1,23 +1,14 @@
-import type {
-  Action,
-  BySeat,
-  GameResult,
-  MatchEnd,
-  MatchSettings,
-  MatchState,
-  Phase,
-  ResignLevel,
-  Seat,
-  StepInput,
-} from '@nardy/engine';
+import { toAct, type Action, type BySeat, type GameResult, type MatchEnd, type MatchState, type Phase, type Seat } from '@nardy/engine';
+import { legalFor, type Legal } from '@nardy/protocol';
 import type { ClientSeeds } from './dice.js';
 import type { ClockView } from './clock.js';
-import type { SeatHolder } from './log.js';
+import type { GameHeader, SeatHolder } from './log.js';
 
 /**
- * The game core's own events and views (mapped to @nardy/protocol's wire messages elsewhere). Every event
- * of a game gets the next number n = 1, 2, 3 …; `epoch` changes when the actor is rebuilt (restart), so a
- * client's number from before the restart is never mistaken for one after it.
+ * The game core's own events and views (mapped one to one to @nardy/protocol's wire messages in games/views.ts).
+ * Every event of a game gets the next number n = 1, 2, 3 …, and these numbers are the ones on the wire;
+ * `epoch` changes when the actor is rebuilt (restart), so a client's number from before the restart is never
+ * mistaken for one after it.
  */
 
 /** How a table ended: the engine's match end, or called off (`abort`: no winner, no result). */
@@ -26,29 +17,13 @@ export type TableEnd = MatchEnd | { readonly winner: null; readonly reason: 'abo
 /** Who receives an event or a view: a seated player, or anyone watching. */
 export type Recipient = { readonly seat: Seat } | 'spectator';
 
-/** A decision open to one seat, as a thin client needs it (server-only actions — opening, timeout — left out). */
-export type LegalChoice =
-  | { readonly type: 'roll' | 'double' | 'take' | 'pass' | 'beaver' | 'acceptResign' | 'declineResign' | 'surrender' | 'resignMatch' | 'endSession' }
-  | { readonly type: 'move'; readonly turns: readonly (readonly StepInput[])[] }
-  | { readonly type: 'resign'; readonly level: ResignLevel };
-
-/** What the seat to act may do (sent to that seat only). */
-export interface LegalView {
-  readonly seat: Seat;
-  readonly version: number;
-  readonly choices: readonly LegalChoice[];
-}
+/** What happened to the rematch of a finished match (the lobby decides; the game's players hear it here). */
+export type RematchNote =
+  | { readonly kind: 'rematchOffered'; readonly by: Seat }
+  | { readonly kind: 'rematchDeclined'; readonly by: Seat }
+  | { readonly kind: 'rematchStarted'; readonly gameId: string };
 
 export type GameEvent =
-  /** n = 1 of every epoch-0 game: who plays, under what, and the dice commitment (G10). */
-  | {
-      readonly type: 'started';
-      readonly gameId: string;
-      readonly settings: MatchSettings;
-      readonly seats: BySeat<SeatHolder>;
-      readonly commitment: string;
-      readonly at: number;
-    }
   /** An accepted action (already in the log). `by` is 'server' for the automatic ones. */
   | {
       readonly type: 'action';
@@ -62,13 +37,15 @@ export type GameEvent =
       readonly toAct: Seat | null;
       readonly score: BySeat<number>;
       readonly clock: ClockView | null;
-      /** Set when this action finished a game. */
-      readonly gameResult?: GameResult;
     }
+  /** The action just published finished a game of the match. */
+  | { readonly type: 'gameEnded'; readonly result: GameResult; readonly at: number }
   /** A seat's connection changed; `claimableAt` is when its opponent may claim (absent seats only). */
   | { readonly type: 'presence'; readonly seat: Seat; readonly connected: boolean; readonly at: number; readonly claimableAt: number | null }
   /** The grace ran out: `claimant` may now claim the game against the absent seat. */
   | { readonly type: 'claimable'; readonly absent: Seat; readonly claimant: Seat; readonly at: number }
+  /** After the match, from the lobby: a rematch was offered, declined, or started as the game `gameId`. */
+  | { readonly type: 'rematch'; readonly rematch: RematchNote; readonly at: number }
   /** The match is over (or was called off): the dice secret is revealed so anyone can verify every throw. */
   | {
       readonly type: 'ended';
@@ -81,16 +58,7 @@ export type GameEvent =
       readonly at: number;
     };
 
-/** An event as delivered to one recipient: numbered, and for the seat to act with its legal choices. */
-export interface Delivered {
-  readonly epoch: string;
-  readonly n: number;
-  readonly event: GameEvent;
-  /** Only in the copy for the seat that must act next. */
-  readonly legal?: LegalView;
-}
-
-/** A full snapshot for one recipient (sent on join and on resync). */
+/** A full view for one recipient: after an event (`Delivered`), or now (sent on join and on resync). */
 export interface GameView {
   readonly gameId: string;
   readonly epoch: string;
@@ -110,25 +78,80 @@ export interface GameView {
     readonly serverSeed: string | null;
     /** Your own seed while playing; both once the match is over. */
     readonly clientSeeds: Partial<ClientSeeds>;
+    /** Dice throws made from the seed so far (opening throws included). */
+    readonly throws: number;
   };
-  /** Only for the seat that must act now. */
-  readonly legal: LegalView | null;
+  /** The seat whose claim ended the match (counts as his loss), or null. */
+  readonly abandonedBy: Seat | null;
+  /**
+   * What `you` may do now (@nardy/protocol's `legalFor`, the one projection of the engine's legal actions); null
+   * for a spectator, after the end, and for the seat whose next action the server makes itself (so a player never
+   * races the server).
+   */
+  readonly legal: Legal | null;
 }
 
-/** A stored event with what per-recipient filtering needs. */
+/** An event as delivered to one recipient: numbered, with that recipient's view after it. */
+export interface Delivered {
+  readonly epoch: string;
+  readonly n: number;
+  readonly event: GameEvent;
+  readonly view: GameView;
+}
+
+/** The actor at one instant: everything a view for any recipient is made from. */
+export interface Moment {
+  readonly header: GameHeader;
+  readonly epoch: string;
+  readonly n: number;
+  readonly match: MatchState;
+  readonly aborted: boolean;
+  readonly presence: BySeat<{ readonly connected: boolean; readonly claimableAt: number | null }>;
+  readonly clock: ClockView | null;
+  readonly throws: number;
+  readonly abandonedBy: Seat | null;
+  /** The seat whose next action the server makes itself now (the actor's automatic actions), or null. */
+  readonly serverActsFor: Seat | null;
+}
+
+/** The view of `moment` for one recipient: the dice secret only once the match is over, choices only for `you`. */
+export function viewOf(m: Moment, to: Recipient): GameView {
+  const you = to === 'spectator' ? null : to.seat;
+  const over = m.match.phase === 'matchOver' || m.aborted;
+  const { dice, seats } = m.header;
+  const seat = (s: Seat) => ({ holder: seats[s], ...m.presence[s] });
+  return {
+    gameId: m.header.gameId,
+    epoch: m.epoch,
+    n: m.n,
+    you,
+    match: m.match,
+    aborted: m.aborted,
+    toAct: m.aborted ? null : toAct(m.match),
+    seats: { p1: seat('p1'), p2: seat('p2') },
+    clock: m.clock,
+    dice: {
+      commitment: dice.commitment,
+      serverSeed: over ? dice.serverSeed : null,
+      clientSeeds: over ? { ...dice.clientSeeds } : you === 'p1' ? { p1: dice.clientSeeds.p1 } : you === 'p2' ? { p2: dice.clientSeeds.p2 } : {},
+      throws: m.throws,
+    },
+    abandonedBy: m.abandonedBy,
+    legal: you === null || m.aborted || m.serverActsFor === you ? null : legalFor(m.match, you),
+  };
+}
+
+/** A published event with the moment after it (each recipient's view of it is made from that when needed). */
 export interface HistoryItem {
   readonly n: number;
   readonly event: GameEvent;
-  readonly legal: LegalView | null;
+  readonly moment: Moment;
 }
 
 /** Delivers a stored event to one recipient (lila-ws `versionFor`). */
-export function deliver(epoch: string, item: HistoryItem, to: Recipient): Delivered {
-  const mine = to !== 'spectator' && item.legal !== null && item.legal.seat === to.seat;
-  return mine ? { epoch, n: item.n, event: item.event, legal: item.legal! } : { epoch, n: item.n, event: item.event };
-}
+export const deliver = (item: HistoryItem, to: Recipient): Delivered => ({ epoch: item.moment.epoch, n: item.n, event: item.event, view: viewOf(item.moment, to) });
 
-/** The last `size` events of a game (lila-ws `History`). */
+/** The last `size` events of a game (lila-ws `History`): the game's one event history. */
 export class History {
   private items: HistoryItem[] = [];
   private last = 0;
@@ -139,8 +162,10 @@ export class History {
     return this.last;
   }
 
-  push(event: GameEvent, legal: LegalView | null): HistoryItem {
-    const item: HistoryItem = Object.freeze({ n: ++this.last, event, legal });
+  /** Numbers the next event; `momentAt(n)` is the actor after it. */
+  push(event: GameEvent, momentAt: (n: number) => Moment): HistoryItem {
+    const n = ++this.last;
+    const item: HistoryItem = Object.freeze({ n, event, moment: momentAt(n) });
     this.items.push(item);
     if (this.items.length > this.size) this.items.splice(0, this.items.length - this.size);
     return item;

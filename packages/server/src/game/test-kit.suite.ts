@@ -1,10 +1,11 @@
 import { matchSettings, type MatchSettingsInput } from '@nardy/engine';
+import type { Legal } from '@nardy/protocol';
 import { seededRng, type Rng } from '@nardy/engine/testing';
 import { expect } from 'vitest';
 import { GameActor, type Command, type GameActorOptions } from './actor.js';
 import type { BotPlayer } from './bot.js';
 import { diceSecret } from './dice.js';
-import type { Delivered, LegalChoice, Recipient } from './events.js';
+import type { Delivered, Recipient } from './events.js';
 import { MemoryActionLog, type GameHeader, type SeatHolder } from './log.js';
 import { FakeTime } from './time.js';
 
@@ -39,7 +40,7 @@ export async function table(
   const time = new FakeTime();
   const opts: GameActorOptions = { log, time, ...(o.bots ? { bots: o.bots } : {}), ...o };
   const seen = { p1: [] as Delivered[], p2: [] as Delivered[], spectator: [] as Delivered[] };
-  // Subscribe before the first event: create() publishes `started` and the opening throw.
+  // Subscribe before the first event: create() publishes the opening throw.
   const actor = await createWithSubscribers(header, opts, seen);
   return { actor, header, log, time, seen, opts };
 }
@@ -60,15 +61,14 @@ async function createWithSubscribers(header: GameHeader, opts: GameActorOptions,
 }
 
 /** A random decision among the seat's choices (no resigning: games go to a scored end). */
-export function randomCommand(rng: Rng, user: string, choices: readonly LegalChoice[], version: number): Command {
-  let play = choices.filter((c) => !['surrender', 'resign', 'resignMatch', 'endSession'].includes(c.type));
+export function randomCommand(rng: Rng, user: string, legal: Legal, version: number): Command {
+  let play = legal.actions.filter((a) => a !== 'surrender' && a !== 'resign' && a !== 'resignMatch' && a !== 'endSession');
   // Double rarely (1 in 20), so most games reach a bear-off.
-  if (play.some((c) => c.type === 'double') && rng() >= 0.05) play = play.filter((c) => c.type !== 'double');
-  const c = play[Math.floor(rng() * play.length)]!;
+  if (play.includes('double') && rng() >= 0.05) play = play.filter((a) => a !== 'double');
+  const a = play[Math.floor(rng() * play.length)]!;
   const by = { user };
-  if (c.type === 'move') return { by, version, type: 'move', steps: c.turns[Math.floor(rng() * c.turns.length)]! };
-  if (c.type === 'resign') return { by, version, type: 'resign', level: c.level };
-  return { by, version, type: c.type };
+  if (a === 'move') return { by, version, type: 'move', steps: (legal.turns[Math.floor(rng() * legal.turns.length)] ?? []).map((s) => ({ from: s.from, to: s.to })) };
+  return { by, version, type: a as Exclude<typeof a, 'move' | 'resign'> };
 }
 
 /** Plays random legal decisions from the players' views until the match is over; returns the number of commands. */
@@ -86,7 +86,7 @@ export async function playOut(t: Table, seed: number, stepMs = 1_000, maxCommand
     }
     const view = t.actor.viewFor({ seat });
     expect(view.legal, 'the seat to act sees its choices').not.toBeNull();
-    const cmd = randomCommand(rng, holder.userId, view.legal!.choices, view.legal!.version);
+    const cmd = randomCommand(rng, holder.userId, view.legal!, view.match.version);
     const r = await t.actor.handle(cmd);
     if (!r.ok) throw new Error(`${JSON.stringify(cmd)} refused: ${r.error.code} ${r.error.message}`);
     t.time.advance(stepMs);

@@ -1,19 +1,10 @@
 import { matchSettings, SEATS, type BySeat, type Result, type Seat } from '@nardy/engine';
-import type {
-  ClientToServer,
-  ClientMessage,
-  ErrorCode,
-  GameEvent as WireEvent,
-  GameSummary,
-  GameView as WireView,
-  ServerToClient,
-  UserRef,
-} from '@nardy/protocol';
+import type { ClientToServer, ClientMessage, ErrorCode, GameSummary, GameView as WireView, ServerMessage, ServerToClient, UserRef } from '@nardy/protocol';
 import type { ClientLink, CommandModule, GameFactory, Reply, ReplyError } from '../contracts.js';
 import { GameActor, type Command, type ServerErrorCode } from '../game/actor.js';
 import type { BotPlayer } from '../game/bot.js';
 import { diceSecret, isClientSeed, newClientSeed } from '../game/dice.js';
-import type { Delivered, GameEvent, Recipient } from '../game/events.js';
+import type { Delivered, Recipient, RematchNote } from '../game/events.js';
 import type { GameHeader, SeatHolder } from '../game/log.js';
 import { realTime, type TimeSource } from '../game/time.js';
 import type { GameRecord, Json, SeatOccupant, Store } from '../store/types.js';
@@ -22,19 +13,18 @@ import { botIdFor, botLevelOf, botName, type BotFactory } from './bots.js';
 import type { FinishedMatch } from '../lobby/index.js';
 import { rateMatch, START_RATING, type MatchOutcome } from './rating.js';
 import { StoreActionLog } from './store-log.js';
-import { wireEvents, wireResult, wireView, type ViewContext } from './views.js';
+import { wireEvent, wireResult, wireView } from './views.js';
 
 /**
  * The live games of this instance: the actor registry, the `GameFactory` the lobby starts games with, and the
  * `CommandModule` for `game.subscribe` / `game.unsubscribe` / `game.action` / `game.claim` / `bot.play`.
  *
  * - Every actor logs to the Store (`StoreActionLog`): an action is durable before anyone hears of it.
- * - On start, `restoreActive` rebuilds every active game from its log (`GameActor.restore`).
- * - The wire numbering is the manager's: each core event becomes 0..n protocol events numbered 1, 2, 3 …
- *   with the players' views after it kept for catch-up; the spectators' view is built only while someone
- *   watches (a spectator who missed an event without it gets a snapshot). A restored game numbers on from the
- *   restore time in ms (the protocol has no epoch): any number a client kept from before the restart is
- *   older than the history, so it gets a snapshot.
+ * - On start, `restoreActive` rebuilds every active game from its log (`GameActor.restore`, which reads it once).
+ * - The wire's events are the actor's: one history, one numbering (with the actor's epoch), kept by the actor. Each
+ *   subscriber gets its recipient's copy of each event (one wire message per recipient, shared by all its
+ *   subscribers); a reconnecting one gets exactly the events it missed (`actor.since`), or a snapshot with the
+ *   match's whole move list.
  * - A finished match is recorded with `store.finishGame` (result, seed revealed) and, at a table with a stake,
  *   settled in the same transaction (G9: chips/stakes.ts); the holds were placed with `store.createGame`. A crash
  *   between the last action and that write leaves the game `active` with its holds: the restart restores it, finds
@@ -60,7 +50,7 @@ export interface GameManagerOptions {
   readonly botBudgetMs?: number;
   readonly reconnectGraceMs?: number;
   readonly lagGraceMs?: number;
-  /** Wire events kept per game for catch-up (default 64: a reconnect after longer gets a snapshot). */
+  /** Events kept per game for catch-up (default 64: a reconnect after longer gets a snapshot). */
   readonly historySize?: number;
   readonly log?: Log;
   /** Told when a live game starts (or comes back after a restart) and when it ends: the lobby's list of games to watch. */
@@ -73,12 +63,6 @@ export interface GameManagerOptions {
     joined(link: ClientLink, gameId: string, seat: Seat | null): void;
     left(link: ClientLink, gameId: string, seat: Seat | null): void;
   };
-}
-
-interface WireItem {
-  readonly n: number;
-  readonly event: WireEvent;
-  readonly views: { readonly p1: WireView; readonly p2: WireView; readonly spectator: WireView | null };
 }
 
 interface Sub {
@@ -103,12 +87,13 @@ const ACTOR_CODES: Partial<Record<ServerErrorCode, ErrorCode>> = {
 /** An actor error as a protocol code: engine codes and FORBIDDEN/STALE_VERSION pass through. */
 export const codeFor = (c: ServerErrorCode): ErrorCode => ACTOR_CODES[c] ?? (c as ErrorCode);
 
+const RECIPIENTS: readonly Recipient[] = [{ seat: 'p1' }, { seat: 'p2' }, 'spectator'];
+const seatOf = (to: Recipient): Seat | null => (to === 'spectator' ? null : to.seat);
+
+type WireActions = ServerMessage<'game.snapshot'>['actions'];
+
 class LiveGame {
-  private n = 0;
-  private readonly history: WireItem[] = [];
   readonly subs = new Set<Sub>();
-  throws: number;
-  abandonedBy: Seat | null = null;
   finished = false;
 
   constructor(
@@ -116,18 +101,8 @@ class LiveGame {
     readonly header: GameHeader,
     readonly players: BySeat<UserRef>,
     readonly stake: number,
-    base: number,
-    throws: number,
-    private readonly historySize: number,
     private readonly time: TimeSource,
-  ) {
-    this.n = base;
-    this.throws = throws;
-  }
-
-  get lastEvent(): number {
-    return this.n;
-  }
+  ) {}
 
   seatOf(userId: string): Seat | null {
     for (const s of SEATS) {
@@ -137,46 +112,26 @@ class LiveGame {
     return null;
   }
 
-  private ctx(): ViewContext {
-    return { header: this.header, players: this.players, stake: this.stake, throws: this.throws, abandonedBy: this.abandonedBy, now: this.time.now() };
+  /** The snapshot for `seat` (null = spectator): the view now and the match's whole move list. */
+  snapshot(seat: Seat | null): ServerToClient {
+    const v = this.actor.viewFor(seat ? { seat } : 'spectator');
+    return { type: 'game.snapshot', gameId: this.header.gameId, epoch: v.epoch, lastEvent: v.n, actions: this.actor.actions as WireActions, view: this.wire(v) };
   }
 
-  view(to: Recipient): WireView {
-    return wireView(this.actor.viewFor(to), this.ctx());
+  /** One event as its recipient gets it. */
+  eventMessage(d: Delivered): ServerToClient {
+    return { type: 'game.event', gameId: this.header.gameId, epoch: d.epoch, n: d.n, event: wireEvent(d.event), view: this.wire(d.view) };
   }
 
-  /** One core event: number its wire events, keep them, send them. Returns the wire events. */
-  onEvent(e: GameEvent): readonly WireEvent[] {
-    if (e.type === 'action' && (e.action.type === 'opening' || e.action.type === 'roll')) this.throws++;
-    if (e.type === 'ended' && e.abandonedBy) this.abandonedBy = e.abandonedBy;
-    const events = wireEvents(e);
-    if (events.length === 0) return events;
-    // Most games have no spectator: their view is built only for one who is watching (a third of the work per event).
-    let watched = false;
-    for (const s of this.subs) if (!s.seat) watched = true;
-    const views = { p1: this.view({ seat: 'p1' }), p2: this.view({ seat: 'p2' }), spectator: watched ? this.view('spectator') : null };
-    for (const event of events) {
-      const item: WireItem = { n: ++this.n, event, views };
-      this.history.push(item);
-      if (this.history.length > this.historySize) this.history.splice(0, this.history.length - this.historySize);
-      for (const s of this.subs) this.push(s, this.eventMessage(item, s.seat));
-    }
-    return events;
+  /** The actor's event for one recipient, to every subscriber who is that recipient (the message built once, if any). */
+  deliver(to: Recipient, d: Delivered): void {
+    const seat = seatOf(to);
+    let msg: ServerToClient | null = null;
+    for (const s of this.subs) if (s.seat === seat) this.push(s, (msg ??= this.eventMessage(d)));
   }
 
-  /** The event message for `seat` (null = spectator); the item must hold that view (see `since`). */
-  eventMessage(item: WireItem, seat: Seat | null): ServerToClient {
-    return { type: 'game.event', gameId: this.header.gameId, n: item.n, event: item.event, view: item.views[seat ?? 'spectator']! };
-  }
-
-  /** The wire events after `n` with `seat`'s views, or null when they are not all here (send a snapshot). */
-  since(n: number, seat: Seat | null): readonly WireItem[] | null {
-    if (n === this.n) return [];
-    if (n > this.n) return null;
-    const first = this.history[0];
-    if (!first || first.n > n + 1) return null;
-    const items = this.history.slice(n + 1 - first.n);
-    return seat || items.every((i) => i.views.spectator) ? items : null;
+  private wire(v: Delivered['view']): WireView {
+    return wireView(v, { header: this.header, players: this.players, stake: this.stake, now: this.time.now() });
   }
 
   push(s: Sub, msg: ServerToClient): void {
@@ -194,18 +149,13 @@ export class GameManager implements GameFactory, CommandModule {
   private readonly pending = new Set<Promise<unknown>>();
   private readonly store: Store;
   private readonly time: TimeSource;
-  private log: Log;
+  private readonly log: Log;
   private closed = false;
 
   constructor(private readonly opts: GameManagerOptions) {
     this.store = opts.store;
     this.time = opts.time ?? realTime;
     this.log = opts.log ?? silent;
-  }
-
-  /** Logs to `log` from now on (main.ts passes the server's pino child once it exists). */
-  useLog(log: Log): void {
-    this.log = log;
   }
 
   /** Chat's `RoomMembership`: a seated user is a player; anyone else may watch a game held here. */
@@ -276,7 +226,7 @@ export class GameManager implements GameFactory, CommandModule {
     const header: GameHeader = { gameId: created.value.id, settings: settings.value, seats: req.seats, dice, rated: req.rated };
     try {
       const actor = await GameActor.create(header, this.actorOptions(bots));
-      this.attach(actor, header, players, stake, 0, 0, 'active');
+      this.attach(actor, header, players, stake, 'active');
     } catch (e) {
       this.log.error({ err: e, gameId: header.gameId }, 'a new game could not start');
       // Nobody will play it: called off, so its holds come back.
@@ -316,6 +266,14 @@ export class GameManager implements GameFactory, CommandModule {
       settings: { match: rec.settings, rated: rec.rated, stake: rec.stake },
       finished: rec.status === 'finished',
     };
+  }
+
+  /** The lobby's RematchSource: a rematch offer, decline or start goes out as an event of the old game. */
+  rematchEvent(gameId: string, note: RematchNote): void {
+    const p = this.get(gameId)
+      .then((live) => live?.actor.rematch(note))
+      .finally(() => this.pending.delete(p));
+    this.pending.add(p);
   }
 
   // --- recovery and shutdown ----------------------------------------------------------------------------------------
@@ -375,9 +333,9 @@ export class GameManager implements GameFactory, CommandModule {
     const old = this.byLink.get(link.id)?.get(msg.gameId);
     // Everything below up to the ack is synchronous: the catch-up and the live subscription are consistent.
     const sub: Sub = { link, game: live, seat, buffer: [] };
-    const missed = msg.since !== undefined ? live.since(msg.since, seat) : null;
-    if (missed) for (const item of missed) sub.buffer!.push(live.eventMessage(item, seat));
-    else sub.buffer!.push({ type: 'game.snapshot', gameId: msg.gameId, lastEvent: live.lastEvent, view: live.view(seat ? { seat } : 'spectator') });
+    const missed = msg.since !== undefined ? live.actor.since(msg.since.n, seat ? { seat } : 'spectator', msg.since.epoch) : null;
+    if (missed) for (const d of missed) sub.buffer!.push(live.eventMessage(d));
+    else sub.buffer!.push(live.snapshot(seat));
     live.subs.add(sub);
     let mine = this.byLink.get(link.id);
     if (!mine) this.byLink.set(link.id, (mine = new Map()));
@@ -392,7 +350,7 @@ export class GameManager implements GameFactory, CommandModule {
       if (!live.subs.has(sub)) return;
       for (const m of held) link.send(m);
     });
-    return { ok: true, value: { kind: 'subscribed', gameId: msg.gameId, seat, lastEvent: live.lastEvent, catchUp: missed ? 'events' : 'snapshot' } };
+    return { ok: true, value: { kind: 'subscribed', gameId: msg.gameId, seat, epoch: live.actor.epoch, lastEvent: live.actor.n, catchUp: missed ? 'events' : 'snapshot' } };
   }
 
   private unsubscribe(link: ClientLink, gameId: string): void {
@@ -492,14 +450,11 @@ export class GameManager implements GameFactory, CommandModule {
           bots[h.botId] = b;
         }
       }
-      const loaded = await this.store.loadGame(rec.id);
-      if (!loaded.ok) throw new Error(`${loaded.error.code}: ${loaded.error.message}`);
-      const throws = loaded.value.actions.filter((a) => a.action.type === 'opening' || a.action.type === 'roll').length;
       const players = await this.playersOf(header.seats);
       const r = await GameActor.restore(header, this.actorOptions(bots));
       if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-      const live = this.attach(r.value, header, players, rec.stake, this.time.now(), throws, rec.status);
-      this.log.info({ gameId: rec.id, actions: loaded.value.actions.length }, 'game restored');
+      const live = this.attach(r.value, header, players, rec.stake, rec.status);
+      this.log.info({ gameId: rec.id, actions: r.value.actions.length }, 'game restored');
       return live;
     } catch (e) {
       this.log.error({ err: e, gameId: rec.id }, 'a game could not be restored');
@@ -507,16 +462,14 @@ export class GameManager implements GameFactory, CommandModule {
     }
   }
 
-  private attach(actor: GameActor, header: GameHeader, players: BySeat<UserRef>, stake: number, base: number, throws: number, status: GameRecord['status']): LiveGame {
-    const live = new LiveGame(actor, header, players, stake, base, throws, this.opts.historySize ?? 64, this.time);
+  private attach(actor: GameActor, header: GameHeader, players: BySeat<UserRef>, stake: number, status: GameRecord['status']): LiveGame {
+    const live = new LiveGame(actor, header, players, stake, this.time);
     this.games.set(header.gameId, live);
-    const onEvent = (d: Delivered): void => {
-      live.onEvent(d.event);
+    // Nobody has subscribed yet: what the actor published before now (its opening throw) reaches them in snapshots.
+    for (const to of RECIPIENTS) actor.subscribe(to, (d) => live.deliver(to, d));
+    actor.subscribe('spectator', (d) => {
       if (d.event.type === 'ended') this.finish(live);
-    };
-    // Synchronously together: what the actor published so far, then everything after.
-    for (const d of actor.since(0) ?? []) onEvent(d);
-    actor.subscribe('spectator', onEvent);
+    });
     if (status === 'active' && actor.match.phase === 'matchOver') this.finish(live);
     if (status === 'finished') live.finished = true;
     if (!live.finished) this.opts.feed?.started(this.summaryOf(live));
@@ -532,10 +485,10 @@ export class GameManager implements GameFactory, CommandModule {
     if (live.actor.aborted) return;
     const m = live.actor.match;
     const result = {
-      end: m.end ? { winner: m.end.winner, reason: live.abandonedBy ? 'abandoned' : m.end.reason } : null,
+      end: m.end ? { winner: m.end.winner, reason: live.actor.abandoned ? 'abandoned' : m.end.reason } : null,
       score: { p1: m.score.p1, p2: m.score.p2 },
       games: m.games.map(wireResult),
-      abandonedBy: live.abandonedBy,
+      abandonedBy: live.actor.abandoned,
     } as unknown as Json;
     const { p1, p2 } = live.header.seats;
     const payout = p1.kind === 'user' && p2.kind === 'user' ? payoutFor(m, live.stake, { p1: p1.userId, p2: p2.userId }) : null;
@@ -579,7 +532,7 @@ export class GameManager implements GameFactory, CommandModule {
       log: new StoreActionLog(this.store),
       time: this.time,
       bots,
-      historySize: 1000,
+      historySize: this.opts.historySize ?? 64,
       ...(this.opts.botBudgetMs !== undefined ? { botBudgetMs: this.opts.botBudgetMs } : {}),
       ...(this.opts.reconnectGraceMs !== undefined ? { reconnectGraceMs: this.opts.reconnectGraceMs } : {}),
       ...(this.opts.lagGraceMs !== undefined ? { lagGraceMs: this.opts.lagGraceMs } : {}),

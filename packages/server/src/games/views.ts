@@ -1,38 +1,26 @@
-import { canDouble, currentTurns, otherSeat, toAct, type BySeat, type GameResult, type MatchState, type Seat } from '@nardy/engine';
-import { legalFor, type GameEvent as WireEvent, type GameView as WireView, type UserRef } from '@nardy/protocol';
+import { otherSeat, type BySeat, type GameResult, type MatchState, type Seat } from '@nardy/engine';
+import type { GameEvent as WireEvent, GameView as WireView, UserRef } from '@nardy/protocol';
 import type { GameEvent, GameView } from '../game/events.js';
 import type { GameHeader } from '../game/log.js';
 
 /**
- * Whether the server will make this seat's next action itself (the game actor's automatic actions, with
- * `autoRoll` on as the games module runs it): the roll of a player who may not double, and the empty move
- * of a player who cannot move (L14). Such a seat is shown no choices, so a client never races the server.
+ * From the game core's events and views to @nardy/protocol's, one to one: every numbered event of the game actor
+ * is the wire event of the same number (`ended` is the wire's `matchEnded`, `claimable` names the absent seat).
  */
-function serverActsFor(m: MatchState, seat: Seat): boolean {
-  if (toAct(m) !== seat) return false;
-  if (m.phase === 'turnStart') return !canDouble(m, seat).ok;
-  return m.phase === 'moving' && currentTurns(m).length === 0;
-}
-
-/**
- * From the game core's events and views to @nardy/protocol's. One core event becomes zero or more wire
- * events: `action` → `action` (and `gameEnded` when it finished a game), `ended` → `matchEnded`,
- * `presence` → `presence`; `started` and `claimable` have no wire kind (the view carries what they say).
- */
-export function wireEvents(e: GameEvent): WireEvent[] {
+export function wireEvent(e: GameEvent): WireEvent {
   switch (e.type) {
-    case 'action': {
-      const out: WireEvent[] = [{ kind: 'action', action: e.action as Extract<WireEvent, { kind: 'action' }>['action'] }];
-      if (e.gameResult) out.push({ kind: 'gameEnded', result: wireResult(e.gameResult) });
-      return out;
-    }
+    case 'action':
+      return { kind: 'action', action: e.action as Extract<WireEvent, { kind: 'action' }>['action'] };
+    case 'gameEnded':
+      return { kind: 'gameEnded', result: wireResult(e.result) };
     case 'ended':
-      return [{ kind: 'matchEnded', end: { winner: e.end.winner, reason: e.abandonedBy ? 'abandoned' : e.end.reason }, serverSeed: e.serverSeed }];
+      return { kind: 'matchEnded', end: { winner: e.end.winner, reason: e.abandonedBy ? 'abandoned' : e.end.reason }, serverSeed: e.serverSeed };
     case 'presence':
-      return [{ kind: 'presence', seat: e.seat, online: e.connected, graceUntil: e.claimableAt }];
-    case 'started':
+      return { kind: 'presence', seat: e.seat, online: e.connected, graceUntil: e.claimableAt };
     case 'claimable':
-      return [];
+      return { kind: 'claimable', seat: e.absent };
+    case 'rematch':
+      return e.rematch;
   }
 }
 
@@ -49,13 +37,11 @@ export const wireResult = (r: GameResult) => ({
 
 const ms = (n: number): number | null => (Number.isFinite(n) ? Math.max(0, Math.round(n)) : null);
 
-/** What the view needs besides the actor's: names, the table's stake, the throw count, an abandonment. */
+/** What the view needs besides the actor's: the table as set up, the players' names, the stake. */
 export interface ViewContext {
   readonly header: GameHeader;
   readonly players: BySeat<UserRef>;
   readonly stake: number;
-  readonly throws: number;
-  readonly abandonedBy: Seat | null;
   readonly now: number;
 }
 
@@ -98,14 +84,14 @@ export function wireView(v: GameView, ctx: ViewContext): WireView {
     clock: v.clock
       ? { control: settings.timeControl as WireView['clock']['control'], left: { p1: ms(v.clock.left.p1), p2: ms(v.clock.left.p2) }, running: v.clock.running, at: v.clock.at, flagged }
       : { control: { kind: 'none' }, left: { p1: null, p2: null }, running: null, at: ctx.now, flagged: null },
-    legal: v.you === null || v.aborted || serverActsFor(m, v.you) ? null : legalFor(m, v.you),
+    legal: v.legal,
     games: m.games.map(wireResult),
-    end: v.aborted ? { winner: null, reason: 'aborted' } : m.end ? { winner: m.end.winner, reason: ctx.abandonedBy ? 'abandoned' : m.end.reason } : null,
+    end: v.aborted ? { winner: null, reason: 'aborted' } : m.end ? { winner: m.end.winner, reason: v.abandonedBy ? 'abandoned' : m.end.reason } : null,
     diceProof: {
       commitment: ctx.header.dice.commitment,
       clientSeeds: { p1: ctx.header.dice.clientSeeds.p1, p2: ctx.header.dice.clientSeeds.p2 },
       serverSeed: v.dice.serverSeed,
-      throws: ctx.throws,
+      throws: v.dice.throws,
     },
   };
 }
