@@ -1,3 +1,5 @@
+import type { Ceiling } from '@nardy/engine';
+
 /**
  * gnubg's five numbers, all from the view of the side on roll (DESIGN.md §3, CONVENTIONS.md §6.7):
  * the chance to win, to win a mars (gammon, 2 points or more), to win a koks (backgammon, 3 points),
@@ -31,8 +33,8 @@ export function isValidProbabilities(p: Probabilities, eps = 1e-12): boolean {
   return p.winKoks <= p.winMars + eps && p.winMars <= p.win + eps && p.loseKoks <= p.loseMars + eps && p.loseMars <= 1 - p.win + eps;
 }
 
-/** What a win of 2 and of 3 points may count under the table's ceiling (G4): `oin` 1, `mars` 2, `koks` 3. */
-export type Ceiling = 'oin' | 'mars' | 'koks';
+/** The table's ceiling (G4) decides what a win of 2 and of 3 points may count: `oin` 1, `mars` 2, `koks` 3. */
+export type { Ceiling };
 
 /**
  * Cubeless equity in points per unit stake: 2·win − 1 + (winMars − loseMars) + (winKoks − loseKoks),

@@ -1,4 +1,4 @@
-import { HEAD, OFF, getVariant, type Checkers } from '@nardy/engine';
+import { HEAD, OFF, getVariant, pips, type Checkers } from '@nardy/engine';
 
 /**
  * Inputs of the long-nardy nets (encoding `long-v1`), all in the mover's frame (RULES §1: own points
@@ -49,13 +49,6 @@ function encodeRaw(side: ArrayLike<number>, head: number, out: Float32Array, bas
   out[base + 73] = side[OFF]! / 15;
 }
 
-/** Pips of one side in its own frame. */
-export function longPips(side: Checkers): number {
-  let pips = 0;
-  for (let p = 1; p <= 24; p++) pips += p * side[p]!;
-  return pips;
-}
-
 /**
  * Features of `a` (own frame) against `b` (mapped into a's frame), our own design for long nardy:
  *  0 pips / 100;  1 checkers still on the head / 15;  2 checkers not yet home / 15;
@@ -68,7 +61,7 @@ export function longPips(side: Checkers): number {
  * b's own point q sits at a's point `opponentSlots[q]`; b's route is its own 24 → 1.
  */
 function sideFeatures(a: Checkers, b: ArrayLike<number>, out: Float32Array, at: number): void {
-  out[at] = longPips(a) / 100;
+  out[at] = pips(a) / 100;
   out[at + 1] = a[HEAD]! / 15;
   let notHome = 0;
   let stack = 0;

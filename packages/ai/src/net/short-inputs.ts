@@ -38,13 +38,6 @@ export function encodeShort(me: Checkers, them: Checkers, out: Float32Array): Fl
   return out;
 }
 
-/** Pips of one side in its own frame (bar = 25). */
-export function pipCount(side: Checkers): number {
-  let pips = 0;
-  for (let p = 1; p <= BAR; p++) pips += p * side[p]!;
-  return pips;
-}
-
 /**
  * One side's board reduced to what its features need, in its own frame (bit p of a mask is point p), so one
  * pass over each board serves its raw units and both sides' features.
