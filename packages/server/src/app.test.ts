@@ -1,14 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BotPool } from '@nardy/ai';
+import { BotPool } from '@nardy/ai/node';
 import { afterAll, expect, it, vi } from 'vitest';
-import { buildServer, closeServer } from './app.js';
+import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { poolBots } from './games/bots.js';
 import { acked, connect, lastView, playOut, world } from './games/kit.suite.js';
-import { GameManager } from './games/manager.js';
-import { MemoryStore } from './store/memory-store.js';
 
 const pool = new BotPool({ size: 1 });
 afterAll(() => pool.close());
@@ -26,16 +24,15 @@ it('config: defaults, and every problem reported by name', () => {
 });
 
 it('HTTP: /healthz, the placeholder page without a web build', async () => {
-  const store = new MemoryStore();
-  const games = new GameManager({ store, bots: poolBots(pool) });
-  const app = await buildServer(loadConfig({ WEB_DIST: '/nonexistent' }), { store, games, logger: false });
-  const h = await app.inject({ url: '/healthz' });
+  const app = await createApp(loadConfig({ WEB_DIST: '/nonexistent', DATABASE_URL: ':memory:' }), { bots: poolBots(pool), logger: false });
+  const h = await app.http.inject({ url: '/healthz' });
   expect(h.statusCode).toBe(200);
   expect(h.json()).toMatchObject({ ok: true, db: 'ok' });
-  const page = await app.inject({ url: '/' });
+  const page = await app.http.inject({ url: '/' });
   expect(page.body).toContain('web app comes with its own issue');
-  await closeServer(app);
-  const after = await store.getGame('x');
+  await app.close();
+  // The store it opened is closed with it.
+  const after = await app.store.getGame('x');
   expect(after.ok).toBe(false);
 });
 
@@ -44,33 +41,31 @@ it('HTTP: the web build — pages for client routes, long-lived hashed assets, f
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(root, 'assets', 'index-abc.js'), 'console.log(1)');
-  const store = new MemoryStore();
-  const games = new GameManager({ store, bots: poolBots(pool) });
-  const app = await buildServer(loadConfig({ WEB_DIST: root }), { store, games, logger: false });
+  const app = await createApp(loadConfig({ WEB_DIST: root, DATABASE_URL: ':memory:' }), { bots: poolBots(pool), logger: false });
   try {
     for (const url of ['/', '/table/abc123', '/game/g_1']) {
-      const page = await app.inject({ url });
+      const page = await app.http.inject({ url });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('id="root"');
       expect(page.headers['cache-control']).toBe('no-cache');
     }
-    const asset = await app.inject({ url: '/assets/index-abc.js' });
+    const asset = await app.http.inject({ url: '/assets/index-abc.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     // A rebuild while the server runs: the new file is served at once.
     writeFileSync(join(root, 'assets', 'index-def.js'), 'console.log(2)');
-    expect((await app.inject({ url: '/assets/index-def.js' })).body).toBe('console.log(2)');
-    const api = await app.inject({ url: '/api/nothing-here' });
+    expect((await app.http.inject({ url: '/assets/index-def.js' })).body).toBe('console.log(2)');
+    const api = await app.http.inject({ url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ error: 'NOT_FOUND' });
   } finally {
-    await closeServer(app);
+    await app.close();
     rmSync(root, { recursive: true, force: true });
   }
 });
 
 it('a 3-point match with the cube against the real worker-pool bot at worldclass: its cube decisions come from the pool (2-ply)', { timeout: 60_000 }, async () => {
-  const w = await world('memory', { bots: poolBots(pool), rateLimit: { perSecond: 1e9, burst: 1e9 } });
+  const w = await world('sqlite', { bots: poolBots(pool), rateLimit: { perSecond: 1e9, burst: 1e9 } });
   const cube = vi.spyOn(pool, 'cubeProbabilities');
   const turns = vi.spyOn(pool, 'chooseTurn');
   const alice = await connect(w, 'alice');
@@ -92,7 +87,7 @@ it('a 3-point match with the cube against the real worker-pool bot at worldclass
 });
 
 it('a whole game against the real worker-pool bot (dist built)', { timeout: 30_000 }, async () => {
-  const w = await world('memory', { bots: poolBots(pool) });
+  const w = await world('sqlite', { bots: poolBots(pool) });
   const turns = vi.spyOn(pool, 'chooseTurn');
   const alice = await connect(w, 'alice');
   const r = await alice.command({ type: 'bot.play', level: 10, settings: { match: { variant: 'short', matchLength: 1, cube: { enabled: false } }, rated: false, stake: 0 } });

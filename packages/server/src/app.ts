@@ -1,126 +1,200 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
-import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { BotPool, useNodeData } from '@nardy/ai/node';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Accounts, SESSION_COOKIE, accountsRoutes, type ScryptParams } from './accounts/index.js';
+import { ChatModule } from './chat/index.js';
+import { ChipsLedger, chipsRoutes } from './chips/index.js';
 import type { Config } from './config.js';
-import type { ClientLink, CommandModule, SessionResolver, Viewer } from './contracts.js';
-import type { GameManager } from './games/manager.js';
+import { realTime, type TimeSource } from './game/time.js';
+import { poolBots, type BotFactory } from './games/bots.js';
+import { GameManager } from './games/manager.js';
+import { serveHttp } from './http.js';
+import { LobbyModule } from './lobby/index.js';
+import { GameNotices } from './notices.js';
+import { recordsRoutes } from './records/index.js';
+import { openStore } from './store/kysely-store.js';
+import type { OpenOptions } from './store/database.js';
 import type { Store } from './store/types.js';
 import { Router, type RateLimit } from './ws/connection.js';
-import { MAX_FRAME_BYTES, SESSION_COOKIE, registerWebSocket } from './ws/fastify.js';
 import { ConnectionHub, viewerSource } from './ws/hub.js';
 
 /**
- * The HTTP side: one Fastify instance serving REST routes, the web app's build and the WebSocket (`/ws`) on one
- * port. Everything is passed in, so `main.ts` composes whatever modules exist and tests build a server on any
- * store:
+ * The composition root: the one place the server is wired, used by `main.ts` and by every test that runs a
+ * server. Modules are built in dependency order (store → games → chat → lobby → accounts, chips → sockets → HTTP);
+ * what the games tell the lobby and chat goes through `GameNotices`, which they join once built.
  *
- * - `modules`: command modules besides the games' (chat, lobby …), routed by the socket layer;
- * - `routes`: Fastify plugins with REST routes (accounts, records …);
- * - `resolver`: the session cookie → viewer (accounts); without one every socket is a fresh guest.
+ * What tests need to differ (a fixed clock, fast bots, cheap password hashes, a coin, a store they hold) enters
+ * through `AppOptions`; everything else is the production wiring.
  */
-export interface ServerDeps {
-  readonly store: Store;
-  readonly games: GameManager;
-  readonly modules?: readonly CommandModule[];
-  readonly routes?: readonly FastifyPluginAsync[];
-  readonly resolver?: SessionResolver | null;
-  /** The session cookie's name (default `nardy_session`). */
-  readonly sessionCookie?: string;
+export interface AppOptions {
+  /**
+   * An open store to use instead of opening `config.databaseUrl` (a test's fault-injecting store, or a restart on
+   * the same database); `close()` leaves it open for its owner.
+   */
+  readonly store?: Store;
+  /** How `config.databaseUrl` is opened (tests: a PostgreSQL schema of their own). */
+  readonly database?: OpenOptions;
+  /** The bots; default the AI's worker pool (closed by `close()`). */
+  readonly bots?: BotFactory;
+  /** Default the real clock; tests move a `FakeTime` by hand. */
+  readonly time?: TimeSource;
+  /** The lobby's coin for seats (below 0.5: the seek's, challenge's or table's owner is p1). */
+  readonly coin?: () => number;
+  /** scrypt cost for new password hashes (tests lower it). */
+  readonly scrypt?: ScryptParams;
+  /** Commands per connection (the default suits people; test clients answer at machine speed). */
   readonly rateLimit?: RateLimit;
-  /** Called when a socket's `hello` succeeded (chat and lobby track who is online). */
-  readonly onHello?: readonly ((link: ClientLink) => void)[];
   /** Fastify's logger option; default pino at the configured level. */
   readonly logger?: FastifyServerOptions['logger'];
+  /** Also told of the socket layer's faults (a module threw); they are logged either way. */
+  readonly onFault?: (what: string, err: unknown) => void;
 }
 
-export interface Nardy {
-  readonly hub: ConnectionHub;
-  readonly games: GameManager;
+/** The running server's parts: the HTTP instance to listen with, and the modules tests and tools look into. */
+export interface App {
+  readonly http: FastifyInstance;
   readonly store: Store;
+  readonly games: GameManager;
+  readonly lobby: LobbyModule;
+  readonly chat: ChatModule;
+  readonly accounts: Accounts;
+  readonly chips: ChipsLedger;
+  readonly hub: ConnectionHub;
+  /** Active games brought back from their logs at start. */
+  readonly restored: number;
+  /**
+   * Graceful shutdown: refuse new commands and wait for those running (their writes finish), let every game's
+   * queue settle, close the sockets and the listener, then the store (when it opened it) and the bot pool.
+   */
+  close(): Promise<void>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    nardy: Nardy;
+/** The database could not be opened or migrated. */
+export class DatabaseError extends Error {
+  constructor(
+    readonly code: string,
+    detail: string,
+  ) {
+    super(`cannot open the database (${code}): ${detail}`);
+    this.name = 'DatabaseError';
   }
 }
 
-const PLACEHOLDER = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Nardy</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40em; margin: 4em auto; line-height: 1.5">
-<h1>Nardy</h1>
-<p>The game server is running. The web app comes with its own issue; until then, clients and bots speak the
-WebSocket protocol at <code>/ws</code> (docs/protocol.md), and <code>npx nardy play</code> plays at one terminal.</p>
-<p><a href="/healthz">/healthz</a></p>
-</body></html>
-`;
+export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
+  const http = Fastify({ logger: options.logger ?? { level: config.logLevel }, bodyLimit: 64 * 1024 });
+  const log = http.log;
 
-export async function buildServer(config: Config, deps: ServerDeps): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
-    bodyLimit: 64 * 1024,
+  let store: Store;
+  let ownStore = false;
+  if (options.store) store = options.store;
+  else {
+    const opened = await openStore(config.databaseUrl, options.database);
+    if (!opened.ok) throw new DatabaseError(opened.error.code, opened.error.message);
+    store = opened.value;
+    ownStore = true;
+    log.info({ db: opened.value.database.description, redis: config.redisUrl ? 'configured (not used yet)' : 'none' }, 'database ready');
+  }
+  if (config.diceSeed) log.warn('NARDY_DICE_SEED is set: every table throws the same dice (tests only)');
+
+  // The AI reads its nets and bear-off tables from the package's files (the bots of this process and its pool's).
+  useNodeData();
+  const time = options.time ?? realTime;
+  const now = (): number => time.now();
+  const pool = options.bots ? null : new BotPool({ size: Math.max(1, Math.min(4, availableParallelism() - 1)) });
+  const notices = new GameNotices();
+  const games = new GameManager({
+    store,
+    bots: options.bots ?? poolBots(pool!),
+    time,
+    diceSeed: config.diceSeed,
+    feed: notices,
+    rooms: notices,
+    log: log.child({ module: 'games' }),
   });
-  const log = app.log;
-  const router = new Router([deps.games, ...(deps.modules ?? [])]);
+  const chat = new ChatModule({ store, membership: games, now });
+  const chips = new ChipsLedger(store, config.chipsGrant, now);
+  const lobby = new LobbyModule(games, now, (prefix) => `${prefix}_${randomBytes(9).toString('base64url')}`, {
+    isBlocked: async (a, b) => {
+      const r = await store.listBlocks(a);
+      return r.ok && r.value.includes(b);
+    },
+    rematches: games,
+    chips,
+    room: { joined: (link) => chat.join(link, { kind: 'lobby' }), left: (link) => chat.leave(link, { kind: 'lobby' }) },
+    ...(options.coin ? { random: options.coin } : {}),
+    // A fixed dice seed (tests): seeks then show the commitment of the seed the game really uses.
+    ...(config.diceSeed ? { newServerSeed: () => config.diceSeed as string } : {}),
+  });
+  // Chat rooms follow game subscriptions; the lobby lists the games to watch.
+  notices.follow({
+    feed: { started: (summary) => lobby.gameStarted(summary), ended: (gameId) => lobby.gameEnded(gameId) },
+    rooms: {
+      joined: (link, gameId, seat) => {
+        void chat.join(link, { kind: 'table', gameId });
+        if (seat === null) void chat.join(link, { kind: 'spectators', gameId });
+      },
+      left: (link, gameId) => {
+        chat.leave(link, { kind: 'table', gameId });
+        chat.leave(link, { kind: 'spectators', gameId });
+      },
+    },
+  });
+  const accounts = new Accounts({
+    store,
+    now,
+    signupPerIp: { capacity: config.signupBurst, refillMs: 60_000 },
+    ...(options.scrypt ? { scrypt: options.scrypt } : {}),
+  });
+
   const hub = new ConnectionHub({
-    router,
-    viewerFor: viewerSource(deps.store, deps.resolver ?? null),
-    blockedOf: async (v: Viewer) => {
-      const r = await deps.store.listBlocks(v.userId);
+    router: new Router([games, lobby, chat]),
+    viewerFor: viewerSource(store, accounts, now),
+    blockedOf: async (v) => {
+      const r = await store.listBlocks(v.userId);
       return r.ok ? r.value.slice(0, 1000) : [];
     },
-    ...(deps.rateLimit ? { rateLimit: deps.rateLimit } : {}),
-    ...(deps.onHello ? { onHello: deps.onHello } : {}),
-    onFault: (what, err) => log.error({ err }, what),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    onHello: [(link) => chat.connect(link), (link) => lobby.connected(link)],
+    onFault: (what, err) => {
+      log.error({ err }, what);
+      options.onFault?.(what, err);
+    },
   });
-  app.decorate('nardy', { hub, games: deps.games, store: deps.store });
-
-  await app.register(fastifyCookie);
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
-  registerWebSocket(app, hub, { path: '/ws', cookie: deps.sessionCookie ?? SESSION_COOKIE });
-
-  app.get('/healthz', async (_req, reply) => {
-    // A read that must answer NOT_FOUND: anything else means the database is not there.
-    const probe = await deps.store.getGame('healthz-probe');
-    const dbOk = probe.ok || probe.error.code === 'NOT_FOUND';
-    const body = { ok: dbOk && !hub.isDraining, db: dbOk ? 'ok' : probe.error.code, draining: hub.isDraining, connections: hub.size, games: deps.games.size };
-    return reply.code(body.ok ? 200 : 503).send(body);
+  await serveHttp(http, {
+    hub,
+    games,
+    store,
+    routes: [accountsRoutes(accounts), recordsRoutes({ store }), chipsRoutes(accounts, chips)],
+    sessionCookie: SESSION_COOKIE,
+    webDist: config.webDist,
   });
 
-  for (const plugin of deps.routes ?? []) await app.register(plugin);
+  const stopExpiry = lobby.startExpiryTimer();
+  // Expired sessions are refused on read; this only keeps the table small.
+  const sweep = setInterval(() => void accounts.sweepExpiredSessions(), 60 * 60_000);
+  sweep.unref();
+  const restored = await games.restoreActive();
+  log.info({ restored }, 'active games restored');
 
-  const webRoot = resolve(config.webDist);
-  if (existsSync(join(webRoot, 'index.html'))) {
-    // Files are looked up per request (a rebuilt app is served without a restart); Vite's hashed assets never
-    // change under their name, so browsers keep them; index.html is always asked again.
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: true,
-      cacheControl: false,
-      setHeaders: (res, path) =>
-        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
-    });
-    // Client-side routes (e.g. /table/<token>) get the app's page.
-    app.setNotFoundHandler((req, reply) =>
-      req.method === 'GET' && !req.url.startsWith('/api/') ? reply.sendFile('index.html') : reply.code(404).send({ error: 'NOT_FOUND' }),
-    );
-  } else {
-    app.get('/', (_req, reply) => reply.type('text/html; charset=utf-8').send(PLACEHOLDER));
-  }
-  return app;
-}
-
-/**
- * Graceful shutdown: refuse new commands and wait for those running (their writes finish), let every game's
- * queue settle, close the sockets and the listener, then the store.
- */
-export async function closeServer(app: FastifyInstance): Promise<void> {
-  const { hub, games, store } = app.nardy;
-  await hub.drain();
-  await games.shutdown();
-  await app.close();
-  await store.close();
+  return {
+    http,
+    store,
+    games,
+    lobby,
+    chat,
+    accounts,
+    chips,
+    hub,
+    restored,
+    async close() {
+      stopExpiry();
+      clearInterval(sweep);
+      await hub.drain();
+      await games.shutdown();
+      await http.close();
+      if (ownStore) await store.close();
+      await pool?.close();
+    },
+  };
 }

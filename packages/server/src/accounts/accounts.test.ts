@@ -1,29 +1,36 @@
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryStore, openStore, type Store } from '../store/index.js';
+import { createApp, type App } from '../app.js';
+import { loadConfig } from '../config.js';
+import { FakeTime } from '../game/time.js';
+import { inProcessBots } from '../games/bots.js';
+import { openStore, type Store } from '../store/index.js';
 import { Accounts, SESSION_COOKIE, hashToken, sessionTokenFromCookieHeader } from './accounts.js';
 import { hashPassword, needsRehash, parseHash, verifyPassword } from './password.js';
 import { TokenBucket } from './rate-limit.js';
-import { accountsRoutes } from './routes.js';
 
 /** Cheap scrypt for the route tests (the hash format and verify are tested at the default cost below). */
 const FAST = { N: 1024, r: 8, p: 1 } as const;
 
 interface Kit {
+  server: App;
   app: FastifyInstance;
   store: Store;
   accounts: Accounts;
-  clock: { t: number };
+  clock: FakeTime;
 }
 
-async function kit(makeStore: () => Promise<Store>, opts: { secure?: boolean } = {}): Promise<Kit> {
-  const store = await makeStore();
-  const clock = { t: 1_767_225_600_000 };
-  const accounts = new Accounts({ store, scrypt: FAST, now: () => clock.t, secureCookies: opts.secure ?? false });
-  const app = Fastify();
-  await app.register(accountsRoutes(accounts));
-  await app.ready();
-  return { app, store, accounts, clock };
+/** The server as `createApp` wires it, on SQLite in memory, with a hand-moved clock. */
+async function kit(): Promise<Kit> {
+  const clock = new FakeTime(1_767_225_600_000);
+  const server = await createApp(loadConfig({ DATABASE_URL: ':memory:', WEB_DIST: '/nonexistent' }), { time: clock, scrypt: FAST, bots: inProcessBots(), logger: false });
+  return { server, app: server.http, store: server.store, accounts: server.accounts, clock };
+}
+
+async function sqliteStore(): Promise<Store> {
+  const r = await openStore(':memory:');
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
 }
 
 const cookieOf = (res: LightMyRequestResponse): string => {
@@ -44,27 +51,14 @@ function expectError(res: LightMyRequestResponse, status: number, code: string, 
   if (message) expect(body.error.message).toMatch(message);
 }
 
-const stores: Array<[string, () => Promise<Store>]> = [
-  ['MemoryStore', async () => new MemoryStore()],
-  [
-    'SQLite :memory:',
-    async () => {
-      const r = await openStore(':memory:');
-      if (!r.ok) throw new Error(r.error.message);
-      return r.value;
-    },
-  ],
-];
-
-describe.each(stores)('accounts routes on %s', (_name, makeStore) => {
+describe('accounts routes', () => {
   let k: Kit;
   afterEach(async () => {
-    await k.app.close();
-    await k.store.close();
+    await k.server.close();
   });
 
   it('register → me → logout → me; log in again', async () => {
-    k = await kit(makeStore);
+    k = await kit();
     const reg = await post(k.app, '/api/register', { name: 'Alice', password: 'correct horse', lang: 'ru' });
     expect(reg.statusCode, reg.body).toBe(201);
     expect(reg.json()).toMatchObject({ user: { username: 'Alice', displayName: 'Alice', guest: false, lang: 'ru' } });
@@ -77,8 +71,8 @@ describe.each(stores)('accounts routes on %s', (_name, makeStore) => {
     // Only the token's SHA-256 is stored.
     const token = sessionTokenFromCookieHeader(cookie)!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await k.store.findSession(token, k.clock.t)).ok).toBe(false);
-    expect((await k.store.findSession(hashToken(token), k.clock.t)).ok).toBe(true);
+    expect((await k.store.findSession(token, k.clock.now())).ok).toBe(false);
+    expect((await k.store.findSession(hashToken(token), k.clock.now())).ok).toBe(true);
 
     const me = await get(k.app, '/api/me', cookie);
     expect(me.statusCode).toBe(200);
@@ -99,13 +93,13 @@ describe.each(stores)('accounts routes on %s', (_name, makeStore) => {
   });
 
   it('duplicate usernames (ignoring case) are a conflict', async () => {
-    k = await kit(makeStore);
+    k = await kit();
     expect((await post(k.app, '/api/register', { name: 'Boris', password: 'password1' })).statusCode).toBe(201);
     expectError(await post(k.app, '/api/register', { name: 'boris', password: 'password2' }), 409, 'CONFLICT', /taken/);
   });
 
   it('wrong password and unknown names get the same 401', async () => {
-    k = await kit(makeStore);
+    k = await kit();
     await post(k.app, '/api/register', { name: 'Carol', password: 'password1' });
     const wrong = await post(k.app, '/api/login', { name: 'Carol', password: 'password2' });
     expectError(wrong, 401, 'UNAUTHORIZED', /wrong name or password/);
@@ -114,7 +108,7 @@ describe.each(stores)('accounts routes on %s', (_name, makeStore) => {
   });
 
   it('bad input gets a clear 400', async () => {
-    k = await kit(makeStore);
+    k = await kit();
     expectError(await post(k.app, '/api/register', { name: 'ab', password: 'password1' }), 400, 'BAD_MESSAGE', /3–24/);
     expectError(await post(k.app, '/api/register', { name: 'bad name!', password: 'password1' }), 400, 'BAD_MESSAGE', /letters/);
     expectError(await post(k.app, '/api/register', { name: 'guest-me', password: 'password1' }), 400, 'BAD_MESSAGE', /reserved/);
@@ -132,7 +126,7 @@ describe.each(stores)('accounts routes on %s', (_name, makeStore) => {
   });
 
   it('log-in is rate limited per IP and name (429), and the bucket refills', async () => {
-    k = await kit(makeStore);
+    k = await kit();
     await post(k.app, '/api/register', { name: 'Eve', password: 'password1' });
     for (let i = 0; i < 5; i++) expectError(await post(k.app, '/api/login', { name: 'Eve', password: 'guess' + i }), 401, 'UNAUTHORIZED');
     const limited = await post(k.app, '/api/login', { name: 'Eve', password: 'password1' });
@@ -140,12 +134,12 @@ describe.each(stores)('accounts routes on %s', (_name, makeStore) => {
     // Another IP, or another name from this IP, is not limited by Eve's bucket.
     expect((await post(k.app, '/api/login', { name: 'Eve', password: 'password1' }, undefined, '10.0.0.2')).statusCode).toBe(200);
     expectError(await post(k.app, '/api/login', { name: 'Frank', password: 'password1' }), 401, 'UNAUTHORIZED');
-    k.clock.t += 60_000;
+    k.clock.advance(60_000);
     expect((await post(k.app, '/api/login', { name: 'Eve', password: 'password1' })).statusCode).toBe(200);
   });
 
   it('guest play: a guest session, kept when asked again; PATCH /api/me', async () => {
-    k = await kit(makeStore);
+    k = await kit();
     const g = await post(k.app, '/api/guest', { lang: 'ru' });
     expect(g.statusCode, g.body).toBe(201);
     const body = g.json() as { user: { id: string; username: string; displayName: string; guest: boolean } };
@@ -175,12 +169,24 @@ describe.each(stores)('accounts routes on %s', (_name, makeStore) => {
     expectError(await k.app.inject({ method: 'PATCH', url: '/api/me', payload: { lang: 'en' } }), 401, 'UNAUTHORIZED');
   });
 
-  it('Secure cookies when configured; expired sessions resolve to nobody', async () => {
-    k = await kit(makeStore, { secure: true });
+  it('GET /api/me shows the saved settings as the protocol types them: ones that no longer pass its schema as null', async () => {
+    k = await kit();
+    const g = await post(k.app, '/api/guest', { lang: 'en' });
+    const cookie = cookieOf(g);
+    const id = (g.json() as { user: { id: string } }).user.id;
+    const settings = { match: { variant: 'short', matchLength: 3 }, rated: false, stake: 0 };
+    expect((await k.store.updateUser(id, { preferredSettings: settings })).ok).toBe(true);
+    expect((await get(k.app, '/api/me', cookie)).json()).toMatchObject({ user: { preferredSettings: settings } });
+    // Saved under an older schema, or by hand: not table settings any more.
+    expect((await k.store.updateUser(id, { preferredSettings: { match: { variant: 'short', koks: 'yes' } } })).ok).toBe(true);
+    expect((await get(k.app, '/api/me', cookie)).json()).toMatchObject({ user: { preferredSettings: null } });
+  });
+
+  it('expired sessions resolve to nobody', async () => {
+    k = await kit();
     const reg = await post(k.app, '/api/register', { name: 'Gleb', password: 'password1' });
-    expect(String(reg.headers['set-cookie'])).toMatch(/Secure/);
     const cookie = cookieOf(reg);
-    k.clock.t += k.accounts.sessionTtlMs + 1;
+    k.clock.advance(k.accounts.sessionTtlMs + 1);
     expectError(await get(k.app, '/api/me', cookie), 401, 'UNAUTHORIZED');
     expect(await k.accounts.sweepExpiredSessions()).toBe(1);
     // Garbage cookies are nobody, not an error.
@@ -219,8 +225,16 @@ describe('password hashes', () => {
     expect(await verifyPassword('pw-123456', parts.join('$'))).toBe(false);
   });
 
+  it('Secure cookies when configured (behind HTTPS)', async () => {
+    const store = await sqliteStore();
+    const accounts = new Accounts({ store, secureCookies: true });
+    expect(accounts.sessionCookie('t'.repeat(43))).toMatch(/Secure/);
+    expect(new Accounts({ store }).sessionCookie('t'.repeat(43))).not.toMatch(/Secure/);
+    await store.close();
+  });
+
   it('the login of a weak hash upgrades it to the configured cost', async () => {
-    const store = new MemoryStore();
+    const store = await sqliteStore();
     const weak = await hashPassword('password1', { N: 1024, r: 8, p: 1 });
     const u = await store.createUser({ username: 'Old', passwordHash: weak, createdAt: 1 });
     if (!u.ok) throw new Error();
@@ -229,6 +243,7 @@ describe('password hashes', () => {
     expect(r.ok).toBe(true);
     const after = await store.findUserById(u.value.id);
     expect(after.ok && after.value.passwordHash?.startsWith('scrypt$2048$8$1$')).toBe(true);
+    await store.close();
   });
 });
 

@@ -1,8 +1,8 @@
 import type { ClientToServer, ServerToClient } from '@nardy/protocol';
 import { parseServerMessage } from '@nardy/protocol';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClientLink, Reply } from '../contracts.js';
-import { MemoryStore } from '../store/index.js';
+import { openStore, type Store } from '../store/index.js';
 import { ChatModule, pmChannel, type RoomMembership } from './chat.js';
 
 interface TestLink extends ClientLink {
@@ -52,7 +52,7 @@ function expectFail(r: Reply, code: string, message?: RegExp): void {
 const expectOk = (r: Reply) => expect(r, JSON.stringify(r)).toEqual({ ok: true, value: undefined });
 
 describe('ChatModule', () => {
-  let store: MemoryStore;
+  let store: Store;
   let tables: Tables;
   let chat: ChatModule;
   let clock: { t: number };
@@ -61,7 +61,9 @@ describe('ChatModule', () => {
   const lobby = { kind: 'lobby' } as const;
 
   beforeEach(async () => {
-    store = new MemoryStore();
+    const opened = await openStore(':memory:');
+    if (!opened.ok) throw new Error(opened.error.message);
+    store = opened.value;
     for (const id of ['alice', 'bob', 'sam', 'sue', 'troll']) {
       const r = await store.createUser({ id, username: id, displayName: id[0]!.toUpperCase() + id.slice(1), passwordHash: null, createdAt: 1 });
       if (!r.ok) throw new Error(r.error.message);
@@ -74,6 +76,7 @@ describe('ChatModule', () => {
     clock = { t: 1_000_000 };
     chat = new ChatModule({ store, membership: tables, now: () => clock.t });
   });
+  afterEach(() => store.close());
 
   it('handles the four chat command types', () => {
     expect([...chat.types].sort()).toEqual(['chat.send', 'pm.send', 'user.block', 'user.unblock']);

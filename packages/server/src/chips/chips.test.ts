@@ -2,13 +2,12 @@ import { matchSettings, type Seat } from '@nardy/engine';
 import type { GameView, TableSettingsInput } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acked, connect, lastView, playOut, settle, STORE_KINDS, TEST_SEED, world, type World } from '../games/kit.suite.js';
-import { GameManager } from '../games/manager.js';
-import { botIdFor, inProcessBots } from '../games/bots.js';
-import { LobbyModule } from '../lobby/index.js';
+import { createApp } from '../app.js';
+import { botIdFor } from '../games/bots.js';
 import type { Store } from '../store/types.js';
 import type { SeatHolder } from '../game/log.js';
 import type { MemoryClient } from '../ws/memory.js';
-import { ChipsLedger } from './ledger.js';
+import type { ChipsLedger } from './ledger.js';
 
 /**
  * G9 through the real socket layer, lobby and games (fixed dice): holds on sitting down, refusals, settlement
@@ -29,15 +28,8 @@ afterEach(async () => {
 });
 
 async function chipsWorld(kind: (typeof STORE_KINDS)[number], grant = 1000) {
-  let ledger: ChipsLedger | undefined;
-  w = await world(kind, {
-    rateLimit: { perSecond: 1e9, burst: 1e9 },
-    modules: (games, store) => {
-      ledger = new ChipsLedger(store, grant, () => w!.time.now());
-      return [new LobbyModule(games, () => w!.time.now(), (p) => `${p}_${Math.random().toString(36).slice(2)}`, { random: () => 0.25, rematches: games, newServerSeed: () => TEST_SEED, chips: ledger })];
-    },
-  });
-  return { w, ledger: ledger! };
+  w = await world(kind, { rateLimit: { perSecond: 1e9, burst: 1e9 }, env: { CHIPS_GRANT: String(grant) } });
+  return { w, ledger: w.app.chips };
 }
 
 const id = (w: World, name: string) => w.users[name]!.userId;
@@ -246,8 +238,8 @@ describe.each(STORE_KINDS)('%s store: chips (G9)', (kind) => {
         return typeof v === 'function' ? v.bind(target) : v;
       },
     });
-    const first = new GameManager({ store: dying, bots: inProcessBots(), time: w.time, diceSeed: TEST_SEED });
-    const started = await first.startGame({
+    const first = await createApp(w.config, { ...w.options, store: dying });
+    const started = await first.games.startGame({
       settings: { match: full(NO_CUBE_1), rated: false, stake: 10 },
       seats: { p1: { kind: 'user', userId: id(w, 'alice') }, p2: { kind: 'user', userId: id(w, 'bob') } },
       clientSeeds: {},
@@ -255,17 +247,18 @@ describe.each(STORE_KINDS)('%s store: chips (G9)', (kind) => {
     });
     if (!started.ok) throw new Error(started.error.message);
     const gameId = started.value.gameId;
-    const actor = first.actorOf(gameId)!;
+    const actor = first.games.actorOf(gameId)!;
     await actor.settled();
     expect((await actor.handle({ by: { user: id(w, 'bob') }, type: 'resignMatch' })).ok).toBe(true);
-    await first.shutdown();
+    await first.close();
     expect((await w.store.getGame(gameId)).ok && (await w.store.getGame(gameId))).toMatchObject({ value: { status: 'active' } });
     expect(await balances(ledger, w, 'alice', 'bob')).toEqual({ alice: { free: 970, held: 30 }, bob: { free: 970, held: 30 } });
 
     for (let restart = 0; restart < 2; restart++) {
-      const next = new GameManager({ store: w.store, bots: inProcessBots(), time: w.time, diceSeed: TEST_SEED });
-      expect(await next.restoreActive()).toBe(restart === 0 ? 1 : 0);
-      await next.shutdown();
+      // Another process on the same database: it restores the active games as it starts.
+      const next = await createApp(w.config, { ...w.options, store: w.store });
+      expect(next.restored).toBe(restart === 0 ? 1 : 0);
+      await next.close();
       await finished(w.store, gameId);
       expect(await balances(ledger, w, 'alice', 'bob')).toEqual({ alice: { free: 1010, held: 0 }, bob: { free: 990, held: 0 } });
     }

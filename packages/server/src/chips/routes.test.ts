@@ -1,20 +1,21 @@
 import type { ChipsReport } from '@nardy/protocol';
-import Fastify from 'fastify';
 import { expect, it } from 'vitest';
-import { Accounts, SESSION_COOKIE, accountsRoutes } from '../accounts/index.js';
-import { MemoryStore } from '../store/index.js';
-import { ChipsLedger } from './ledger.js';
-import { chipsRoutes } from './routes.js';
+import { SESSION_COOKIE } from '../accounts/index.js';
+import { createApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { FakeTime } from '../game/time.js';
+import { inProcessBots } from '../games/bots.js';
 
 it('GET /api/me/chips: a registered user\'s balance and ledger rows (opened with the grant); a guest has none; signed out is 401', async () => {
-  const store = new MemoryStore();
-  const now = () => 1_767_225_600_000;
-  const accounts = new Accounts({ store, scrypt: { N: 1024, r: 8, p: 1 }, now, secureCookies: false });
-  const ledger = new ChipsLedger(store, 2500, now);
-  const app = Fastify();
-  await app.register(accountsRoutes(accounts));
-  await app.register(chipsRoutes(accounts, ledger));
-  await app.ready();
+  const time = new FakeTime(1_767_225_600_000);
+  const now = () => time.now();
+  const server = await createApp(loadConfig({ DATABASE_URL: ':memory:', WEB_DIST: '/nonexistent', CHIPS_GRANT: '2500' }), {
+    time,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    bots: inProcessBots(),
+    logger: false,
+  });
+  const { http: app, store } = server;
   const cookie = (res: { cookies: { name: string; value: string }[] }) => `${SESSION_COOKIE}=${res.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
 
   const reg = await app.inject({ method: 'POST', url: '/api/register', payload: { name: 'anna', password: 'correct horse battery' } });
@@ -35,5 +36,5 @@ it('GET /api/me/chips: a registered user\'s balance and ledger rows (opened with
   expect(bad.statusCode).toBe(400);
   expect(bad.json()).toMatchObject({ error: { code: 'BAD_MESSAGE' } });
   expect(await store.auditChips()).toEqual({ ok: true, value: [] });
-  await app.close();
+  await server.close();
 });

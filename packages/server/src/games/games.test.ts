@@ -1,11 +1,12 @@
 import { matchSettings } from '@nardy/engine';
-import { ENGINE_ERROR_CODES, GameViewSchema, type TableSettings } from '@nardy/protocol';
+import { CLIENT_TO_SERVER_TYPES, ENGINE_ERROR_CODES, GameViewSchema, PROTOCOL_VERSION, type TableSettings } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acked, checkNumbering, connect, lastView, pick, playOut, settle, STORE_KINDS, world, type StoreKind, type World } from './kit.suite.js';
+import { acked, checkNumbering, connect, lastView, pick, playOut, seenOf, settle, STORE_KINDS, world, type StoreKind, type World } from './kit.suite.js';
 
 /**
- * Scenario tests over the in-memory transport: the real socket layer, GameManager, actors and a Store; fixed dice.
- * Every scenario runs on each store kind (memory, SQLite, and PostgreSQL when NARDY_TEST_PG_URL is set).
+ * Scenario tests over the in-process transport, on the server as `createApp` wires it (socket layer, games, actors,
+ * lobby, chat, a Kysely store); fixed dice. Every scenario runs on each store kind (SQLite, and PostgreSQL when
+ * NARDY_TEST_PG_URL is set).
  */
 
 const SHORT_1 = { match: { variant: 'short' as const, matchLength: 1, cube: { enabled: false } }, rated: false, stake: 0 };
@@ -43,15 +44,17 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
   describe('the socket layer', () => {
     it('answers hello with welcome, and anything before hello with HELLO_REQUIRED', async () => {
       w = await world(kind);
-      const c = await w.transport.connect('alice');
+      const c = await w.transport.connect(w.tokens['alice']);
       const early = await c.command({ type: 'ping' });
       expect(early).toMatchObject({ type: 'error', code: 'HELLO_REQUIRED' });
       const bad = await c.command({ type: 'hello', protocol: 99 });
       expect(bad).toMatchObject({ type: 'error', code: 'VERSION_MISMATCH' });
-      const hi = await c.command({ type: 'hello', protocol: 1, lang: 'ru' });
-      expect(hi).toMatchObject({ type: 'ack', result: { kind: 'welcome', protocol: 1, user: { userId: w.users['alice']!.userId, name: 'Alice', guest: false }, lang: 'ru' } });
+      const hi = await c.command({ type: 'hello', protocol: PROTOCOL_VERSION, lang: 'ru' });
+      expect(hi).toMatchObject({ type: 'ack', result: { kind: 'welcome', protocol: PROTOCOL_VERSION, user: { userId: w.users['alice']!.userId, name: 'Alice', guest: false }, lang: 'ru' } });
       expect(await c.command({ type: 'ping' })).toMatchObject({ type: 'ack', result: { kind: 'pong' } });
-      expect(await c.command({ type: 'lobby.subscribe' })).toMatchObject({ type: 'error', code: 'UNKNOWN_TYPE' });
+      // The production wiring serves every command of the protocol (UNKNOWN_TYPE is for a server without a module).
+      for (const type of CLIENT_TO_SERVER_TYPES) if (type !== 'hello' && type !== 'ping') expect(w.hub.opts.router.moduleFor(type), type).toBeDefined();
+      expect(await c.command({ type: 'lobby.subscribe' })).toMatchObject({ type: 'ack' });
     });
 
     it('makes a guest of a socket without a session', async () => {
@@ -142,17 +145,21 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
         acked(await k.command({ type: 'game.action', gameId, version: v.version, action: pick(v)! }));
         await settle(w, gameId);
       }
-      const seen = checkNumbering(alice, gameId);
+      const seen = seenOf(alice, gameId);
+      expect(seen.n).toBe(checkNumbering(alice, gameId));
       alice.close();
       await settle(w, gameId);
       // While she is away, bob's presence view changed (her presence event); she comes back on a new socket.
       const again = await connect(w, 'alice');
       const sub = await again.command({ type: 'game.subscribe', gameId, since: seen });
-      expect(sub).toMatchObject({ type: 'ack', result: { kind: 'subscribed', seat: 'p1', catchUp: 'events' } });
+      expect(sub).toMatchObject({ type: 'ack', result: { kind: 'subscribed', seat: 'p1', epoch: seen.epoch, catchUp: 'events' } });
       await settle(w, gameId);
       const events = again.received.filter((m) => m.type === 'game.event');
       expect(events.length).toBeGreaterThan(0);
-      expect(events.map((m) => (m as { n: number }).n)).toEqual(events.map((_, i) => seen + 1 + i));
+      // Exactly what she missed: the events bob got after her last one, with the same numbers, in her own views.
+      const bobs = bob.received.filter((m) => m.type === 'game.event' && m.n > seen.n);
+      expect(events.map((m) => m.type === 'game.event' && [m.epoch, m.n, m.event])).toEqual(bobs.map((m) => m.type === 'game.event' && [m.epoch, m.n, m.event]));
+      expect(events.every((m) => m.type === 'game.event' && m.view.you === 'p1')).toBe(true);
       const caughtUp = lastView(again, gameId);
       // A fresh snapshot now shows the same state.
       const fresh = await connect(w, 'alice');
@@ -164,9 +171,10 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
       expect(caughtUp.legal?.actions).toContain('move');
       // She can go on playing from it.
       acked(await again.command({ type: 'game.action', gameId, version: caughtUp.version, action: pick(caughtUp)! }));
-      // A number from the future (another epoch) gets a snapshot.
+      // A number from the future, or from another epoch (before a restart), gets a snapshot.
       const later = await connect(w, 'alice');
-      expect(await later.command({ type: 'game.subscribe', gameId, since: 10_000_000 })).toMatchObject({ result: { catchUp: 'snapshot' } });
+      expect(await later.command({ type: 'game.subscribe', gameId, since: { epoch: seen.epoch, n: 10_000_000 } })).toMatchObject({ result: { catchUp: 'snapshot' } });
+      expect(await later.command({ type: 'game.subscribe', gameId, since: { epoch: 'before-a-restart', n: seen.n } })).toMatchObject({ result: { catchUp: 'snapshot' } });
     });
 
     it('a spectator gets the spectator view and every event', async () => {
@@ -187,23 +195,19 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
       expect(cv.version).toBe(lastView(alice, gameId).version);
       expect(checkNumbering(carol, gameId)).toBe(checkNumbering(alice, gameId));
       for (const m of carol.received) if (m.type === 'game.event') expect(m.view.legal).toBeNull();
-      // Carol leaves and comes back with her last number: while she was watching the spectator views were kept,
-      // so she gets the events she missed; events played while nobody watched have no spectator view (they are
-      // built only for a watcher), so a spectator who missed those gets a snapshot instead.
-      const seen = checkNumbering(carol, gameId);
+      // Carol leaves, the game goes on while nobody watches, and she comes back with her last number: the game's one
+      // history has every event for every recipient, so she gets exactly the ones she missed.
+      const seen = seenOf(carol, gameId);
       carol.close();
-      await settle(w, gameId);
-      const back = await connect(w, 'carol');
-      expect(await back.command({ type: 'game.subscribe', gameId, since: seen })).toMatchObject({ result: { catchUp: 'events' } });
-      back.close();
       await settle(w, gameId);
       const k = pick(lastView(alice, gameId)) ? alice : bob;
       acked(await k.command({ type: 'game.action', gameId, version: lastView(k, gameId).version, action: pick(lastView(k, gameId))! }));
       await settle(w, gameId);
-      const late = await connect(w, 'carol');
-      expect(await late.command({ type: 'game.subscribe', gameId, since: seen })).toMatchObject({ result: { catchUp: 'snapshot' } });
+      const back = await connect(w, 'carol');
+      expect(await back.command({ type: 'game.subscribe', gameId, since: seen })).toMatchObject({ result: { catchUp: 'events' } });
       await settle(w, gameId);
-      expect(lastView(late, gameId).version).toBe(lastView(alice, gameId).version);
+      expect(back.received.some((m) => m.type === 'game.event' && m.n === seen.n + 1)).toBe(true);
+      expect(lastView(back, gameId).version).toBe(lastView(alice, gameId).version);
     });
   });
 });

@@ -1,33 +1,44 @@
-import type { GameView, ServerToClient } from '@nardy/protocol';
+import { PROTOCOL_VERSION, type GameView, type ServerToClient } from '@nardy/protocol';
 import { expect } from 'vitest';
-import type { CommandModule, SessionResolver, Viewer } from '../contracts.js';
+import { createApp, type App, type AppOptions } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { Viewer } from '../contracts.js';
 import { FakeTime } from '../game/time.js';
-import { openStore } from '../store/kysely-store.js';
-import { MemoryStore } from '../store/memory-store.js';
 import { PG_URL, pgSchema } from '../store/pg.suite.js';
 import type { Store } from '../store/types.js';
-import { Router, type RateLimit } from '../ws/connection.js';
-import { ConnectionHub, viewerSource } from '../ws/hub.js';
+import type { RateLimit } from '../ws/connection.js';
+import type { ConnectionHub } from '../ws/hub.js';
 import { MemoryTransport, type MemoryClient } from '../ws/memory.js';
 import { inProcessBots, type BotFactory } from './bots.js';
-import { GameManager, type GameManagerOptions } from './manager.js';
+import type { GameManager } from './manager.js';
 
-/** Scenario test support: a GameManager behind the real socket layer, over the in-memory transport. */
+/**
+ * Scenario test support: the whole server as `createApp` wires it for production, over the in-process transport
+ * (the socket layer's `Connection`, as a WebSocket gets it), with a fixed dice seed, a hand-moved clock, fast
+ * in-process bots and cheap password hashes.
+ */
 export const TEST_SEED = '5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed';
 
-export type StoreKind = 'memory' | 'sqlite' | 'postgres';
+export type StoreKind = 'sqlite' | 'postgres';
 
-/** The stores the scenario tests run on: memory and SQLite always, PostgreSQL when `NARDY_TEST_PG_URL` is set. */
-export const STORE_KINDS: readonly StoreKind[] = PG_URL !== undefined ? ['memory', 'sqlite', 'postgres'] : ['memory', 'sqlite'];
+/** The stores the scenario tests run on: SQLite in memory always, PostgreSQL when `NARDY_TEST_PG_URL` is set. */
+export const STORE_KINDS: readonly StoreKind[] = PG_URL !== undefined ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface World {
+  readonly app: App;
   readonly store: Store;
   readonly games: GameManager;
   readonly hub: ConnectionHub;
   readonly transport: MemoryTransport;
   readonly time: FakeTime;
-  /** Users by session token ('alice', 'bob', 'carol', 'dave'). */
+  /** The configuration the app was built with (a restart builds another on the same store with it). */
+  readonly config: Config;
+  /** The options the app was built with (the test doubles), for a restart. */
+  readonly options: AppOptions;
+  /** Users with a session ('alice', 'bob', 'carol', 'dave'). */
   readonly users: Readonly<Record<string, Viewer>>;
+  /** Their session tokens, by name. */
+  readonly tokens: Readonly<Record<string, string>>;
   /** Socket-layer faults (a module threw): tests expect none. */
   readonly faults: string[];
   close(): Promise<void>;
@@ -37,72 +48,67 @@ export interface WorldOptions {
   readonly bots?: BotFactory;
   readonly rateLimit?: RateLimit;
   readonly time?: FakeTime;
-  /** More command modules behind the socket layer (the lobby…), made once the games exist. */
-  readonly modules?: (games: GameManager, store: Store) => readonly CommandModule[];
-  readonly feed?: GameManagerOptions['feed'];
+  /** More configuration (as environment variables: CHIPS_GRANT …). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
-/** A store of the kind: SQLite in memory; PostgreSQL in a fresh schema on `NARDY_TEST_PG_URL`, dropped by `drop`. */
-async function openTestStore(kind: StoreKind): Promise<{ store: Store; drop?: () => Promise<void> }> {
-  if (kind === 'memory') return { store: new MemoryStore() };
-  if (kind === 'sqlite') {
-    const r = await openStore(':memory:');
-    if (!r.ok) throw new Error(r.error.message);
-    return { store: r.value };
-  }
+/** The database for a store kind: SQLite in memory; PostgreSQL in a fresh schema on `NARDY_TEST_PG_URL`. */
+async function testDatabase(kind: StoreKind): Promise<{ url: string; database?: AppOptions['database'] }> {
+  if (kind === 'sqlite') return { url: ':memory:' };
   if (PG_URL === undefined) throw new Error("world('postgres') needs NARDY_TEST_PG_URL");
-  const { schema, drop } = await pgSchema(PG_URL);
-  const r = await openStore(PG_URL, { schema, poolSize: 4 });
-  if (!r.ok) {
-    await drop();
-    throw new Error(r.error.message);
-  }
-  return { store: r.value, drop };
+  const { schema } = await pgSchema(PG_URL);
+  return { url: PG_URL, database: { schema, poolSize: 4 } };
 }
 
-export async function world(kind: StoreKind = 'memory', o: WorldOptions = {}): Promise<World> {
-  const { store, drop } = await openTestStore(kind);
+export async function world(kind: StoreKind = 'sqlite', o: WorldOptions = {}): Promise<World> {
+  const db = await testDatabase(kind);
+  const config = loadConfig({ DATABASE_URL: db.url, NARDY_DICE_SEED: TEST_SEED, WEB_DIST: '/nonexistent', ...o.env });
   const time = o.time ?? new FakeTime(1_700_000_000_000);
+  const faults: string[] = [];
+  const options: AppOptions = {
+    time,
+    bots: o.bots ?? inProcessBots(),
+    // The owner of a seek, challenge or table sits at p1.
+    coin: () => 0.25,
+    scrypt: { N: 1024, r: 8, p: 1 },
+    logger: { level: 'error' },
+    onFault: (what, err) => faults.push(`${what}: ${String(err)}`),
+    ...(db.database ? { database: db.database } : {}),
+    ...(o.rateLimit ? { rateLimit: o.rateLimit } : {}),
+  };
+  const app = await createApp(config, options);
   const users: Record<string, Viewer> = {};
+  const tokens: Record<string, string> = {};
   for (const name of ['alice', 'bob', 'carol', 'dave']) {
-    const u = await store.createUser({ username: name, displayName: name[0]!.toUpperCase() + name.slice(1), passwordHash: null, createdAt: time.now() });
-    if (!u.ok) {
-      await store.close();
-      await drop?.();
-      throw new Error(u.error.message);
+    const u = await app.store.createUser({ username: name, displayName: name[0]!.toUpperCase() + name.slice(1), passwordHash: null, language: 'en', createdAt: time.now() });
+    const session = u.ok ? await app.accounts.openSession(u.value.id) : null;
+    if (!u.ok || !session?.ok) {
+      await app.close();
+      throw new Error(`cannot sign up ${name}`);
     }
     users[name] = { userId: u.value.id, username: name, displayName: u.value.displayName, guest: false, language: 'en' };
+    tokens[name] = session.value;
   }
-  const resolver: SessionResolver = { viewerForToken: async (t) => (t !== undefined ? (users[t] ?? null) : null) };
-  const faults: string[] = [];
-  const games = new GameManager({ store, bots: o.bots ?? inProcessBots(), time, diceSeed: TEST_SEED, ...(o.feed ? { feed: o.feed } : {}) });
-  const hub = new ConnectionHub({
-    router: new Router([games, ...(o.modules?.(games, store) ?? [])]),
-    viewerFor: viewerSource(store, resolver),
-    ...(o.rateLimit ? { rateLimit: o.rateLimit } : {}),
-    onFault: (what, err) => faults.push(`${what}: ${String(err)}`),
-  });
   return {
-    store,
-    games,
-    hub,
-    transport: new MemoryTransport(hub),
+    app,
+    store: app.store,
+    games: app.games,
+    hub: app.hub,
+    transport: new MemoryTransport(app.hub),
     time,
+    config,
+    options,
     users,
+    tokens,
     faults,
-    close: async () => {
-      await hub.drain();
-      await games.shutdown();
-      await store.close();
-      await drop?.();
-    },
+    close: () => app.close(),
   };
 }
 
-/** Connects and says hello. */
-export async function connect(w: World, token?: string): Promise<MemoryClient> {
-  const c = await w.transport.connect(token);
-  const r = await c.command({ type: 'hello', protocol: 1 });
+/** Connects as the named user (a fresh guest without one) and says hello. */
+export async function connect(w: World, name?: string): Promise<MemoryClient> {
+  const c = await w.transport.connect(name === undefined ? undefined : w.tokens[name]);
+  const r = await c.command({ type: 'hello', protocol: PROTOCOL_VERSION });
   expect(r.type).toBe('ack');
   return c;
 }
@@ -129,18 +135,32 @@ export function lastView(c: MemoryClient, gameId: string): GameView {
   throw new Error('no view yet');
 }
 
-/** The game messages a client received, checked: numbered without gaps after its snapshot. */
+/** The game messages a client received, checked: numbered without gaps, in its snapshot's epoch. */
 export function checkNumbering(c: MemoryClient, gameId: string): number {
   let last: number | null = null;
+  let epoch: string | null = null;
   for (const m of c.received) {
-    if (m.type === 'game.snapshot' && m.gameId === gameId) last = m.lastEvent;
-    else if (m.type === 'game.event' && m.gameId === gameId) {
+    if (m.type === 'game.snapshot' && m.gameId === gameId) {
+      last = m.lastEvent;
+      epoch = m.epoch;
+    } else if (m.type === 'game.event' && m.gameId === gameId) {
       expect(last, 'an event before any snapshot').not.toBeNull();
+      expect(m.epoch).toBe(epoch);
       expect(m.n).toBe(last! + 1);
       last = m.n;
     }
   }
   return last ?? 0;
+}
+
+/** Where a client stands in a game's events (its last snapshot's or event's epoch and number): `since` on a resubscribe. */
+export function seenOf(c: MemoryClient, gameId: string): { readonly epoch: string; readonly n: number } {
+  for (let i = c.received.length - 1; i >= 0; i--) {
+    const m = c.received[i]!;
+    if (m.type === 'game.snapshot' && m.gameId === gameId) return { epoch: m.epoch, n: m.lastEvent };
+    if (m.type === 'game.event' && m.gameId === gameId) return { epoch: m.epoch, n: m.n };
+  }
+  throw new Error('nothing seen yet');
 }
 
 /** The action a simple client picks from its view: the first legal turn, roll, take, decline. */

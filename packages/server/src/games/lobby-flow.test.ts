@@ -2,12 +2,10 @@ import { commitment as commitmentOf } from '../game/dice.js';
 import { VARIANT_IDS } from '@nardy/engine';
 import type { ServerToClient } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChatModule } from '../chat/index.js';
-import { LobbyModule } from '../lobby/index.js';
 import { acked, checkNumbering, connect, lastView, playOut, STORE_KINDS, TEST_SEED, world, type World } from './kit.suite.js';
 
 /**
- * The whole path a player takes, through the real socket layer: a seek in the lobby, accepted by another
+ * The whole path a player takes, through the server as `createApp` wires it: a seek in the lobby, accepted by another
  * user, the match played to a scored end from both players' views, the lobby's games list updated, and the
  * table's dice commitment (shown with the seek) the one the game's dice really come from (G10).
  */
@@ -19,23 +17,8 @@ describe.each(STORE_KINDS.flatMap((kind) => VARIANT_IDS.map((variant) => [varian
   });
 
   it('plays out, with lobby pushes and a verifiable commitment', async () => {
-    let lobby: LobbyModule | null = null;
-    w = await world(kind, {
-      // Both players answer at machine speed here; the per-connection rate limit is for people.
-      rateLimit: { perSecond: 1e9, burst: 1e9 },
-      modules: (games, store) => {
-        const chat = new ChatModule({ store, membership: games });
-        lobby = new LobbyModule(games, () => w!.time.now(), (prefix) => `${prefix}_${Math.random().toString(36).slice(2)}`, {
-          random: () => 0.25,
-          rematches: games,
-          newServerSeed: () => TEST_SEED,
-          // As main.ts wires it: the lobby chat room is the lobby's subscribers (protocol §9).
-          room: { joined: (link) => chat.join(link, { kind: 'lobby' }), left: (link) => chat.leave(link, { kind: 'lobby' }) },
-        });
-        return [lobby, chat];
-      },
-      feed: { started: (s) => lobby?.gameStarted(s), ended: (id) => lobby?.gameEnded(id) },
-    });
+    // Both players answer at machine speed here; the per-connection rate limit is for people.
+    w = await world(kind, { rateLimit: { perSecond: 1e9, burst: 1e9 } });
     const alice = await connect(w, 'alice');
     const bob = await connect(w, 'bob');
     const carol = await connect(w, 'carol');

@@ -1,11 +1,13 @@
 import { matchSettings, newMatch, apply, toAct, type Action, type Dice, type MatchSettingsInput, type MatchState } from '@nardy/engine';
 import { firstChoice } from '@nardy/engine/testing';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { commitment, throwAt, type ClientSeeds } from '../game/dice.js';
-import { MemoryStore, type Store } from '../store/index.js';
+import { createApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { inProcessBots } from '../games/bots.js';
+import type { Store } from '../store/index.js';
 import { verifyGameDice } from './dice.js';
-import { recordsRoutes } from './routes.js';
 
 const SEED = '5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed';
 const SEEDS: ClientSeeds = { p1: 'client-a', p2: 'client-b' };
@@ -78,22 +80,20 @@ function expectError(res: LightMyRequestResponse, status: number, code: string, 
 }
 
 describe('records routes', () => {
-  let store: MemoryStore;
+  let store: Store;
   let app: FastifyInstance;
   const get = (url: string) => app.inject({ method: 'GET', url });
 
   beforeEach(async () => {
-    store = new MemoryStore();
+    // The server as `createApp` wires it, on SQLite in memory.
+    const server = await createApp(loadConfig({ DATABASE_URL: ':memory:', WEB_DIST: '/nonexistent' }), { bots: inProcessBots(), logger: false });
+    store = server.store;
+    app = server.http;
     for (const [id, guest] of [['alice', false], ['bob', false], ['carol', false], ['dave', false], ['gus', true]] as const) {
       const r = await store.createUser({ id, username: id, displayName: id.toUpperCase(), passwordHash: null, isGuest: guest, createdAt: 1 });
       if (!r.ok) throw new Error(r.error.message);
     }
-    app = Fastify();
-    await app.register(recordsRoutes({ store }));
-    await app.ready();
-    return async () => {
-      await app.close();
-    };
+    return () => server.close();
   });
 
   it('lists a finished game with its result, newest first, with a cursor', async () => {

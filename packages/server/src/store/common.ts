@@ -114,7 +114,7 @@ export function checkChipGrant(grant: unknown): StoreResult<number> {
 export const insufficientChips = (h: ChipHold): StoreResult<never> =>
   storeErr('INSUFFICIENT_CHIPS', `user ${h.userId} has fewer than ${h.amount} free chips (or no chips account)`);
 
-export interface ChipEntryRow {
+interface ChipEntryRow {
   id: number | string;
   movement: string;
   account: string;
@@ -192,8 +192,8 @@ export function checkRatingUpdates(updates: readonly RatingUpdate[]): StoreResul
   return storeOk(updates);
 }
 
-/** The game row as text/number columns: the SQL table's shape, also the in-memory store's row. */
-export type GameRow = GamesTable;
+/** The game row as text/number columns: the SQL table's shape. */
+type GameRow = GamesTable;
 
 /** PostgreSQL returns `bigint` columns as strings. */
 export const num = (x: number | string): number => (typeof x === 'number' ? x : Number(x));
@@ -227,7 +227,7 @@ export function gameFromRow(r: GameRow): GameRecord {
   };
 }
 
-export interface UserRow {
+interface UserRow {
   id: string;
   username: string;
   username_key: string;

@@ -1,7 +1,6 @@
-/** The server's storage: one Store interface, on SQLite/PostgreSQL (Kysely) or in memory. */
+/** The server's storage: one Store interface and its one implementation, on SQLite or PostgreSQL (Kysely). */
 export * from './types.js';
 export { openDatabase, DEFAULT_DATABASE_URL, type Database, type Dialect, type OpenOptions } from './database.js';
 export { migrateToLatest, type MigrateOptions } from './migrations.js';
 export { KyselyStore, openStore } from './kysely-store.js';
-export { MemoryStore } from './memory-store.js';
 export { classifyError } from './errors.js';

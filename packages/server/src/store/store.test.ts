@@ -6,7 +6,6 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.js';
 import { KyselyStore, openStore } from './kysely-store.js';
-import { MemoryStore } from './memory-store.js';
 import { migrateToLatest } from './migrations.js';
 import { PG_URL, pgSchema } from './pg.suite.js';
 import { chipsSuite } from './chips.suite.js';
@@ -26,16 +25,13 @@ async function pgStore(url: string): Promise<StoreHandle> {
   return { store: must(await openStore(url, { schema, poolSize: 4 })), cleanup: drop };
 }
 
-const memory: StoreFactory = async () => ({ store: new MemoryStore() });
 const sqliteMemory: StoreFactory = () => sqliteStore(':memory:');
-storeSuite('in memory', memory);
 storeSuite('SQLite :memory:', sqliteMemory);
 storeSuite('SQLite file', () => {
   const t = tempDir();
   return sqliteStore(join(t.dir, 'sub', 'nardy.db'), t.cleanup);
 });
-chipsSuite('in memory', memory, { propertyRuns: 100 });
-chipsSuite('SQLite :memory:', sqliteMemory, { propertyRuns: 40 });
+chipsSuite('SQLite :memory:', sqliteMemory, { propertyRuns: 100 });
 if (PG_URL !== undefined) {
   const url = PG_URL;
   storeSuite('PostgreSQL', () => pgStore(url));

@@ -2,9 +2,9 @@ import type { Action, MatchSettings, Result, Seat, VariantId } from '@nardy/engi
 import type { GameStatus } from '@nardy/protocol';
 
 /**
- * The storage interface of the server (CONVENTIONS §6.5: async only, errors as values). Two implementations
- * behave the same and pass the same suite (`store.suite.ts`): `KyselyStore` (SQLite or PostgreSQL) and
- * `MemoryStore` (fast scenario tests, local play).
+ * The storage interface of the server (CONVENTIONS §6.5: async only, errors as values), implemented once by
+ * `KyselyStore` on SQLite or PostgreSQL; both dialects pass the same suite (`store.suite.ts`). Tests use SQLite's
+ * `:memory:` database where they need speed, so what they run is what production runs.
  *
  * Times are integer milliseconds since the epoch, passed in by the caller (so tests control the clock).
  */

@@ -1,6 +1,6 @@
 import { matchSettings } from '@nardy/engine';
 import { seededRng } from '@nardy/engine/testing';
-import type { TableSettings } from '@nardy/protocol';
+import { PROTOCOL_VERSION, type TableSettings } from '@nardy/protocol';
 import { afterEach, expect, it } from 'vitest';
 import { acked, connect, lastView, settle, STORE_KINDS, world, type World } from '../games/kit.suite.js';
 
@@ -79,7 +79,7 @@ it.each(STORE_KINDS)('10,000 hostile messages (%s store): each answered by an er
     (id) => JSON.stringify({ type: 'game.claim', id, gameId: pickOf([gameId, other]), claim: 'win' }),
     (id) => JSON.stringify({ type: 'game.subscribe', id, gameId: pickOf(['', 'bad id!', 'x'.repeat(65)]) }),
     (id) => JSON.stringify({ type: 'bot.play', id, level: pickOf([0, 11, 2.5, '3']), settings: table }),
-    (id) => JSON.stringify({ type: 'hello', id, protocol: pickOf([-1, 2, 'one', 1.5]) }),
+    (id) => JSON.stringify({ type: 'hello', id, protocol: pickOf([-1, PROTOCOL_VERSION + 1, 'one', 1.5]) }),
     (id) => `{"type":"ping","id":"${id}","__proto__":{"polluted":true}}`,
     (id) => JSON.stringify({ type: 'ping', id, pad: 'x'.repeat(17_000 + int(50_000)) }),
     () => 'x'.repeat(int(100_000)),

@@ -1,0 +1,83 @@
+import { PROTOCOL_VERSION, type GameEvent, type ServerToClient } from '@nardy/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from './accounts/index.js';
+import { STORE_KINDS, world, type World } from './games/kit.suite.js';
+import { WireClient } from './testing/built-server.suite.js';
+
+/**
+ * The rematch through the production wiring (`createApp`, listening on a real port, WebSocket clients): an offer
+ * reaches the opponent as an event of the finished game, a decline reaches both players, and an accepted offer
+ * moves both to the new game with the seats swapped.
+ */
+const SHORT_1 = { match: { variant: 'short', matchLength: 1, cube: { enabled: false } }, rated: false, stake: 0 };
+
+type Rematch = Extract<GameEvent, { kind: 'rematchOffered' | 'rematchDeclined' | 'rematchStarted' }>;
+type EventOf<K> = Extract<ServerToClient, { type: 'game.event' }> & { event: Extract<GameEvent, { kind: K }> };
+
+/** The next rematch event of `gameId` after message `from`. */
+function rematchEvent<K extends Rematch['kind']>(c: WireClient, gameId: string, kind: K, from: number): Promise<EventOf<K>> {
+  return c.until((m): m is EventOf<K> => m.type === 'game.event' && m.gameId === gameId && m.event.kind === kind, from);
+}
+
+const result = (r: ServerToClient): { gameId: string; seat: string } => {
+  if (r.type !== 'ack' || r.result?.kind !== 'game') throw new Error(`not seated: ${JSON.stringify(r)}`);
+  return r.result;
+};
+
+let w: World | undefined;
+const clients: WireClient[] = [];
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  expect(w?.faults).toEqual([]);
+  await w?.close();
+  w = undefined;
+});
+
+describe.each(STORE_KINDS)('%s store', (kind) => {
+  it('an offer reaches the opponent; a decline and an accepted offer reach both players', { timeout: 30_000 }, async () => {
+    w = await world(kind, { rateLimit: { perSecond: 1e9, burst: 1e9 } });
+    const url = await w.app.http.listen({ port: 0, host: '127.0.0.1' });
+    const open = async (name: string): Promise<WireClient> => {
+      const c = await WireClient.open(url, `${SESSION_COOKIE}=${w!.tokens[name]}`);
+      clients.push(c);
+      expect(await c.command({ type: 'hello', protocol: PROTOCOL_VERSION })).toMatchObject({ type: 'ack' });
+      return c;
+    };
+    const alice = await open('alice');
+    const bob = await open('bob');
+
+    const seek = await alice.command({ type: 'seek.create', settings: SHORT_1 });
+    const seekId = seek.type === 'ack' && seek.result?.kind === 'seek' ? seek.result.seekId : '';
+    const first = result(await bob.command({ type: 'seek.accept', seekId }));
+    const gameId = first.gameId;
+    const seats = { bob: first.seat, alice: first.seat === 'p1' ? 'p2' : 'p1' };
+    for (const c of [alice, bob]) {
+      expect(await c.command({ type: 'game.subscribe', gameId })).toMatchObject({ type: 'ack' });
+      await c.until((m): m is ServerToClient => m.type === 'game.snapshot' && m.gameId === gameId);
+    }
+    // Bob gives up the match: it is over, and only then may a rematch be asked for.
+    expect(await bob.command({ type: 'game.action', gameId, version: bob.view(gameId)!.version, action: { type: 'resignMatch' } })).toMatchObject({ type: 'ack' });
+    for (const c of [alice, bob]) await c.until((m): m is ServerToClient => m.type === 'game.event' && m.gameId === gameId && m.event.kind === 'matchEnded');
+
+    // The offer: the opponent hears of it.
+    let mark = bob.received.length;
+    expect(await alice.command({ type: 'rematch.offer', gameId })).toMatchObject({ type: 'ack' });
+    expect((await rematchEvent(bob, gameId, 'rematchOffered', mark)).event).toEqual({ kind: 'rematchOffered', by: seats.alice });
+
+    // Declined: both see it.
+    const marks = [[alice, alice.received.length] as const, [bob, bob.received.length] as const];
+    expect(await bob.command({ type: 'rematch.decline', gameId })).toMatchObject({ type: 'ack' });
+    for (const [c, from] of marks) expect((await rematchEvent(c, gameId, 'rematchDeclined', from)).event).toEqual({ kind: 'rematchDeclined', by: seats.bob });
+
+    // Bob offers after all, Alice accepts: both are moved to the new game, seats swapped.
+    mark = alice.received.length;
+    expect(await bob.command({ type: 'rematch.offer', gameId })).toMatchObject({ type: 'ack' });
+    expect((await rematchEvent(alice, gameId, 'rematchOffered', mark)).event).toEqual({ kind: 'rematchOffered', by: seats.bob });
+    const again = result(await alice.command({ type: 'rematch.accept', gameId }));
+    expect(again.seat).toBe(seats.bob);
+    for (const c of [alice, bob]) expect((await rematchEvent(c, gameId, 'rematchStarted', 0)).event).toEqual({ kind: 'rematchStarted', gameId: again.gameId });
+    // Alice's ack seated her; Bob is told where he sits.
+    const seated = await bob.until((m): m is ServerToClient => m.type === 'game.started' && m.gameId === again.gameId);
+    expect(seated).toEqual({ type: 'game.started', gameId: again.gameId, seat: seats.alice });
+  });
+});
