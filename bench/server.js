@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { PROTOCOL_VERSION } from '../packages/protocol/dist/constants.js';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -300,7 +301,7 @@ async function runPair(url, k, startAt) {
     return;
   }
   clients.push(a, b);
-  const hello = { type: 'hello', protocol: 1, client: 'bench-server/1', lang: 'en' };
+  const hello = { type: 'hello', protocol: PROTOCOL_VERSION, client: 'bench-server/1', lang: 'en' };
   const [ha, hb] = await Promise.all([a.command(hello), b.command(hello)]);
   if (ha.type !== 'ack' || hb.type !== 'ack') return;
   const pa = new Player(a);

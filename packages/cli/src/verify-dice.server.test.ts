@@ -8,7 +8,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ServerToClient } from '@nardy/protocol';
+import { PROTOCOL_VERSION, type ServerToClient } from '@nardy/protocol';
 import { afterAll, expect, it } from 'vitest';
 import { SERVER_MAIN, WireClient, guestCookie, killServers, startBuiltServer } from '../../server/src/testing/built-server.suite.js';
 import { runCli } from './test-io.js';
@@ -23,7 +23,7 @@ afterAll(() => {
 it.skipIf(!existsSync(SERVER_MAIN))('verifies a game played on the real server, fetched over HTTP', { timeout: 60_000 }, async () => {
   const { url } = await startBuiltServer(join(dir, 'nardy.db'));
   const a = await WireClient.open(url, await guestCookie(url));
-  expect(await a.command({ type: 'hello', protocol: 1 })).toMatchObject({ type: 'ack' });
+  expect(await a.command({ type: 'hello', protocol: PROTOCOL_VERSION })).toMatchObject({ type: 'ack' });
   const started = await a.command({ type: 'bot.play', level: 4, settings: { match: { variant: 'short', matchLength: 1 }, rated: false, stake: 0 } });
   expect(started).toMatchObject({ type: 'ack', result: { kind: 'game' } });
   const gameId = (started as { result: { gameId: string } }).result.gameId;

@@ -9,7 +9,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ServerToClient } from '@nardy/protocol';
+import { PROTOCOL_VERSION, type ServerToClient } from '@nardy/protocol';
 import { afterAll, expect, it } from 'vitest';
 import { PG_URL, pgDatabase } from './store/pg.suite.js';
 import { SERVER_MAIN, WireClient, guestCookie, killServers, startBuiltServer } from './testing/built-server.suite.js';
@@ -47,11 +47,13 @@ it.skipIf(!existsSync(SERVER_MAIN)).each(KINDS)('SIGKILL mid-game, restart on th
   expect(cookie).toMatch(/^nardy_session=/);
 
   const a = await WireClient.open(first.url, cookie);
-  expect(await a.command({ type: 'hello', protocol: 1 })).toMatchObject({ type: 'ack' });
+  expect(await a.command({ type: 'hello', protocol: PROTOCOL_VERSION })).toMatchObject({ type: 'ack' });
   const started = await a.command({ type: 'bot.play', level: 4, settings: { match: { variant: 'long', matchLength: 3 }, rated: false, stake: 0 } });
   expect(started).toMatchObject({ type: 'ack', result: { kind: 'game', seat: 'p1' } });
   const gameId = (started as { result: { gameId: string } }).result.gameId;
-  expect(await a.command({ type: 'game.subscribe', gameId })).toMatchObject({ type: 'ack' });
+  const subscribed = await a.command({ type: 'game.subscribe', gameId });
+  expect(subscribed).toMatchObject({ type: 'ack', result: { kind: 'subscribed' } });
+  const epoch = subscribed.type === 'ack' && subscribed.result?.kind === 'subscribed' ? subscribed.result.epoch : '';
   let acked = 0;
   for (let i = 0; i < 8; i++) acked = Math.max(acked, (await a.playOne(gameId)) + 1);
   first.child.kill('SIGKILL');
@@ -59,8 +61,9 @@ it.skipIf(!existsSync(SERVER_MAIN)).each(KINDS)('SIGKILL mid-game, restart on th
 
   const second = await startServer(db);
   const b = await WireClient.open(second.url, cookie);
-  expect(await b.command({ type: 'hello', protocol: 1 })).toMatchObject({ type: 'ack', result: { user: { guest: true } } });
-  const sub = await b.command({ type: 'game.subscribe', gameId, since: 3 });
+  expect(await b.command({ type: 'hello', protocol: PROTOCOL_VERSION })).toMatchObject({ type: 'ack', result: { user: { guest: true } } });
+  // A number from before the restart: the game is in a new epoch now, so a snapshot.
+  const sub = await b.command({ type: 'game.subscribe', gameId, since: { epoch, n: 3 } });
   expect(sub).toMatchObject({ type: 'ack', result: { seat: 'p1', catchUp: 'snapshot' } });
   await b.until((m): m is ServerToClient => m.type === 'game.snapshot');
   const v = b.view(gameId)!;

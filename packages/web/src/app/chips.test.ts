@@ -56,6 +56,7 @@ const settle = () => new Promise((done) => setTimeout(done, 0));
 const ended = (view: GameView): ServerToClient => ({
   type: 'game.event',
   gameId: view.gameId,
+  epoch: 'e1',
   n: 9,
   event: { kind: 'matchEnded', end: { winner: null, reason: 'aborted' }, serverSeed: 'b'.repeat(64) },
   view,

@@ -7,11 +7,9 @@ import { otherSeat } from '@nardy/engine';
 import type { AckResult, PlayerAction } from '@nardy/protocol';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import type { BoardSettings } from '../board/types';
-import { api } from '../net/api';
-import { ServerError, type Command, type GameUpdate, type Link } from '../net/types';
+import { ServerError, type Command, type Link } from '../net/types';
 import { paths } from '../router';
 import type { ClaimKind } from './ActionBar';
-import { replayLog } from './moveList';
 import { Refusal } from './Refusal';
 import type { RematchCommand } from './ResultPanel';
 import { initialRoom, roomReducer, type ChatLine } from './roomState';
@@ -62,41 +60,6 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
       }),
     [link, gameId],
   );
-
-  // A game opened under way: its earlier events, for the move list, from the server's catch-up (protocol §6: it
-  // keeps the last events of a game; when they are gone it answers with a snapshot and the list stays partial).
-  const historyWanted = state.historyWanted;
-  useEffect(() => {
-    if (historyWanted === null) return undefined;
-    const got = new Map<number, GameUpdate>();
-    const off = link.on('game.event', (m) => {
-      if (m.gameId !== gameId || m.n > historyWanted) return;
-      got.set(m.n, { view: m.view, n: m.n, event: m.event });
-      if (got.size < historyWanted) return;
-      off();
-      dispatch({ type: 'history', updates: [...got.values()].sort((a, b) => a.n - b.n) });
-    });
-    link.send({ type: 'game.subscribe', gameId, since: 0 }).then((ack) => {
-      if (ack?.kind !== 'subscribed' || ack.catchUp !== 'events') off();
-    }, off);
-    return off;
-  }, [historyWanted, link, gameId]);
-
-  // A finished game opened afterwards: its whole move list comes from the record.
-  const over = view !== null && view.end !== null;
-  useEffect(() => {
-    if (!over || !state.movesPartial) return undefined;
-    let current = true;
-    api.game(gameId).then(
-      (r) => {
-        if (current && 'actions' in r) dispatch({ type: 'record', moves: replayLog(r.game.settings, r.actions.map((a) => a.action)).entries });
-      },
-      () => undefined, // the list from the events stays, marked partial
-    );
-    return () => {
-      current = false;
-    };
-  }, [over, state.movesPartial, gameId]);
 
   useEffect(() => {
     if (state.rematch.gameId !== null) navigate(paths.game(state.rematch.gameId));

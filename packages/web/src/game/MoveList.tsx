@@ -10,13 +10,11 @@ interface Props {
   readonly variant: VariantId;
   /** The entry to highlight (the replay's step), or null. */
   readonly current: MoveEntry | null;
-  /** The list may miss earlier moves (a live game opened midway). */
-  readonly partial: boolean;
   readonly t: Translate;
 }
 
 /** The match's moves in notation, a heading per game; the current one highlighted and kept in view. */
-export function MoveList({ entries, names, variant, current, partial, t }: Props) {
+export function MoveList({ entries, names, variant, current, t }: Props) {
   const currentRef = useRef<HTMLLIElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   // Keep the current entry (or the newest) in view by scrolling the list itself, never the page.
@@ -36,7 +34,6 @@ export function MoveList({ entries, names, variant, current, partial, t }: Props
   return (
     <section className="moves" aria-label={t('moves.title')}>
       <h3 className="moves-title">{t('moves.title')}</h3>
-      {partial && <p className="moves-note muted">{t('moves.partial')}</p>}
       {entries.length === 0 ? (
         <p className="empty">{t('moves.empty')}</p>
       ) : (

@@ -105,7 +105,7 @@ export function RoomView({ gameId, state, serverNow, busy, boardKey, settings, a
           ))}
         </div>
         <div id="room-panel-moves" role="tabpanel" aria-labelledby="room-tab-moves" className={`room-panel card${tab === 'moves' ? ' room-panel--active' : ''}`}>
-          <MoveList entries={state.moves} names={seatNames(view)} variant={view.settings.match.variant} current={null} partial={state.movesPartial} t={t} />
+          <MoveList entries={state.moves} names={seatNames(view)} variant={view.settings.match.variant} current={null} t={t} />
         </div>
         <div id="room-panel-chat" role="tabpanel" aria-labelledby="room-tab-chat" className={`room-panel card${tab === 'chat' ? ' room-panel--active' : ''}`}>
           <ChatPanel lines={state.chat} spectator={view.you === null} send={sendChat} t={t} />

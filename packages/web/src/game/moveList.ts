@@ -1,7 +1,7 @@
 /**
  * The move list: one entry per thing that happened in a match, built from engine actions and the state each was
- * applied to. The live room feeds it the events it receives (the view before each one), the replay page the
- * whole action log of a record. Turns are written in the engine's notation (docs/notation.md: long nardy in
+ * applied to. The live room starts it from a snapshot's actions (the whole match so far) and feeds it the events
+ * after that (the view before each one), the replay page the whole action log of a record. Turns are written in the engine's notation (docs/notation.md: long nardy in
  * absolute points, short and Caucasian in the mover's own numbers); words are left to the translations.
  */
 import {
@@ -31,7 +31,7 @@ export type ResultLine = Omit<GameResult, 'position'>;
 
 type SeatEntryKind = 'pass' | 'acceptResign' | 'declineResign' | 'surrender' | 'timeout' | 'resignMatch' | 'endSession';
 
-/** One line of the list. `at` is where it happened: the event number (live) or the action's index + 1 (replay). */
+/** One line of the list. `at` is where it happened: the action's number in the match (its index + 1, the version after it). */
 export type MoveEntry = { readonly at: number; readonly game: number } & (
   | { readonly kind: 'opening'; readonly dice: BySeat<number> }
   | { readonly kind: 'move'; readonly seat: Seat; readonly color: Color; readonly dice: readonly [number, number] | null; readonly notation: string }

@@ -2,7 +2,7 @@ import type { GameView } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
 import type { GameUpdate } from '../net/types';
 import { CHAT_KEPT, initialRoom, roomReducer, type RoomState } from './roomState';
-import { NOW, timeline, type WireAction } from './views.suite';
+import { NOW, snapshotAt, timeline, type WireAction } from './views.suite';
 
 const SHORT: WireAction[] = [
   { type: 'opening', dice: { p1: 3, p2: 1 } },
@@ -23,75 +23,29 @@ const clocked = (u: GameUpdate, running: 'p1' | 'p2' | null, at: number): GameUp
 describe('roomReducer', () => {
   it('follows a game from its start: the move list from the events is complete', () => {
     const s = feed(timeline({ variant: 'short' }, SHORT, 'p1'));
-    expect(s.movesPartial).toBe(false);
     expect(s.moves.map((m) => (m.kind === 'move' ? m.notation : m.kind))).toEqual(['opening', '8/5 6/5', '24/14']);
     expect(s.moves.map((m) => m.at)).toEqual([1, 2, 4]);
     expect(s.view?.version).toBe(SHORT.length);
   });
 
-  it('a game opened midway says its list may miss moves; a resync snapshot keeps what was listed', () => {
+  it('a game opened under way (a late spectator, a reload) lists every move from its snapshot, then the events after it', () => {
     const t = timeline({ variant: 'short' }, SHORT, null);
-    const joined = feed([{ ...t[2]!, event: null }, t[3]!, t[4]!]);
-    expect(joined.movesPartial).toBe(true);
-    expect(joined.moves.map((m) => m.kind)).toEqual(['move']);
-    const full = feed(t.slice(0, 3));
-    const resynced = feed([{ ...t[4]!, event: null }], full);
-    expect(resynced.moves).toEqual(full.moves);
-    expect(resynced.movesPartial).toBe(true);
+    const full = feed(t);
+    const late = feed([snapshotAt(t, 2), t[3]!, t[4]!]);
+    expect(late.moves).toEqual(full.moves);
+    expect(late.view).toBe(t[4]!.view);
+    expect(late.lastEvent).toBe(4);
+  });
+
+  it('a resync snapshot after a gap replaces the list with the whole match, the missed moves included', () => {
+    const t = timeline({ variant: 'short' }, SHORT, 'p1');
+    const behind = feed(t.slice(0, 2));
+    expect(behind.moves.map((m) => m.kind)).toEqual(['opening']);
+    const resynced = feed([snapshotAt(t, 4)], behind);
+    expect(resynced.moves).toEqual(feed(t).moves);
     expect(resynced.view).toBe(t[4]!.view);
-  });
-
-  it('a game opened under way asks for the events before its snapshot and puts them first when all came', () => {
-    const t = timeline({ variant: 'short' }, SHORT, 'p1');
-    const opened = feed([{ ...t[2]!, event: null }, t[3]!]);
-    expect(opened.historyWanted).toBe(2);
-    expect(opened.movesPartial).toBe(true);
-    expect(roomReducer(opened, { type: 'history', updates: [t[1]!] })).toBe(opened);
-    expect(roomReducer(opened, { type: 'history', updates: [t[2]!, t[1]!] })).toBe(opened);
-    const filled = roomReducer(opened, { type: 'history', updates: [t[1]!, t[2]!] });
-    expect(filled.moves.map((m) => (m.kind === 'move' ? m.notation : m.kind))).toEqual(['opening', '8/5 6/5']);
-    expect(filled.moves.map((m) => m.at)).toEqual([1, 2]);
-    expect(filled.movesPartial).toBe(false);
-    expect(filled.historyWanted).toBeNull();
-  });
-
-  it('the history tells when a clock running since before the snapshot started', () => {
-    const t = timeline({ variant: 'short' }, SHORT, 'p1');
-    const c1 = clocked(t[1]!, 'p1', NOW);
-    const c2 = clocked(t[2]!, 'p2', NOW + 3000);
-    const opened = feed([clocked({ ...t[2]!, event: null }, 'p2', NOW + 5000)]);
-    expect(opened.spell).toBeNull();
-    expect(roomReducer(opened, { type: 'history', updates: [c1, c2] }).spell).toEqual({ seat: 'p2', since: NOW + 3000 });
-    const moved = feed([clocked(t[3]!, 'p1', NOW + 9000)], opened);
-    expect(roomReducer(moved, { type: 'history', updates: [c1, c2] }).spell).toEqual({ seat: 'p1', since: NOW + 9000 });
-  });
-
-  it('the same snapshot sent again (a resubscription) is no gap', () => {
-    const t = timeline({ variant: 'short' }, SHORT, 'p1');
-    const start = feed([t[0]!, t[1]!, t[2]!]);
-    const again = feed([{ ...t[2]!, event: null }], start);
-    expect(again.movesPartial).toBe(false);
-    expect(again.moves).toEqual(start.moves);
-    const opened = feed([{ ...t[2]!, event: null }]);
-    expect(feed([{ ...t[2]!, event: null }], opened).historyWanted).toBe(2);
-  });
-
-  it('wants no history at the very start, for a finished match (its record has it) or after a resync', () => {
-    const t = timeline({ variant: 'short' }, SHORT, 'p1');
-    expect(feed([t[0]!]).historyWanted).toBeNull();
-    const over = { ...t[2]!, event: null, view: { ...t[2]!.view, end: { winner: 'p1' as const, reason: 'resignMatch' as const } } };
-    expect(feed([over]).historyWanted).toBeNull();
-    const opened = feed([{ ...t[2]!, event: null }]);
-    expect(feed([{ ...t[4]!, event: null }], opened).historyWanted).toBeNull();
-  });
-
-  it('takes the record’s list as complete', () => {
-    const s = roomReducer(feed([{ ...timeline({ variant: 'short' }, SHORT, null)[4]!, event: null }]), {
-      type: 'record',
-      moves: [{ at: 1, game: 1, kind: 'opening', dice: { p1: 3, p2: 1 } }],
-    });
-    expect(s.movesPartial).toBe(false);
-    expect(s.moves).toHaveLength(1);
+    // The same snapshot sent again (a resubscription) changes nothing in the list.
+    expect(feed([snapshotAt(t, 4)], resynced).moves).toEqual(resynced.moves);
   });
 
   it('lists the end of a game', () => {
@@ -104,7 +58,7 @@ describe('roomReducer', () => {
 
   it('notes when a running clock started, only when it saw the start (G8 delay)', () => {
     const t = timeline({ variant: 'short' }, SHORT, 'p1');
-    const snap = feed([clocked({ ...t[1]!, event: null }, 'p2', NOW)]);
+    const snap = feed([clocked(snapshotAt(t, 1), 'p2', NOW)]);
     expect(snap.spell).toBeNull();
     const started = feed([clocked(t[2]!, 'p2', NOW + 1000)], snap);
     expect(started.spell).toBeNull();
@@ -127,8 +81,8 @@ describe('roomReducer', () => {
 
   it('tracks the rematch after the match', () => {
     const view: GameView = timeline({ variant: 'short' }, [], 'p1')[0]!.view;
-    const ev = (n: number, event: GameUpdate['event']): GameUpdate => ({ view, n, event });
-    let s = feed([{ view, n: 9, event: null }]);
+    const ev = (n: number, event: NonNullable<GameUpdate['event']>): GameUpdate => ({ view, n, event });
+    let s = feed([{ view, n: 9, event: null, actions: [] }]);
     s = feed([ev(10, { kind: 'rematchOffered', by: 'p2' })], s);
     expect(s.rematch).toEqual({ offeredBy: 'p2', declinedBy: null, gameId: null });
     s = feed([ev(11, { kind: 'rematchDeclined', by: 'p1' })], s);

@@ -6,7 +6,7 @@
 import type { Seat } from '@nardy/engine';
 import type { ChatRoom, GameView, UserRef } from '@nardy/protocol';
 import type { GameUpdate } from '../net/types';
-import { actionEntry, beforeOfView, resultEntry, type MoveEntry } from './moveList';
+import { actionEntry, beforeOfView, replayLog, resultEntry, type MoveEntry } from './moveList';
 
 export interface ChatLine {
   readonly room: ChatRoom['kind'];
@@ -22,17 +22,8 @@ export interface RoomState {
   readonly view: GameView | null;
   /** The event number the view follows. */
   readonly lastEvent: number;
+  /** The match's whole move list: a snapshot's actions, then one entry per event after it. */
   readonly moves: readonly MoveEntry[];
-  /**
-   * The list may miss moves: the room opened a game already under way, or caught up by a snapshot after a gap
-   * (the server sends live games' moves only as events; a finished game's list comes from its record).
-   */
-  readonly movesPartial: boolean;
-  /**
-   * The first snapshot's event number while the events before it are wanted for the list (the room asks the server
-   * for them: `game.subscribe` with `since: 0`, protocol §6); null when nothing is wanted.
-   */
-  readonly historyWanted: number | null;
   /**
    * When the running seat's clock was started, if the room saw it start (server time): G8's simple delay is shown
    * counting down only then — a snapshot does not say how much of the delay is used.
@@ -49,8 +40,6 @@ export const initialRoom: RoomState = {
   view: null,
   lastEvent: 0,
   moves: [],
-  movesPartial: false,
-  historyWanted: null,
   spell: null,
   chat: [],
   rematch: { offeredBy: null, declinedBy: null, gameId: null },
@@ -59,10 +48,6 @@ export const initialRoom: RoomState = {
 
 export type RoomEvent =
   | { readonly type: 'update'; readonly update: GameUpdate }
-  /** The whole move list, from the finished game's record. */
-  | { readonly type: 'record'; readonly moves: readonly MoveEntry[] }
-  /** The events before the first snapshot, 1 … `historyWanted`, in order. */
-  | { readonly type: 'history'; readonly updates: readonly GameUpdate[] }
   | { readonly type: 'chat'; readonly line: ChatLine }
   | { readonly type: 'refused'; readonly code: string; readonly message: string }
   | { readonly type: 'dismiss' };
@@ -75,34 +60,25 @@ function spellAfter(state: RoomState, view: GameView, seen: boolean): RoomState[
   return seen ? { seat: running, since: view.clock.at } : null;
 }
 
-/** The list's entries for one event, given the view before it (null before the first: only the opening comes then). */
-function entriesOf(prev: GameView | null, { view, n, event }: GameUpdate): MoveEntry[] {
-  if (event?.kind === 'gameEnded') return [resultEntry(event.result, n)];
+/** The list's entries for one event, given the view before it; each is placed by the action's number (the view's version). */
+function entriesOf(prev: GameView, { view, event }: GameUpdate): MoveEntry[] {
+  if (event?.kind === 'gameEnded') return [resultEntry(event.result, view.version)];
   if (event?.kind !== 'action') return [];
-  const entry = actionEntry(beforeOfView(prev ?? view), event.action, n);
+  const entry = actionEntry(beforeOfView(prev), event.action, view.version);
   return entry ? [entry] : [];
 }
 
 function onUpdate(state: RoomState, update: GameUpdate): RoomState {
-  const { view, n, event } = update;
+  const { view, n } = update;
   const prev = state.view;
-  if (!prev) {
-    // The first view: the events before it are asked for while the match is on.
-    const wanted = n > 0 && view.end === null ? n : null;
-    return { ...state, view, lastEvent: n, movesPartial: n > 0, historyWanted: wanted, spell: spellAfter(state, view, false) };
+  if (update.event === null) {
+    // A snapshot (the first view, or a resync after a gap): the whole list again, from the match's actions.
+    const moves = replayLog(view.settings.match, update.actions).entries;
+    return { ...state, view, lastEvent: n, moves, spell: spellAfter(state, view, false) };
   }
-  if (!event) {
-    // A snapshot again: after a gap (events were missed: the list has a hole), or the same point re-sent.
-    const gap = n > state.lastEvent;
-    return {
-      ...state,
-      view,
-      lastEvent: n,
-      movesPartial: state.movesPartial || gap,
-      historyWanted: gap ? null : state.historyWanted,
-      spell: spellAfter(state, view, false),
-    };
-  }
+  // Events come only after a snapshot (the link drops any before it).
+  if (!prev) return state;
+  const event = update.event;
   const moves = [...state.moves, ...entriesOf(prev, update)];
   let rematch = state.rematch;
   if (event.kind === 'rematchOffered') rematch = { ...rematch, offeredBy: event.by, declinedBy: null };
@@ -113,38 +89,10 @@ function onUpdate(state: RoomState, update: GameUpdate): RoomState {
   return { ...state, view, lastEvent: n, moves, rematch, error, spell: spellAfter(state, view, true) };
 }
 
-/**
- * The events before the first snapshot: complete (1 … wanted, no gap) they go before the list, and they tell when
- * a clock that has run since before the snapshot started; else nothing changes.
- */
-function onHistory(state: RoomState, updates: readonly GameUpdate[]): RoomState {
-  const wanted = state.historyWanted;
-  if (wanted === null || updates.length !== wanted || updates.some((u, i) => u.n !== i + 1)) return state;
-  const earlier = updates.flatMap((u, i) => entriesOf(i > 0 ? updates[i - 1]!.view : null, u));
-  // No clock change seen since the snapshot: the clock running now is the one running at its end, if any.
-  const before = lastSpell(updates);
-  const spell = state.spell ?? (before?.seat === state.view?.clock.running ? before : null);
-  return { ...state, moves: [...earlier, ...state.moves], movesPartial: false, historyWanted: null, spell };
-}
-
-/** When the clock running at the end of these consecutive updates started (null: none runs). */
-function lastSpell(updates: readonly GameUpdate[]): RoomState['spell'] {
-  let spell = null as RoomState['spell'];
-  for (const { view } of updates) {
-    const running = view.clock.running;
-    if (running !== spell?.seat) spell = running === null ? null : { seat: running, since: view.clock.at };
-  }
-  return spell;
-}
-
 export function roomReducer(state: RoomState, e: RoomEvent): RoomState {
   switch (e.type) {
     case 'update':
       return onUpdate(state, e.update);
-    case 'record':
-      return { ...state, moves: e.moves, movesPartial: false, historyWanted: null };
-    case 'history':
-      return onHistory(state, e.updates);
     case 'chat':
       return { ...state, chat: [...state.chat, e.line].slice(-CHAT_KEPT) };
     case 'refused':

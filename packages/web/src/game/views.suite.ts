@@ -111,7 +111,7 @@ export type WireAction = Extract<GameEvent, { kind: 'action' }>['action'];
 
 export function timeline(settings: MatchSettingsInput, actions: readonly WireAction[], you: Seat | null): GameUpdate[] {
   let m = play(settings, []);
-  const out: GameUpdate[] = [{ view: viewOf(m, you), n: 0, event: null }];
+  const out: GameUpdate[] = [{ view: viewOf(m, you), n: 0, event: null, actions: [] }];
   for (const action of actions) {
     const r = apply(m, action);
     if (!r.ok) throw new Error(`${action.type}: ${r.error.message}`);
@@ -122,4 +122,10 @@ export function timeline(settings: MatchSettingsInput, actions: readonly WireAct
     for (const g of ended) out.push({ view, n: out.length, event: { kind: 'gameEnded', result: view.games[g.number - 1]! } });
   }
   return out;
+}
+
+/** The snapshot a room that opens the game at update `i` of a timeline gets: that view, with every action up to it. */
+export function snapshotAt(t: readonly GameUpdate[], i: number): GameUpdate {
+  const actions = t.slice(0, i + 1).flatMap((u) => (u.event?.kind === 'action' ? [u.event.action] : []));
+  return { view: t[i]!.view, n: t[i]!.n, event: null, actions };
 }

@@ -1,14 +1,16 @@
-import { SERVER_EXAMPLES, type ServerMessage } from '@nardy/protocol';
+import { PROTOCOL_VERSION, SERVER_EXAMPLES, type ServerMessage } from '@nardy/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLink, defaultSocketUrl, type AppLink, type LinkOptions } from './connection';
 import { FakeSocket } from './testing/fakeSocket';
 import { ServerError, type GameUpdate } from './types';
 
 const view = SERVER_EXAMPLES['game.snapshot'].view;
-const snapshot = (gameId: string, lastEvent: number): ServerMessage<'game.snapshot'> => ({ type: 'game.snapshot', gameId, lastEvent, view });
+const actions = SERVER_EXAMPLES['game.snapshot'].actions;
+const snapshot = (gameId: string, lastEvent: number): ServerMessage<'game.snapshot'> => ({ type: 'game.snapshot', gameId, epoch: 'e1', lastEvent, actions, view });
 const event = (gameId: string, n: number): ServerMessage<'game.event'> => ({
   type: 'game.event',
   gameId,
+  epoch: 'e1',
   n,
   event: { kind: 'presence', seat: 'p2', online: true, graceUntil: null },
   view,
@@ -67,7 +69,7 @@ describe('the link: handshake and commands', () => {
     const s = current();
     expect(s.url).toBe('ws://test/ws');
     s.open();
-    expect(s.sent).toEqual([{ type: 'hello', id: 'c1', protocol: 1, client: 'nardy-web/0.1', lang: 'ru' }]);
+    expect(s.sent).toEqual([{ type: 'hello', id: 'c1', protocol: PROTOCOL_VERSION, client: 'nardy-web/0.1', lang: 'ru' }]);
     clock = 1_200;
     s.welcome('u_me', 10_100);
     expect(link.status).toBe('online');
@@ -248,7 +250,7 @@ describe('the link: watching games', () => {
     link.watchGame('g_1', (u) => got.push(u));
     expect(s.last('game.subscribe')).toMatchObject({ gameId: 'g_1' });
     expect(s.last('game.subscribe')).not.toHaveProperty('since');
-    s.ack(s.last('game.subscribe'), { kind: 'subscribed', gameId: 'g_1', seat: 'p1', lastEvent: 4, catchUp: 'snapshot' });
+    s.ack(s.last('game.subscribe'), { kind: 'subscribed', gameId: 'g_1', seat: 'p1', epoch: 'e1', lastEvent: 4, catchUp: 'snapshot' });
     s.receive(snapshot('g_1', 4));
     s.receive(event('g_1', 5));
     s.receive(event('g_1', 5));
@@ -259,8 +261,8 @@ describe('the link: watching games', () => {
     vi.advanceTimersByTime(600);
     s = handshake();
     const sub = s.last('game.subscribe');
-    expect(sub).toMatchObject({ gameId: 'g_1', since: 5 });
-    s.ack(sub, { kind: 'subscribed', gameId: 'g_1', seat: 'p1', lastEvent: 7, catchUp: 'events' });
+    expect(sub).toMatchObject({ gameId: 'g_1', since: { epoch: 'e1', n: 5 } });
+    s.ack(sub, { kind: 'subscribed', gameId: 'g_1', seat: 'p1', epoch: 'e1', lastEvent: 7, catchUp: 'events' });
     s.receive(event('g_1', 5));
     s.receive(event('g_1', 6));
     s.receive(event('g_1', 7));

@@ -3,28 +3,30 @@ import { describe, expect, it } from 'vitest';
 import { newFollow, onEvent, onSnapshot, subscribeCommand } from './follow';
 
 const view = SERVER_EXAMPLES['game.snapshot'].view;
-const snapshot = (lastEvent: number): ServerMessage<'game.snapshot'> => ({ type: 'game.snapshot', gameId: 'g1', lastEvent, view });
-const event = (n: number): ServerMessage<'game.event'> => ({
+const actions = SERVER_EXAMPLES['game.snapshot'].actions;
+const snapshot = (lastEvent: number, epoch = 'e1'): ServerMessage<'game.snapshot'> => ({ type: 'game.snapshot', gameId: 'g1', epoch, lastEvent, actions, view });
+const event = (n: number, epoch = 'e1'): ServerMessage<'game.event'> => ({
   type: 'game.event',
   gameId: 'g1',
+  epoch,
   n,
   event: { kind: 'presence', seat: 'p2', online: true, graceUntil: null },
   view,
 });
 
 describe('following a game (protocol §6)', () => {
-  it('subscribes without since until something was seen, then with the last event number', () => {
+  it('subscribes without since until something was seen, then with the epoch and last event number', () => {
     const f = newFollow('g1');
     expect(subscribeCommand(f)).toEqual({ type: 'game.subscribe', gameId: 'g1' });
     const after = onSnapshot(f, snapshot(7)).follow;
-    expect(subscribeCommand(after)).toEqual({ type: 'game.subscribe', gameId: 'g1', since: 7 });
+    expect(subscribeCommand(after)).toEqual({ type: 'game.subscribe', gameId: 'g1', since: { epoch: 'e1', n: 7 } });
     const later = onEvent(after, event(8)).follow;
-    expect(subscribeCommand(later)).toEqual({ type: 'game.subscribe', gameId: 'g1', since: 8 });
+    expect(subscribeCommand(later)).toEqual({ type: 'game.subscribe', gameId: 'g1', since: { epoch: 'e1', n: 8 } });
   });
 
-  it('delivers a snapshot as an update without an event, and the next event with its number', () => {
+  it('delivers a snapshot as an update with the move list and no event, and the next event with its number', () => {
     const s = onSnapshot(newFollow('g1'), snapshot(3));
-    expect(s.update).toEqual({ view, n: 3, event: null });
+    expect(s.update).toEqual({ view, n: 3, event: null, actions });
     const e = onEvent(s.follow, event(4));
     expect(e.update?.n).toBe(4);
     expect(e.update?.event?.kind).toBe('presence');
@@ -53,8 +55,20 @@ describe('following a game (protocol §6)', () => {
     expect(subscribeCommand(gap.follow)).toEqual({ type: 'game.subscribe', gameId: 'g1' });
     const resynced = onSnapshot(gap.follow, snapshot(9));
     expect(resynced.update?.n).toBe(9);
-    expect(resynced.follow).toEqual({ gameId: 'g1', last: 9, resyncing: false });
+    expect(resynced.follow).toEqual({ gameId: 'g1', last: { epoch: 'e1', n: 9 }, resyncing: false });
     expect(onEvent(resynced.follow, event(10)).update?.n).toBe(10);
+  });
+
+  it('takes an event of another epoch (the server rebuilt the game) as a gap, whatever its number', () => {
+    const f = onSnapshot(newFollow('g1'), snapshot(5)).follow;
+    for (const n of [3, 6]) {
+      const step = onEvent(f, event(n, 'e2'));
+      expect(step.update).toBeNull();
+      expect(step.resubscribe).toEqual({ type: 'game.subscribe', gameId: 'g1' });
+    }
+    const after = onSnapshot(onEvent(f, event(6, 'e2')).follow, snapshot(2, 'e2'));
+    expect(after.follow.last).toEqual({ epoch: 'e2', n: 2 });
+    expect(onEvent(after.follow, event(3, 'e2')).update?.n).toBe(3);
   });
 
   it('ignores events that come before the first snapshot', () => {

@@ -8,8 +8,8 @@ import type { Command, GameUpdate } from './types';
 
 export interface Follow {
   readonly gameId: string;
-  /** The last event number delivered (a snapshot's `lastEvent` counts), null before the first snapshot. */
-  readonly last: number | null;
+  /** The epoch and number of the last event delivered (a snapshot's `lastEvent` counts), null before the first snapshot. */
+  readonly last: { readonly epoch: string; readonly n: number } | null;
   /**
    * True after a gap: a subscription without `since` is on its way, so events are ignored until its snapshot
    * (events of the dropped subscription may still be in the pipe).
@@ -35,28 +35,30 @@ export interface Step {
   readonly resubscribe: Command | null;
 }
 
-/** A snapshot replaces whatever came before: it is the whole view as of `lastEvent`. */
+/** A snapshot replaces whatever came before: it is the whole view and move list as of `lastEvent`. */
 export function onSnapshot(f: Follow, msg: ServerMessage<'game.snapshot'>): Step {
   return {
-    follow: { gameId: f.gameId, last: msg.lastEvent, resyncing: false },
-    update: { view: msg.view, n: msg.lastEvent, event: null },
+    follow: { gameId: f.gameId, last: { epoch: msg.epoch, n: msg.lastEvent }, resyncing: false },
+    update: { view: msg.view, n: msg.lastEvent, event: null, actions: msg.actions },
     resubscribe: null,
   };
 }
 
 /**
- * An event: the next one is delivered; one already seen (n ≤ last) is a duplicate and dropped; one past the next
- * is a gap, answered by a subscription without `since` (a fresh snapshot). Before any snapshot, or while a resync
- * is under way, events are ignored — the snapshot that is coming includes them.
+ * An event: the next one is delivered; one already seen (n ≤ last) is a duplicate and dropped; one past the next,
+ * or of another epoch (the server rebuilt the game), is a gap, answered by a subscription without `since` (a
+ * fresh snapshot). Before any snapshot, or while a resync is under way, events are ignored — the snapshot that is
+ * coming includes them.
  */
 export function onEvent(f: Follow, msg: ServerMessage<'game.event'>): Step {
-  if (f.last === null || f.resyncing || msg.n <= f.last) return { follow: f, update: null, resubscribe: null };
-  if (msg.n !== f.last + 1) {
+  const last = f.last;
+  if (last === null || f.resyncing || (msg.epoch === last.epoch && msg.n <= last.n)) return { follow: f, update: null, resubscribe: null };
+  if (msg.epoch !== last.epoch || msg.n !== last.n + 1) {
     const follow = { ...f, resyncing: true };
     return { follow, update: null, resubscribe: subscribeCommand(follow) };
   }
   return {
-    follow: { ...f, last: msg.n },
+    follow: { ...f, last: { epoch: msg.epoch, n: msg.n } },
     update: { view: msg.view, n: msg.n, event: msg.event },
     resubscribe: null,
   };

@@ -24,8 +24,10 @@ describe('reading a server frame', () => {
     ['an ack with a number id', '{"type":"ack","id":2}'],
     ['an error without a code', '{"type":"error","id":"c1","message":"no"}'],
     ['an error with no id field', '{"type":"error","code":"NOT_FOUND","message":"no"}'],
-    ['a snapshot without a view', '{"type":"game.snapshot","gameId":"g_1","lastEvent":3}'],
-    ['an event whose number is a string', '{"type":"game.event","gameId":"g_1","n":"4","view":{}}'],
+    ['a snapshot without a view', '{"type":"game.snapshot","gameId":"g_1","epoch":"e1","lastEvent":3,"actions":[]}'],
+    ['a snapshot without its move list', '{"type":"game.snapshot","gameId":"g_1","epoch":"e1","lastEvent":3,"view":{}}'],
+    ['an event whose number is a string', '{"type":"game.event","gameId":"g_1","epoch":"e1","n":"4","view":{}}'],
+    ['an event without its epoch', '{"type":"game.event","gameId":"g_1","n":4,"view":{}}'],
   ])('refuses %s', (_, frame) => {
     expect(readServerMessage(frame)).toMatchObject({ ok: false });
   });

@@ -2,7 +2,7 @@
  * Reads one frame from the server. The server is trusted and validates everything it sends against
  * @nardy/protocol's schemas, so the app does not parse with them again: that would put zod, every schema and
  * the engine's validation into the first download. Only what the link itself dispatches on is checked — an
- * object with a string `type`, a reply's `id`, an error's `code`, a game message's `gameId` and number — so a
+ * object with a string `type`, a reply's `id`, an error's `code`, a game message's `gameId`, epoch and number — so a
  * garbled frame is reported and dropped instead of settling the wrong command or breaking a game's follow.
  */
 import type { ServerToClient } from '@nardy/protocol';
@@ -22,9 +22,11 @@ function missing(m: Record<string, unknown>): string | null {
       if (!isString(m['id']) && m['id'] !== null) return 'an error whose id is neither a string nor null';
       return isString(m['code']) && isString(m['message']) ? null : 'an error without a code and message';
     case 'game.snapshot':
-      return isString(m['gameId']) && isCount(m['lastEvent']) && isRecord(m['view']) ? null : 'a snapshot without gameId, lastEvent and view';
+      return isString(m['gameId']) && isString(m['epoch']) && isCount(m['lastEvent']) && Array.isArray(m['actions']) && isRecord(m['view'])
+        ? null
+        : 'a snapshot without gameId, epoch, lastEvent, actions and view';
     case 'game.event':
-      return isString(m['gameId']) && isCount(m['n']) && isRecord(m['view']) ? null : 'an event without gameId, n and view';
+      return isString(m['gameId']) && isString(m['epoch']) && isCount(m['n']) && isRecord(m['view']) ? null : 'an event without gameId, epoch, n and view';
     default:
       return null;
   }

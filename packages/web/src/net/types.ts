@@ -2,15 +2,8 @@
  * The app's link to the server (docs/protocol.md): one WebSocket per tab, reconnecting by itself.
  * Implemented in connection.ts; the pages and the game room use only this interface, so tests can fake it.
  */
-import type {
-  AckResult,
-  ClientToServer,
-  ErrorCode,
-  GameEvent,
-  GameView,
-  ServerToClient,
-  UserRef,
-} from '@nardy/protocol';
+import type { Action } from '@nardy/engine';
+import type { AckResult, ClientToServer, ErrorCode, GameEvent, GameView, ServerToClient, UserRef } from '@nardy/protocol';
 
 /** A command without its id: the connection numbers commands itself. */
 export type Command = ClientToServer extends infer C ? (C extends { id: string } ? Omit<C, 'id'> : never) : never;
@@ -28,13 +21,19 @@ export class ServerError extends Error {
 
 export type LinkStatus = 'connecting' | 'online' | 'offline';
 
-/** What a game subscriber is told: the view after each change, with the event that caused it (none for a snapshot). */
-export interface GameUpdate {
+/**
+ * What a game subscriber is told: the view after each change, with the event that caused it, or a snapshot's view
+ * with the match's whole move list.
+ */
+export type GameUpdate = {
   readonly view: GameView;
   /** The event number this view follows. */
   readonly n: number;
-  readonly event: GameEvent | null;
-}
+} & (
+  | { readonly event: GameEvent; readonly actions?: undefined }
+  /** A snapshot: every action of the match so far, in order. */
+  | { readonly event: null; readonly actions: readonly Action[] }
+);
 
 export interface Link {
   /**
@@ -46,8 +45,8 @@ export interface Link {
   /** Pushed messages of one type (lobby.*, challenge.*, game.started, chat.message, pm.message). Returns unsubscribe. */
   on<T extends ServerToClient['type']>(type: T, handler: (message: Extract<ServerToClient, { type: T }>) => void): () => void;
   /**
-   * Follows a game: subscribes now and again after every reconnect with `since` = the last event seen, so the
-   * handler gets each event once, in order, or a fresh snapshot. A handler added while the game is already followed
+   * Follows a game: subscribes now and again after every reconnect with `since` = the epoch and last event seen,
+   * so the handler gets each event once, in order, or a fresh snapshot. A handler added while the game is already followed
    * gets the latest update at once. `onError`: the server refused the subscription (e.g. `NOT_FOUND`).
    * Returns unsubscribe (sends game.unsubscribe when the last handler goes).
    */

@@ -2,7 +2,7 @@
  * A scripted stand-in for the browser's WebSocket: the test opens it, reads what the client sent, and answers
  * with server messages. No network.
  */
-import type { ServerToClient } from '@nardy/protocol';
+import { PROTOCOL_VERSION, type ServerToClient } from '@nardy/protocol';
 import type { SocketLike } from '../connection';
 
 export class FakeSocket implements SocketLike {
@@ -57,7 +57,7 @@ export class FakeSocket implements SocketLike {
       id: String(hello['id']),
       result: {
         kind: 'welcome',
-        protocol: 1,
+        protocol: PROTOCOL_VERSION,
         serverTime,
         user: { userId, name: userId, guest: true },
         lang: 'en',

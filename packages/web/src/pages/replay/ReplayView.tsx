@@ -150,7 +150,7 @@ export function ReplayView({ record, log, settings, initialStep = 0 }: Props) {
             </section>
           )}
           <div className="card">
-            <MoveList entries={log.entries} names={names} variant={record.game.variant} current={current} partial={false} t={t} />
+            <MoveList entries={log.entries} names={names} variant={record.game.variant} current={current} t={t} />
           </div>
           <DiceProof gameId={record.game.id} commitment={record.game.commitment} serverSeed={record.game.serverSeed} t={t} />
         </aside>
