@@ -1,6 +1,6 @@
 import { SEATS, type Die, type Seat } from '@nardy/engine';
 import { z } from 'zod';
-import { ERROR_CODES, LIMITS, type ErrorCode } from './constants.js';
+import { ERROR_CODES, LANGUAGES, LIMITS, type ErrorCode } from './constants.js';
 
 export * from './constants.js';
 
@@ -46,7 +46,7 @@ export const DisplayNameSchema = z
   .regex(/^[^\u0000-\u001F\u007F]*$/, 'control characters are not allowed')
   .refine((s) => s.trim().length > 0, 'a name cannot be blank');
 
-export const LanguageSchema = z.enum(['ru', 'en']);
+export const LanguageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof LanguageSchema>;
 
 export const SeatSchema = z.enum(SEATS);

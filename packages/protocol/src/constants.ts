@@ -10,6 +10,9 @@ import { ERROR_CODES as ENGINE_ERROR_CODES } from '@nardy/engine';
  */
 export const PROTOCOL_VERSION = 2;
 
+/** The languages the server and the app speak (a profile's `lang`, `hello`'s `lang`). */
+export const LANGUAGES = ['ru', 'en'] as const;
+
 /** Limits every parser enforces (also written in docs/protocol.md). */
 export const LIMITS = Object.freeze({
   /** A client message, in UTF-8 bytes. */

@@ -1,5 +1,5 @@
 import type { Result } from '@nardy/engine';
-import type { AckResult, ClientToServer, ErrorCode, ServerToClient, TableSettings } from '@nardy/protocol';
+import type { AckResult, ClientToServer, ErrorCode, Language, ServerToClient, TableSettings } from '@nardy/protocol';
 import type { SeatHolder } from './game/log.js';
 
 /**
@@ -14,7 +14,7 @@ export interface Viewer {
   readonly username: string;
   readonly displayName: string;
   readonly guest: boolean;
-  readonly language: 'ru' | 'en';
+  readonly language: Language;
 }
 
 /** One connected client: where the server's pushed messages for it go. */

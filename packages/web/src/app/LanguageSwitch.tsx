@@ -1,6 +1,6 @@
-import type { Language } from '@nardy/protocol';
+import { LANGUAGES, type Language } from '@nardy/protocol';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, currentLanguage, setLanguage } from '../i18n';
+import { currentLanguage, setLanguage } from '../i18n';
 import { useServices } from './services';
 
 /**

@@ -11,9 +11,7 @@
  */
 import i18next, { type BackendModule, type InitOptions, type ResourceKey, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '@nardy/protocol';
-
-export const LANGUAGES = ['ru', 'en'] as const satisfies readonly Language[];
+import { LANGUAGES, type Language } from '@nardy/protocol';
 export const NAMESPACES = ['common', 'lobby', 'auth', 'top', 'settings', 'errors', 'board', 'game', 'profile', 'rules'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -23,7 +21,7 @@ export const FIRST_SCREEN = ['common', 'lobby', 'errors'] as const satisfies rea
 /** Where the player's choice of language is kept. */
 export const LANG_KEY = 'nardy.lang';
 
-export const isLanguage = (x: unknown): x is Language => x === 'ru' || x === 'en';
+export const isLanguage = (x: unknown): x is Language => (LANGUAGES as readonly unknown[]).includes(x);
 
 /** The stored choice, else the first browser language that is Russian or English, else English. */
 export function detectLanguage(stored: string | null, browser: readonly string[]): Language {

@@ -5,9 +5,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ERROR_CODES } from '@nardy/protocol';
+import { ERROR_CODES, LANGUAGES } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, NAMESPACES, type Namespace } from './index';
+import { NAMESPACES, type Namespace } from './index';
 import { resources } from './resources';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
