@@ -6,7 +6,7 @@ import { runMatch } from './match-runner.js';
 import { ProgressBar } from './progress.js';
 import { RULE_OPTION_HELP, RULE_OPTION_SPEC, ruleOptionsFrom } from './rule-options.js';
 
-export const MATCH_HELP = `Usage: nardy match --a "<bot>" --b "<bot>" [--variant long|short|caucasian] [--games N] [--mirrored]
+export const MATCH_HELP = `Usage: nardy match --a "<bot>" --b "<bot>" [--variant ${VARIANT_IDS.join('|')}] [--games N] [--mirrored]
                    [--seed S] [--timeout SECONDS] [--json]
 
 Two bots play --games money games (default 100) without the cube, by the engine's rules, with seeded dice

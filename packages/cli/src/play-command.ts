@@ -7,7 +7,7 @@ import { EXIT_OK, EXIT_USAGE, UsageError, write, type Io } from './io.js';
 import { PLAY_COMMANDS, runPlay, type PlayInput } from './play.js';
 import { RULE_OPTION_HELP, RULE_OPTION_SPEC, ruleOptionsFrom } from './rule-options.js';
 
-export const PLAY_HELP = `Usage: nardy play [--variant long|short|caucasian] [--match N] [--cube | --no-cube] [--beaver]
+export const PLAY_HELP = `Usage: nardy play [--variant ${VARIANT_IDS.join('|')}] [--match N] [--cube | --no-cube] [--beaver]
                   [--names A,B] [--seed N] [rule options]
 
 Two people play at one terminal (or from a script on stdin). The dice are thrown by the CLI; every

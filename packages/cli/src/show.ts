@@ -15,7 +15,7 @@ import {
 import { choice, parse } from './args.js';
 import { EXIT_OK, UsageError, write, type Io } from './io.js';
 
-export const SHOW_HELP = `Usage: nardy show <position> [--variant long|short|caucasian] [--turn white|black] [--dice 31]
+export const SHOW_HELP = `Usage: nardy show <position> [--variant ${VARIANT_IDS.join('|')}] [--turn white|black] [--dice 31]
 
 Prints the ASCII board of a position (White's checkers O, Black's X). <position> is one of:
   a gnubg Position ID, short nardy by default (--variant caucasian for Caucasian), e.g. 4HPwATDgc/ABMA.
