@@ -1,6 +1,6 @@
 import { LEVELS, LEVEL_SETTINGS, cubeDecision, cubeInputsOf, playCubeOf, type BotPool, type Level, type Probabilities } from '@nardy/ai';
 import { LIMITS } from '@nardy/protocol';
-import type { BotPlayer } from '../game/bot.js';
+import { firstTurn, type BotPlayer } from '../game/bot.js';
 import type { GameView } from '../game/events.js';
 
 /**
@@ -36,8 +36,7 @@ export type BotFactory = (botId: string) => BotPlayer | null;
  * doubler), on `probabilities` of the position when given (a deeper search), else its static evaluation.
  */
 function cubeFor(view: GameView, inputs = cubeInputsOf(view.match), probabilities?: Probabilities): 'roll' | 'double' | 'take' | 'pass' | 'beaver' {
-  const choices = view.legal?.choices ?? [];
-  const allowed = (type: string): boolean => choices.some((c) => c.type === type);
+  const allowed = (type: 'double' | 'take' | 'beaver'): boolean => view.legal?.actions.includes(type) ?? false;
   const d = cubeDecision(inputs.position, inputs.cube, probabilities ? { ...inputs.context, evaluator: () => probabilities } : inputs.context);
   if (view.match.phase === 'cubeOffered') {
     const answer = view.match.game.cubeOffer?.beaver ? d.beaverResponse : d.response;
@@ -97,8 +96,7 @@ export function inProcessBots(): BotFactory {
     return {
       id: botId,
       async chooseTurn(view) {
-        const move = view.legal?.choices.find((c) => c.type === 'move');
-        return move && move.type === 'move' ? (move.turns[0] ?? []) : [];
+        return firstTurn(view.legal);
       },
       async cubeDecision(view) {
         return cubeFor(view);
