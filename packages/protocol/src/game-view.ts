@@ -1,13 +1,16 @@
 import {
   COLORS,
+  GAME_ENDS,
+  MATCH_END_REASONS,
+  MAX_AUTOMATIC_DOUBLES,
+  MAX_CUBE_VALUE,
   PHASES,
   RESIGN_LEVELS,
   VARIANT_IDS,
+  WIN_KINDS,
   positionFromSetup,
-  type GameEnd,
   type Phase,
   type ResignLevel,
-  type WinKind,
 } from '@nardy/engine';
 import { z } from 'zod';
 import {
@@ -59,12 +62,12 @@ export const StepSchema = z.strictObject({
 export const ResignLevelSchema = z.enum(RESIGN_LEVELS);
 
 export const CubeSchema = z.strictObject({
-  value: z.int().min(1).max(4096),
+  value: z.int().min(1).max(MAX_CUBE_VALUE),
   owner: SeatSchema.nullable(),
   turned: z.boolean(),
-  automaticDoubles: z.int().min(0).max(6),
+  automaticDoubles: z.int().min(0).max(MAX_AUTOMATIC_DOUBLES),
 });
-export const CubeOfferSchema = z.strictObject({ by: SeatSchema, value: z.int().min(2).max(4096), beaver: z.boolean() });
+export const CubeOfferSchema = z.strictObject({ by: SeatSchema, value: z.int().min(2).max(MAX_CUBE_VALUE), beaver: z.boolean() });
 export const ResignOfferSchema = z.strictObject({
   by: SeatSchema,
   level: ResignLevelSchema,
@@ -123,9 +126,6 @@ export const DiceProofSchema = z.strictObject({
   throws: z.int().min(0),
 });
 
-export const GAME_ENDS = ['bearOff', 'cubePass', 'resign', 'surrender', 'timeout'] as const satisfies readonly GameEnd[];
-export const WIN_KINDS = ['oin', 'single', 'mars', 'homeMars', 'koks'] as const satisfies readonly WinKind[];
-
 /** A finished game (the engine's `GameResult`, without the final board). */
 export const GameResultSchema = z.strictObject({
   number: z.int().min(1),
@@ -133,15 +133,17 @@ export const GameResultSchema = z.strictObject({
   end: z.enum(GAME_ENDS),
   kind: z.enum([...WIN_KINDS, 'draw']),
   basePoints: z.number().min(0).max(3),
-  cubeValue: z.int().min(1).max(4096),
+  cubeValue: z.int().min(1).max(MAX_CUBE_VALUE),
   points: BySeatSchema(z.number().min(0)),
   white: SeatSchema,
 });
 
 export const MatchEndSchema = z.strictObject({
   winner: SeatSchema.nullable(),
-  reason: z.enum(['points', 'resignMatch', 'timeout', 'sessionEnded', 'abandoned', 'aborted']),
+  /** The engine's reasons, and the server's: a player left (`abandoned`), or the game was called off (`aborted`). */
+  reason: z.enum([...MATCH_END_REASONS, 'abandoned', 'aborted']),
 });
+export type MatchEndReason = z.infer<typeof MatchEndSchema>['reason'];
 
 export const PlayerSchema = z.strictObject({
   user: UserRefSchema,

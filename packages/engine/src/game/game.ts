@@ -51,7 +51,8 @@ export interface GameState {
 }
 
 /** How a game ended. */
-export type GameEnd = 'bearOff' | 'cubePass' | 'resign' | 'surrender' | 'timeout';
+export const GAME_ENDS = ['bearOff', 'cubePass', 'resign', 'surrender', 'timeout'] as const;
+export type GameEnd = (typeof GAME_ENDS)[number];
 
 /** A finished game. */
 export interface GameResult {

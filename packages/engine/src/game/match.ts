@@ -19,12 +19,14 @@ import {
 import { jacobyInForce, matchSettings, scoringOf, type MatchSettings, type MatchSettingsInput } from './settings.js';
 import { bySeat, otherSeat, type BySeat, type Seat } from './seats.js';
 
+/** Why a match ended: `points` — N points reached (G6); `resignMatch` (G5); `timeout` — a flag fell (G8); `sessionEnded` (G6). */
+export const MATCH_END_REASONS = ['points', 'resignMatch', 'timeout', 'sessionEnded'] as const;
+
 /** Why a match or money session ended. */
 export interface MatchEnd {
   /** The match winner; for a money session the seat ahead, or null when level. */
   readonly winner: Seat | null;
-  /** `points` — N points reached (G6); `resignMatch` (G5); `timeout` — a flag fell (G8); `sessionEnded` (G6). */
-  readonly reason: 'points' | 'resignMatch' | 'timeout' | 'sessionEnded';
+  readonly reason: (typeof MATCH_END_REASONS)[number];
 }
 
 /**

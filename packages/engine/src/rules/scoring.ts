@@ -34,7 +34,8 @@ export const DEFAULT_SCORING: ScoringSettings = Object.freeze({
  * The kind of a win. Long nardy: `oin` (ойн) 1, `mars` 2, `homeMars` 3, `koks` 3 (L24–L25).
  * Short nardy / Caucasian: `single` 1, `mars` (gammon) 2, `koks` (backgammon) 3 (S7).
  */
-export type WinKind = 'oin' | 'single' | 'mars' | 'homeMars' | 'koks';
+export const WIN_KINDS = ['oin', 'single', 'mars', 'homeMars', 'koks'] as const;
+export type WinKind = (typeof WIN_KINDS)[number];
 export type WinPoints = 1 | 2 | 3;
 
 export interface WinScore {

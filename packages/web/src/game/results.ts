@@ -3,12 +3,10 @@
  * домашний марс, кокс; single, mars, koks — L24–L25, S7), how it ended, the cube and the points (G3–G7).
  * Shared by the game room, the replay and the profile.
  */
-import { kindForPoints, type BySeat, type MatchEnd, type ResignLevel, type ScoringId, type Seat, type WinKind, type WinPoints } from '@nardy/engine';
-import type { GameView } from '@nardy/protocol';
+import { kindForPoints, type BySeat, type ResignLevel, type ScoringId, type Seat, type WinKind, type WinPoints } from '@nardy/engine';
+import type { GameView, MatchEndReason } from '@nardy/protocol';
 import type { ResultLine } from './moveList';
 import { points, type Phrase } from './phrase';
-
-export type MatchEndReason = MatchEnd['reason'] | 'abandoned' | 'aborted';
 
 /** The kind of a finished game: `kinds.oin`, `kinds.mars`, … `kinds.draw`. */
 export const kindPhrase = (kind: ResultLine['kind']): Phrase => ({ key: `kinds.${kind}` });

@@ -4,7 +4,7 @@
  * ends and the match's at the last step, and the dice proof.
  */
 import { type BySeat, type Color, type Seat } from '@nardy/engine';
-import type { GameRecordResponse, PublicSeat } from '@nardy/protocol';
+import type { GameRecordResponse, MatchEndReason, PublicSeat } from '@nardy/protocol';
 import { useEffect, useMemo, useState } from 'react';
 import { Board } from '../../board/Board';
 import type { BoardSettings } from '../../board/types';
@@ -15,7 +15,7 @@ import { MoveList } from '../../game/MoveList';
 import { matchPhrase } from '../../game/choices';
 import { currentEntry, entryPhrase } from '../../game/movePhrases';
 import { say } from '../../game/phrase';
-import { gameResultPhrase, matchEndPhrase, type MatchEndReason } from '../../game/results';
+import { gameResultPhrase, matchEndPhrase } from '../../game/results';
 import { useTranslate } from '../../game/useTranslate';
 import { paths } from '../../router';
 import { replayFrame } from './replayFrame';
