@@ -1,4 +1,4 @@
-import { VARIANT_IDS, isRecord, isVariantId, type BySeat, type Seat } from '@nardy/engine';
+import { SEATS, VARIANT_IDS, isRecord, isVariantId, type BySeat, type Seat } from '@nardy/engine';
 import {
   EntityIdSchema,
   type GameRecordResponse,
@@ -43,7 +43,7 @@ const cursorText = (c: PageCursor | null): string | null => (c ? `${c.finishedAt
 function seedsGiven(stored: Json): Partial<BySeat<string>> {
   const o = isRecord(stored) ? stored : {};
   const seeds: { p1?: string; p2?: string } = {};
-  for (const seat of ['p1', 'p2'] as const) if (typeof o[seat] === 'string') seeds[seat] = o[seat];
+  for (const seat of SEATS) if (typeof o[seat] === 'string') seeds[seat] = o[seat];
   return seeds;
 }
 
