@@ -4,18 +4,19 @@
 // position, both nets' static evaluations beside the rollout: mean absolute error of the winning chance, of the
 // gammons (win mars, lose mars) and of the cubeless equity, split by whether a crashed side (≤ 6 checkers in
 // play) has borne off yet. Our rollouts are the yardstick; gnubg plays no part.
-// Usage: node bench/crashed-class.js [packages/ai/bench-set/short-crashed-played.jsonl …] [--json]
+// Usage: node bench/crashed-class.js [packages/train/bench-set/short-crashed-played.jsonl …] [--json]
 import { readFileSync } from 'node:fs';
 import { OFF, opposite } from '../packages/engine/dist/index.js';
+import '../packages/ai/dist/node/install.js';
 import { loadFamily } from '../packages/ai/dist/net/committed-nets.js';
 import { NetEvaluator } from '../packages/ai/dist/net/net-evaluator.js';
 import { SHORT_FAMILY, hasCrashed } from '../packages/ai/dist/net/short-evaluator.js';
 import { cubelessEquity } from '../packages/ai/dist/probabilities.js';
-import { parseCrashedSet, recordPosition } from '../packages/ai/dist/train/crashed-set.js';
+import { parseCrashedSet, recordPosition } from '../packages/train/dist/crashed-set.js';
 
 const args = process.argv.slice(2);
 const files = args.filter((a) => !a.startsWith('--'));
-if (files.length === 0) files.push(new URL('../packages/ai/bench-set/short-crashed-played.jsonl', import.meta.url).pathname);
+if (files.length === 0) files.push(new URL('../packages/train/bench-set/short-crashed-played.jsonl', import.meta.url).pathname);
 const nets = loadFamily(SHORT_FAMILY);
 // The same nets, each position forced to one of them (race and bear-off positions are not in these sets).
 const forced = (cls) => new NetEvaluator({ ...SHORT_FAMILY, classOf: () => cls }, nets);

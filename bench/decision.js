@@ -6,6 +6,7 @@
 // the cost of a fresh decision (a game in progress would reuse more of the cache). Reports the median, p90
 // and max milliseconds per decision and the mean number of candidates.
 import { legalTurns, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
+import '../packages/ai/dist/node/install.js';
 import { chooseTurn, rankTurns, resetSearchCache } from '../packages/ai/dist/choose.js';
 
 const args = process.argv.slice(2);

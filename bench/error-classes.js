@@ -11,6 +11,7 @@
 // Usage: node bench/error-classes.js LOG… [--top N] [--deeper LEVEL] [--json]
 import { readFileSync } from 'node:fs';
 import { boardKey, opposite, parseGnubgPositionId } from '../packages/engine/dist/index.js';
+import '../packages/ai/dist/node/install.js';
 import { chooseTurn } from '../packages/ai/dist/index.js';
 import { exactEvaluator } from '../packages/ai/dist/evaluator.js';
 import { shortClassOf } from '../packages/ai/dist/net/short-evaluator.js';

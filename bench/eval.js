@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { legalTurns, opposite, passTurn, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
+import '../packages/ai/dist/node/install.js';
 import { loadFamily } from '../packages/ai/dist/net/committed-nets.js';
 import { NetEvaluator } from '../packages/ai/dist/net/net-evaluator.js';
 import { SHORT_FAMILY } from '../packages/ai/dist/net/short-evaluator.js';

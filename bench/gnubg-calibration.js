@@ -8,6 +8,7 @@
 // Usage: node bench/gnubg-calibration.js (--positions F | --source self --n 4000 --seed 1) [--ply 0] [--json]
 import { fileURLToPath } from 'node:url';
 import { makeGnubgPositionId, opposite, winnerOf } from '../packages/engine/dist/index.js';
+import '../packages/ai/dist/node/install.js';
 import { chooseTurn } from '../packages/ai/dist/choose.js';
 import { staticEvaluator } from '../packages/ai/dist/evaluator.js';
 import { shortClassOf } from '../packages/ai/dist/net/short-evaluator.js';

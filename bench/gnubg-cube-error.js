@@ -14,6 +14,7 @@
 // (bench/gnubg-match-play.py, normalised equity).
 // Usage: node bench/gnubg-cube-error.js [--n 1000] [--seed 21] [--positions F | --save-positions F] [--level worldclass|gnubg0|…] [--cube-plies N] [--ply 2] [--source self|back-game|random] [--match N] [--json]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
+import '../packages/ai/dist/node/install.js';
 import { cubeDecision, cubeEvaluator } from '../packages/ai/dist/index.js';
 import { args, benchPositions, decideAll, drawMatchCubes, judgeScript, matchOption, opt, runGnubg } from './gnubg-harness.js';
 

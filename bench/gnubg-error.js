@@ -10,6 +10,7 @@
 // Usage: node bench/gnubg-error.js [--n 300] [--seed 11] [--level expert|gnubg0|…] [--ply 2] [--source random|self|back-game] [--positions F | --save-positions F (as in gnubg-cube-error.js)] [--by-class] [--cube centred] [--json] [--dump: decisions losing > 30 mp on stderr]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
 import { opposite } from '../packages/engine/dist/index.js';
+import '../packages/ai/dist/node/install.js';
 import { homeNumber } from '../packages/ai/dist/bearoff/index.js';
 import { rankTurns } from '../packages/ai/dist/choose.js';
 import { shortClassOf } from '../packages/ai/dist/net/short-evaluator.js';

@@ -7,6 +7,7 @@
 // Usage: node bench/gnubg-filter.js --filters 8,0.16[/8,0.16/2,0.04] [--level worldclass] [--n 2000] [--seed 31]
 //        [--positions F | --save-positions F] [--ply 2] [--json]
 // Needs gnubg (apt-get install gnubg) and ../shared/tools/gnubg.
+import '../packages/ai/dist/node/install.js';
 import { rankTurns } from '../packages/ai/dist/choose.js';
 import { LEVEL_SETTINGS } from '../packages/ai/dist/levels.js';
 import { afterId, args, benchPositions, decideAll, opt, runGnubg } from './gnubg-harness.js';

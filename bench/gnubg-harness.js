@@ -4,8 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { boardKey, legalTurns, makeGnubgPositionId, parseGnubgPositionId, passTurn, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
+import '../packages/ai/dist/node/install.js';
 import { chooseTurn } from '../packages/ai/dist/choose.js';
-import { backGameStart } from '../packages/ai/dist/train/back-game-starts.js';
+import { backGameStart } from '../packages/train/dist/back-game-starts.js';
 
 export const args = process.argv.slice(2);
 

@@ -17,8 +17,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { makeGnubgPositionId } from '../packages/engine/dist/index.js';
+import '../packages/ai/dist/node/install.js';
 import { chooseTurn } from '../packages/ai/dist/choose.js';
-import { pairedGain } from '../packages/ai/dist/train/distill-data.js';
+import { pairedGain } from '../packages/train/dist/distill-data.js';
 import { args, cubeOption, distinctResults, drawMatchCubes, judgeScript, matchOption, opt, parsePosition, runGnubg, throwPositions } from './gnubg-harness.js';
 
 const level = opt('level', 'expert');

@@ -8,10 +8,11 @@
 // Usage: node bench/label-judge.js SHARD [--last N] [--ply 2] [--json]
 import { fileURLToPath } from 'node:url';
 import { makeGnubgPositionId } from '../packages/engine/dist/index.js';
+import '../packages/ai/dist/node/install.js';
 import { staticEvaluator } from '../packages/ai/dist/evaluator.js';
 import { cubelessEquity } from '../packages/ai/dist/probabilities.js';
 import { fromVec } from '../packages/ai/dist/rollout/vector.js';
-import { decisionGroups, labelledPosition, pairedGain, readShards } from '../packages/ai/dist/train/distill-data.js';
+import { decisionGroups, labelledPosition, pairedGain, readShards } from '../packages/train/dist/distill-data.js';
 import { args, opt, runGnubg } from './gnubg-harness.js';
 
 const shard = args[0];

@@ -8,10 +8,11 @@
 // Also, over every decision of the shard, how often its first candidate (with `--disagree`, the deeper search's
 // pick) is the labels' best, and the equity it gives up against their best; `--decisions 0` reports only that.
 // Usage: node bench/label-noise.js SHARD [--decisions 25] [--trials 36] [--truncate 0] [--json]
+import '../packages/ai/dist/node/install.js';
 import { rollout } from '../packages/ai/dist/rollout/index.js';
 import { cubelessEquity } from '../packages/ai/dist/probabilities.js';
 import { fromVec } from '../packages/ai/dist/rollout/vector.js';
-import { decisionGroups, labelledPosition, readShards } from '../packages/ai/dist/train/distill-data.js';
+import { decisionGroups, labelledPosition, readShards } from '../packages/train/dist/distill-data.js';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {

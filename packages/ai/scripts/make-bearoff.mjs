@@ -2,7 +2,7 @@
 // Generates the bear-off tables into packages/ai/data/ (see src/bearoff/README.md). Runs after `tsc -b`
 // (it imports the compiled package): `node packages/ai/scripts/make-bearoff.mjs [--force] [--two-sided N]`.
 // Existing valid files are kept unless --force (a two-sided table of another size too, unless --two-sided N).
-import { makeBearOffTables } from '../dist/bearoff/generate.js';
+import { makeBearOffTables } from '../dist/node/index.js';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--two-sided');

@@ -1,15 +1,15 @@
 /**
- * @nardy/ai: the computer opponent. The variant's strongest static evaluator (`staticEvaluator`: trained nets,
- * bear-off databases; the documented heuristic `evaluate` where no nets exist yet), n-ply search behind
- * `hint` / `rankTurns` / `chooseTurn` at levels named like gnubg's (`LEVELS`), cubeful cube decisions
- * (`cubeDecision`: Janowski, Kazaross-XG2), rollouts, and a `worker_threads` pool (`BotPool`) for the server's
- * bot seats.
+ * @nardy/ai: the computer opponent's runtime, free of Node so that a browser runs it in a Web Worker. The
+ * variant's strongest static evaluator (`staticEvaluator`: trained nets, bear-off databases), n-ply search
+ * behind `hint` / `rankTurns` / `chooseTurn` at levels named like gnubg's (`LEVELS`), cubeful cube decisions
+ * (`cubeDecision`: Janowski, Kazaross-XG2) and rollouts. Its files come from an installed `DataSource`
+ * (`data-source.ts`). Node's side — reading the files, the `worker_threads` bot pool — is `@nardy/ai/node`;
+ * the heuristic yardstick is `@nardy/ai/yardstick`.
  */
 export * from './probabilities.js';
 export * from './rng.js';
-export { WEIGHTS } from './weights.js';
-export { evaluate } from './evaluate.js';
-export { heuristicTurn } from './heuristic-bot.js';
+export { setDataSource, bytesSource, fetchDataSource, type DataSource } from './data-source.js';
+export { DATA_FILES } from './data-files.js';
 export { staticEvaluator } from './evaluator.js';
 export { evaluatePly, rankTurnsPly, type MoveFilter, type ScoredTurn, type SearchContext } from './search/ply.js';
 export type { StaticEvaluator } from './search/eval-cache.js';
@@ -20,6 +20,6 @@ export * from './choose.js';
 export * from './cube.js';
 export * from './cubeful-play.js';
 export * from './request.js';
-export * from './pool.js';
 export * from './rollout/index.js';
 export { LONG_MET, LONG_MET_RATES } from './cube/met-long-table.js';
+export { THROWS, type Throw } from './throws.js';

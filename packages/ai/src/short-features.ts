@@ -1,5 +1,6 @@
 import { BAR, type Checkers } from '@nardy/engine';
 import { WEIGHTS as W } from './weights.js';
+import { THROWS } from './throws.js';
 
 /**
  * Short nardy and Caucasian contact features, in pips for `side` against `other` (both own-frame boards;
@@ -45,12 +46,6 @@ export function shortContactScore(side: Checkers, other: Checkers, sideOnRoll: b
   return score;
 }
 
-/** The 21 distinct throws with their weight out of 36. */
-const THROWS: readonly (readonly [number, number, number])[] = (() => {
-  const out: [number, number, number][] = [];
-  for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) out.push([a, b, a === b ? 1 : 2]);
-  return out;
-})();
 
 /**
  * Expected pips `side` loses to hits on its blots next roll: Σ over blots of (throws that hit it / 36) ×
@@ -67,7 +62,7 @@ export function blotRisk(side: Checkers, other: Checkers): number {
     if ((side[p] ?? 0) !== 1) continue;
     const target = 25 - p; // the blot's point in other's frame
     let hits = 0;
-    for (const [a, b, weight] of THROWS) {
+    for (const { dice: [b, a], weight } of THROWS) {
       if (throwHits(other, target, a, b, blockedForOther)) hits += weight;
     }
     if (hits > 0) risk += (hits / 36) * (25 - p + W.hitTempo);

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
+import { useNodeData } from '@nardy/ai/node';
 import { main } from './cli.js';
+
+useNodeData(); // the bot reads its nets and tables from the installed package
 
 // A reader that goes away (`nardy legal < big | head`) is not an error worth a stack trace.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface, type Interface } from 'node:readline';
-import { LEVELS, chooseTurn, heuristicTurn, seededRng, type Level, type Rng } from '@nardy/ai';
+import { LEVELS, chooseTurn, seededRng, type Level, type Rng } from '@nardy/ai';
+import { heuristicTurn } from '@nardy/ai/yardstick';
 import {
   boardKey,
   findTurnByNotation,

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { DEFAULT_TRIALS, ROLLOUT_LEVEL, rollout, type Probabilities, type RolloutResult } from '@nardy/ai';
+import { workerTrials } from '@nardy/ai/node';
 import { findTurnByNotation, legalTurns, makePositionId, makeTurnNotation, type Turn } from '@nardy/engine';
 import { integer, parse } from './args.js';
 import { EXIT_OK, UsageError, write, type Io } from './io.js';
@@ -76,7 +77,7 @@ export async function rolloutCommand(args: readonly string[], io: Io): Promise<n
   const bar = new ProgressBar(io.stderr);
   const result = await rollout(position, {
     trials,
-    workers,
+    ...(workers > 0 ? { runner: workerTrials(workers) } : {}),
     seed,
     level,
     rules,

@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32 } from './crc32.js';
 import type { Result } from '@nardy/engine';
 import { positionCount } from './position-number.js';
 import { SOLVE_THROWS, type OneSidedSolution } from './solve.js';

@@ -1,12 +1,5 @@
 import { HOME_POINTS, positionNumber } from './position-number.js';
 
-/** The 21 distinct throws as [die, die, weight out of 36]. */
-export const THROWS: readonly (readonly [number, number, number])[] = (() => {
-  const out: [number, number, number][] = [];
-  for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) out.push([a, b, a === b ? 1 : 2]);
-  return out;
-})();
-
 /**
  * Every distinct position a throw can leave from a bear-off position (`counts[p]` checkers on home point p),
  * as position numbers. Once all checkers are home every die is playable while a checker is left, so the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bearOffResults, THROWS } from './moves.js';
+import { THROWS } from '../throws.js';
+import { bearOffResults } from './moves.js';
 import { homeNumber, MAX_HOME_CHECKERS, positionCount, positionFromNumber, positionNumber } from './position-number.js';
 import { homesUpTo, side } from './naive.suite.js';
 
@@ -30,7 +31,7 @@ describe('bear-off position numbers', () => {
     const wrong: number[] = [];
     for (let n = 1; n < positionCount(MAX_HOME_CHECKERS); n += 11) {
       const counts = positionFromNumber(n);
-      for (const [a, b] of THROWS) if (bearOffResults(counts, a, b).some((r) => r >= n)) wrong.push(n);
+      for (const { dice: [b, a] } of THROWS) if (bearOffResults(counts, a, b).some((r) => r >= n)) wrong.push(n);
     }
     expect(wrong).toEqual([]);
   });

@@ -1,4 +1,5 @@
-import { bearOffResults, THROWS } from './moves.js';
+import { THROWS } from '../throws.js';
+import { bearOffResults } from './moves.js';
 import { HOME_POINTS, positionCount, positionFromNumber } from './position-number.js';
 
 /** Longest distribution kept while solving: no bear-off of 15 checkers takes this many throws. */
@@ -37,7 +38,7 @@ export function solveOneSided(checkers: number): OneSidedSolution {
     const onBoard = checkersOn(counts);
     let m = 1;
     let fm = 1;
-    for (const [d1, d2, weight] of THROWS) {
+    for (const { dice: [d2, d1], weight } of THROWS) {
       const p = weight / 36;
       let best = -1;
       let bestFirst = -1;
@@ -83,7 +84,7 @@ export function solveTwoSided(checkers: number): Float64Array {
   const results: number[][][] = [];
   for (let n = 0; n < count; n++) {
     const counts = positionFromNumber(n);
-    results.push(THROWS.map(([d1, d2]) => bearOffResults(counts, d1, d2)));
+    results.push(THROWS.map(({ dice: [d2, d1] }) => bearOffResults(counts, d1, d2)));
   }
   const win = new Float64Array(count * count);
   for (let sum = 1; sum <= 2 * (count - 1); sum++) {
@@ -98,7 +99,7 @@ export function solveTwoSided(checkers: number): Float64Array {
           const v = r === 0 ? 1 : 1 - win[b * count + r]!;
           if (v > best) best = v;
         }
-        w += (THROWS[t]![2] / 36) * best;
+        w += (THROWS[t]!.weight / 36) * best;
       }
       win[a * count + b] = w;
     }

@@ -1,12 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { bytesSource, dataSource } from '../data-source.js';
 import { decodeOneSided, decodeTwoSided, FIXED_ONE, quantize } from './file-format.js';
 import { MAX_HOME_CHECKERS, positionCount, positionFromNumber, positionNumber } from './position-number.js';
 import { SOLVE_THROWS, solveOneSided, solveTwoSided } from './solve.js';
-import { BEAROFF_DIR, ONE_SIDED_FILE, oneSidedTable, readTable, TWO_SIDED_FILE, twoSidedTable } from './tables.js';
+import { BEAROFF_DATA, ONE_SIDED_FILE, oneSidedTable, readTable, TWO_SIDED_FILE, twoSidedTable } from './tables.js';
 
 const os = oneSidedTable();
 const ts = twoSidedTable();
@@ -95,23 +92,20 @@ describe('the generated two-sided table', () => {
 });
 
 describe('reading the tables', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'bearoff-'));
-  const at = (name: string, bytes: Uint8Array): URL => {
-    writeFileSync(join(dir, name), bytes);
-    return pathToFileURL(join(dir, name));
-  };
-  const good = readFileSync(new URL(TWO_SIDED_FILE, BEAROFF_DIR));
+  const good = dataSource().load(BEAROFF_DATA + TWO_SIDED_FILE);
+  /** The two-sided table read from a source that holds `bytes` under its name. */
+  const readAs = (bytes: Uint8Array): unknown => readTable(TWO_SIDED_FILE, decodeTwoSided, bytesSource({ [BEAROFF_DATA + TWO_SIDED_FILE]: bytes }));
 
   it('a missing file is a clear error that says how to make it', () => {
-    expect(() => readTable(pathToFileURL(join(dir, 'nothing.bin')), decodeTwoSided)).toThrow(/nothing\.bin cannot be read .*make-bearoff\.mjs/);
+    expect(() => readTable(TWO_SIDED_FILE, decodeTwoSided, bytesSource({}))).toThrow(/cannot read the bear-off table data\/bearoff-ts\.bin .*make-bearoff\.mjs/);
   });
 
   it('a corrupt, truncated or foreign file is refused', () => {
     const flipped = Uint8Array.from(good);
     flipped[1000] = flipped[1000]! ^ 1;
-    expect(() => readTable(at('flipped.bin', flipped), decodeTwoSided)).toThrow(/flipped\.bin: checksum mismatch/);
-    expect(() => readTable(at('short.bin', good.subarray(0, good.length - 10)), decodeTwoSided)).toThrow(/truncated/);
-    expect(() => readTable(at('os.bin', readFileSync(new URL(ONE_SIDED_FILE, BEAROFF_DIR))), decodeTwoSided)).toThrow(/not a bear-off table/);
+    expect(() => readAs(flipped)).toThrow(/bearoff-ts\.bin: checksum mismatch/);
+    expect(() => readAs(good.subarray(0, good.length - 10))).toThrow(/truncated/);
+    expect(() => readAs(dataSource().load(BEAROFF_DATA + ONE_SIDED_FILE))).toThrow(/not a bear-off table/);
     expect(decodeOneSided(good).ok).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { BAR, OFF, type Checkers } from '@nardy/engine';
+import { THROWS } from '../throws.js';
 
 /**
  * Inputs of the short-nardy nets (encoding `short-v1`), for the side on roll (`me`) and its opponent, each
@@ -216,9 +217,8 @@ function hitsAgainst(a: SideScan, b: SideScan): { shots: number; pipLoss: number
 /** How many of the 36 throws a throw mask stands for (a non-double is two throws). */
 const weightOf = (mask: number): number => 2 * bitCount(mask & ~DOUBLES) + bitCount(mask & DOUBLES);
 
-/** The 21 throws as [die, die]; bit t of a throw mask is THROWS[t]. */
-const THROWS: readonly (readonly [number, number])[] = Array.from({ length: 6 }, (_, i) => Array.from({ length: 6 - i }, (_, j) => [i + 1, i + 1 + j] as const)).flat();
-const maskOf = (has: (d1: number, d2: number) => boolean): number => THROWS.reduce((m, [d1, d2], t) => (has(d1, d2) ? m | (1 << t) : m), 0);
+/** Bit t of a throw mask is THROWS[t]; `has` gets the lower die first. */
+const maskOf = (has: (d1: number, d2: number) => boolean): number => THROWS.reduce((m, { dice: [d2, d1] }, t) => (has(d1, d2) ? m | (1 << t) : m), 0);
 const ALL_THROWS = maskOf(() => true);
 const DOUBLES = maskOf((d1, d2) => d1 === d2);
 const DOUBLE = Int32Array.from({ length: 7 }, (_, d) => maskOf((d1, d2) => d1 === d && d2 === d));
@@ -240,7 +240,7 @@ const ESCAPES = Int32Array.from({ length: 1 << 12 }, (_, w) => {
   const last = 32 - Math.clz32(w); // the farthest blocked point, in pips
   const open = (k: number): boolean => k > 12 || ((w >> (k - 1)) & 1) === 0;
   let n = 0;
-  for (const [d1, d2] of THROWS) {
+  for (const { dice: [d2, d1] } of THROWS) {
     let out: boolean;
     if (d1 === d2) {
       out = false;

@@ -1,17 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { fc, test } from '@fast-check/vitest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { legalTurns, opposite, seededRng, winnerOf, type Dice, type Position } from '@nardy/engine';
 import { playedPositionArb, randomPlayPosition } from '@nardy/engine/testing';
+import { bytesSource } from '../data-source.js';
 import { loadNet } from './load.js';
 import { Mlp } from './mlp.js';
 import { shortClassOf } from './short-evaluator.js';
 import { SHORT_ENCODING, SHORT_INPUTS, encodeShort } from './short-inputs.js';
-import { WasmMlp, accelerate, loadKernel, simdSupported, wasmKernel } from './wasm-mlp.js';
+import { KERNEL_FILE, WasmMlp, accelerate, loadKernel, simdSupported, wasmKernel } from './wasm-mlp.js';
 
 /** The kernel's outputs differ from the TypeScript pass by f32 rounding only (measured: < 2e-7 on the committed nets). */
 const TOLERANCE = 1e-6;
@@ -141,6 +138,8 @@ describe('the fallback', () => {
   it('NARDY_WASM=0 keeps the TypeScript pass: loaded nets are not accelerated and give its outputs', async () => {
     vi.stubEnv('NARDY_WASM', '0');
     vi.resetModules();
+    // A fresh module graph has no data source: the Node one reads the environment when it is made.
+    (await import('../node/files.js')).useNodeData();
     const fresh = await import('./wasm-mlp.js');
     expect(fresh.wasmKernel()).toBeNull();
     const load = await import('./load.js');
@@ -157,10 +156,8 @@ describe('the fallback', () => {
   });
 
   it('a missing or corrupt kernel file is an error naming the file and the way out', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'nardy-wasm-'));
-    expect(() => loadKernel(pathToFileURL(join(dir, 'none.wasm')))).toThrow(/cannot read the net kernel .*none\.wasm.*NARDY_WASM=0/);
-    const corrupt = join(dir, 'corrupt.wasm');
-    writeFileSync(corrupt, Uint8Array.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 0xff, 0xff]));
-    expect(() => loadKernel(pathToFileURL(corrupt))).toThrow(/corrupt\.wasm: not a valid WebAssembly module.*build-wasm/);
+    expect(() => loadKernel(bytesSource({}))).toThrow(/cannot read the net kernel src\/net\/wasm-mlp\.wasm.*NARDY_WASM=0/);
+    const corrupt = bytesSource({ [KERNEL_FILE]: Uint8Array.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 0xff, 0xff]) });
+    expect(() => loadKernel(corrupt)).toThrow(/wasm-mlp\.wasm: not a valid WebAssembly module.*build-wasm/);
   });
 });

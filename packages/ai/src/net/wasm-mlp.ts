@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { dataSource, readData, type DataSource } from '../data-source.js';
 import type { Mlp, NetRunner } from './mlp.js';
 
 /**
@@ -12,10 +12,11 @@ import type { Mlp, NetRunner } from './mlp.js';
  * differ from the TypeScript pass by rounding only (wasm-mlp.test.ts bounds the difference).
  *
  * Fallback: where WebAssembly or its SIMD is missing (`WebAssembly.validate` of a one-instruction probe), or
- * with NARDY_WASM=0 in the environment, nets keep the TypeScript pass. A missing or corrupt kernel file is a
- * broken install, as a bad net file is (load.ts): it throws, naming the file and the way out.
+ * where the data source says `wasm: false` (Node: NARDY_WASM=0 in the environment), nets keep the TypeScript
+ * pass. A missing or corrupt kernel file is a broken install, as a bad net file is (load.ts): it throws, naming
+ * the file and the way out.
  */
-export const KERNEL_FILE = new URL('../../src/net/wasm-mlp.wasm', import.meta.url);
+export const KERNEL_FILE = 'src/net/wasm-mlp.wasm';
 
 /** (module (func (result v128) (v128.const i32x4 0 0 0 0))) */
 const SIMD_PROBE = Uint8Array.from([
@@ -25,31 +26,26 @@ const SIMD_PROBE = Uint8Array.from([
 
 export const simdSupported = (): boolean => typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
 
-/** Compiles the kernel from `file`; throws with the file's name and what to do when it is missing or corrupt. */
-export function loadKernel(file: URL = KERNEL_FILE): WebAssembly.Module {
+/** Compiles the kernel read from `source`; throws with the file's name and what to do when it is missing or corrupt. */
+export function loadKernel(source: DataSource = dataSource()): WebAssembly.Module {
   const fix = 'rebuild it (node packages/ai/scripts/build-wasm.mjs) or set NARDY_WASM=0 for the TypeScript nets';
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(file);
-  } catch (e) {
-    throw new Error(`cannot read the net kernel ${file.pathname}: ${(e as Error).message}; ${fix}`);
-  }
+  const bytes = readData(KERNEL_FILE, 'the net kernel', fix, source);
   let module: WebAssembly.Module;
   try {
     module = new WebAssembly.Module(bytes);
   } catch (e) {
-    throw new Error(`${file.pathname}: not a valid WebAssembly module (${(e as Error).message}); ${fix}`);
+    throw new Error(`${KERNEL_FILE}: not a valid WebAssembly module (${(e as Error).message}); ${fix}`);
   }
   const exports = WebAssembly.Module.exports(module).map((e) => e.name);
-  if (!exports.includes('forward') || !exports.includes('memory')) throw new Error(`${file.pathname}: lacks the forward kernel; ${fix}`);
+  if (!exports.includes('forward') || !exports.includes('memory')) throw new Error(`${KERNEL_FILE}: lacks the forward kernel; ${fix}`);
   return module;
 }
 
 let kernel: WebAssembly.Module | null | undefined;
 
 /** The kernel, compiled once per thread; null where nets are to keep the TypeScript pass. */
-export function wasmKernel(): WebAssembly.Module | null {
-  if (kernel === undefined) kernel = process.env.NARDY_WASM === '0' || !simdSupported() ? null : loadKernel();
+export function wasmKernel(source: DataSource = dataSource()): WebAssembly.Module | null {
+  if (kernel === undefined) kernel = source.wasm === false || !simdSupported() ? null : loadKernel(source);
   return kernel;
 }
 

@@ -3,8 +3,6 @@ import { legalTurns, parsePlainBoard, startPosition, type Position } from '@nard
 import { isValidProbabilities } from '../probabilities.js';
 import { rollout, type RolloutProgress } from './rollout.js';
 
-// The worker runs use the built dist/rollout/worker.js: run `tsc -b packages/engine packages/ai` first (`npm test` does).
-
 const board = (json: object): Position => {
   const r = parsePlainBoard(json);
   if (!r.ok) throw new Error(r.error.message);
@@ -15,17 +13,6 @@ const board = (json: object): Position => {
 const wonWithMars = board({ variant: 'short', onRoll: 'white', white: { '1': 1, off: 14 }, black: { '19': 15 } });
 
 describe('rollout', () => {
-  it('gives the same result on this thread and on 1 or 2 workers (trials merged in trial order)', async () => {
-    const position = startPosition('short');
-    const options = { trials: 12, truncate: 6, seed: 3 } as const;
-    const here = await rollout(position, options);
-    const one = await rollout(position, { ...options, workers: 1 });
-    const two = await rollout(position, { ...options, workers: 2 });
-    expect(one).toEqual(here);
-    expect(two).toEqual(here);
-    expect(here.trials).toBe(12);
-  }, 120_000);
-
   it('luck adjustment lowers the standard error on the same trials', async () => {
     const position = startPosition('short');
     const options = { trials: 36, truncate: 12, seed: 11 } as const;

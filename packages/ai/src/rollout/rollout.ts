@@ -3,7 +3,6 @@ import { chooseTurn } from '../choose.js';
 import type { Level } from '../levels.js';
 import type { StaticEvaluator } from '../search/eval-cache.js';
 import { rolloutContext } from './luck.js';
-import { runInWorkers } from './parallel.js';
 import { summarize, type RolloutResult } from './stats.js';
 import { runTrial, type Chooser, type TrialSpec } from './trial.js';
 import type { Vec5 } from './vector.js';
@@ -30,16 +29,17 @@ export interface RolloutOptions {
   readonly truncate?: number;
   /** Roll out the position after this turn (one of `legalTurns(position, dice)`), from its mover's view. */
   readonly played?: Turn;
-  /** `worker_threads` to run the trials on; 0 (default) runs them on this thread. The result does not depend on it. */
-  readonly workers?: number;
-  /** This thread only (workers: 0): a chooser of one's own instead of `chooseTurn` at `level`. */
+  /**
+   * Where the trials run when not on this thread (the default): e.g. `workerTrials(n)` from `@nardy/ai/node`,
+   * n worker threads. The result does not depend on it.
+   */
+  readonly runner?: TrialRunner;
+  /** This thread only (no runner): a chooser of one's own instead of `chooseTurn` at `level`. */
   readonly chooser?: Chooser;
   /** This thread only: the static evaluator for luck and truncation; default the variant's strongest (`rolloutContext`). */
   readonly evaluator?: StaticEvaluator;
   /** Called after each finished trial. */
   readonly onProgress?: (progress: RolloutProgress) => void;
-  /** The built worker entry; default `rolloutWorkerUrl()`. */
-  readonly workerUrl?: URL;
 }
 
 /** What crosses to a worker: the trial spec as plain data plus the chooser's level and the move rules. */
@@ -47,6 +47,16 @@ export interface WorkerSpec extends TrialSpec {
   readonly level: Level;
   readonly rules: RuleOptions;
 }
+
+/**
+ * Runs trials 0..trials−1 of `spec` off this thread (a chooser at `spec.level`, the variant's strongest static
+ * evaluator) and hands each outcome to `record` as it arrives, in any order.
+ */
+export type TrialRunner = (spec: WorkerSpec, trials: number, record: (trial: number, outcome: Vec5) => void) => Promise<void>;
+
+/** Lets timers and signals in between trials: `setImmediate` where the host has it (Node), else a zero timeout. */
+const yieldToHost = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
 export const DEFAULT_TRIALS = 1296;
 /** The players' level in a rollout unless told otherwise. */
@@ -68,8 +78,7 @@ export const levelChooser =
 export async function rollout(position: Position, options: RolloutOptions = {}): Promise<RolloutResult> {
   const trials = options.trials ?? DEFAULT_TRIALS;
   if (!Number.isInteger(trials) || trials < 1) throw new RangeError('trials must be a positive integer');
-  const workers = options.workers ?? 0;
-  if (workers > 0 && (options.chooser || options.evaluator)) throw new Error('functions cannot run in worker threads (use level)');
+  if (options.runner && (options.chooser || options.evaluator)) throw new Error('functions cannot run in worker threads (use level)');
   const scoring = options.scoring ?? DEFAULT_SCORING;
   const spec: WorkerSpec = {
     start: options.played?.after ?? position,
@@ -88,14 +97,14 @@ export async function rollout(position: Position, options: RolloutOptions = {}):
     finished.push(outcome);
     options.onProgress?.({ done: finished.length, total: trials, estimate: () => summarize(finished, scoring.ceiling) });
   };
-  if (workers > 0) {
-    await runInWorkers(spec, trials, workers, record, options.workerUrl);
+  if (options.runner) {
+    await options.runner(spec, trials, record);
   } else {
     const chooser = options.chooser ?? levelChooser(spec.level, spec.rules, scoring);
     const ctx = rolloutContext(spec.start, scoring, spec.rules, options.evaluator);
     for (let t = 0; t < trials; t++) {
       record(t, runTrial(spec, t, chooser, ctx));
-      await new Promise((resolve) => setImmediate(resolve)); // let timers and signals in between trials
+      await yieldToHost();
     }
   }
   return summarize(outcomes, scoring.ceiling);

@@ -5,7 +5,7 @@ import { cubelessEquity, invert, isValidProbabilities } from '../probabilities.j
 import { made } from '../test-positions.suite.js';
 import { EvalCache } from './eval-cache.js';
 import { evaluatePly, rankTurnsPly, type SearchContext } from './ply.js';
-import { THROWS } from './throws.js';
+import { THROWS } from '../throws.js';
 
 // The search is evaluator-agnostic; the heuristic makes these tests independent of the trained nets.
 const ctx: SearchContext = { evaluate: (p: Position) => heuristic(p) };

@@ -1,7 +1,7 @@
 import { DEFAULT_RULE_OPTIONS, legalTurns, passTurn, winnerOf, type Dice, type Position, type RuleOptions, type Turn } from '@nardy/engine';
 import { cubelessEquity, invert, type Ceiling, type Probabilities } from '../probabilities.js';
 import type { StaticEvaluator } from './eval-cache.js';
-import { THROWS } from './throws.js';
+import { THROWS } from '../throws.js';
 
 /** What a search needs besides the position: the static evaluator, the move rules, and what wins count. */
 export interface SearchContext {

@@ -1,4 +1,5 @@
-import { LEVELS, LEVEL_SETTINGS, cubeDecision, cubeInputsOf, playCubeOf, type BotPool, type Level, type Probabilities } from '@nardy/ai';
+import { LEVELS, LEVEL_SETTINGS, cubeDecision, cubeInputsOf, playCubeOf, type Level, type Probabilities } from '@nardy/ai';
+import type { BotPool } from '@nardy/ai/node';
 import { LIMITS } from '@nardy/protocol';
 import { firstTurn, type BotPlayer } from '../game/bot.js';
 import type { GameView } from '../game/events.js';
