@@ -2,9 +2,14 @@ import { parseClientMessage, type ClientToServer, type ServerToClient, type Tabl
 import type { ClientLink, GameFactory, Reply, ReplyError, Viewer } from '../contracts.js';
 import type { SeatHolder } from '../game/log.js';
 import { LobbyModule } from './lobby.js';
-import type { FinishedMatch, LobbyOptions, RematchEvent } from './options.js';
+import type { FinishedMatch, LobbyOptions, RematchEvent, RematchSource } from './options.js';
 
-/** Fakes for the lobby's tests: a recording game factory, links that collect pushes, a clock. */
+/**
+ * Fakes for the lobby's own tests: a recording game factory, links that collect pushes, a clock. Each fake implements
+ * the port the lobby declares, as `createApp` fills it with the real module (games/manager.ts), so the fakes cannot
+ * offer what production lacks; the lobby with the real games, chat and sockets is tested through `createApp`
+ * (games/lobby-flow.test.ts, rematch.test.ts).
+ */
 
 export type StartRequest = Parameters<GameFactory['startGame']>[0];
 
@@ -72,7 +77,7 @@ export class FakeClock {
   }
 }
 
-export class FakeRematches {
+export class FakeRematches implements RematchSource {
   readonly games = new Map<string, FinishedMatch>();
   readonly events: { gameId: string; event: RematchEvent }[] = [];
   finishedMatch = (gameId: string): FinishedMatch | null => this.games.get(gameId) ?? null;
