@@ -42,7 +42,7 @@ for (const group of groups) {
   for (const run of [0, 1]) {
     const equities = [];
     for (const d of group) {
-      const r = await rollout(positionOf(d), { trials, seed: 1_000_003 * (run + 1) + group[0].decision, luck: true, workers: 0, ...(truncate > 0 ? { truncate } : {}) });
+      const r = await rollout(positionOf(d), { trials, seed: 1_000_003 * (run + 1) + group[0].decision, luck: true, ...(truncate > 0 ? { truncate } : {}) });
       equities.push(cubelessEquity(r.probabilities));
     }
     for (let i = 1; i < equities.length; i++) runs[run].push(equities[i] - equities[0]);

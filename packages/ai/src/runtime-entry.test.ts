@@ -37,6 +37,9 @@ describe("@nardy/ai's main entry", () => {
       expect(files).toContain(part);
     }
     expect(files.some((f) => f.startsWith('ai/src/node/'))).toBe(false);
+    // The heuristic yardstick is @nardy/ai/yardstick's, not the runtime's.
+    expect(files).not.toContain('ai/src/evaluate.ts');
+    expect(files).not.toContain('ai/src/heuristic-bot.ts');
   });
 
   it('imports no Node built-in, directly or through another module', () => {
