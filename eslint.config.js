@@ -11,7 +11,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** The files that form `@nardy/ai/node`: the only sources of @nardy/ai that may use Node built-ins. */
-export const AI_NODE = ['packages/ai/src/node/**', 'packages/ai/src/node.ts'];
+const AI_NODE = ['packages/ai/src/node/**'];
 
 /** Tests and their helpers: they may read files and spawn processes, whatever package they test. */
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.suite.ts', 'packages/*/test/**', 'packages/web/e2e/**'];
@@ -24,43 +24,56 @@ const packagePattern = (name, why) => ({
   message: `${why} (see the package graph in eslint.config.js).`,
 });
 
-const builtinPaths = builtinModules.map((name) => ({ name, message: 'No Node built-ins here: this code also runs in a browser.' }));
-const nodeProtocol = { regex: '^node:', message: 'No Node built-ins here: this code also runs in a browser.' };
+const NOT_IN_BROWSER = 'No Node built-ins here: this code also runs in a browser.';
+const builtinPaths = builtinModules.map((name) => ({ name, message: NOT_IN_BROWSER }));
+const nodeProtocol = { regex: '^node:', message: NOT_IN_BROWSER };
 
 /**
  * The no-restricted-imports setting for one package's files: the packages it may not import, and whether
  * Node built-ins are out too. (Flat config replaces a rule's options per file, so each setting is whole.)
  */
-function restrict(from, { allowed, browser = false, extra = [] }) {
+function restrict(from, { allowed, extra = [] }, browser) {
   const forbidden = PACKAGES.filter((p) => p !== from && !allowed.includes(p));
   const patterns = [...forbidden.map((p) => packagePattern(p, `@nardy/${from} may not import @nardy/${p}`)), ...extra];
-  if (browser) patterns.push(nodeProtocol);
+  if (browser) patterns.push(nodeProtocol, ...(browser.extra ?? []));
   return ['error', { paths: browser ? builtinPaths : [], patterns }];
 }
 
-/** Which packages each package may import, and whether its sources (tests aside) must run in a browser. */
+/**
+ * Which packages each package may import; `browser`: its sources (tests and `nodeFiles` aside) run in a
+ * browser too, with `extra` patterns of their own.
+ */
 const GRAPH = {
-  engine: { allowed: [], browser: true },
+  engine: { allowed: [], browser: {} },
   protocol: { allowed: ['engine'] },
-  ai: { allowed: ['engine'], browser: true },
+  ai: {
+    allowed: ['engine'],
+    browser: {
+      nodeFiles: AI_NODE,
+      extra: [{ regex: '^(\\.\\.?/)+node/', message: "@nardy/ai's main entry may not reach into @nardy/ai/node's files." }],
+    },
+  },
   train: { allowed: ['engine', 'ai'] },
   server: { allowed: ['engine', 'protocol', 'ai'] },
   cli: { allowed: ['engine', 'protocol', 'ai'] },
   web: {
     allowed: ['engine', 'protocol', 'ai'],
-    browser: true,
     extra: [{ regex: '^@nardy/ai/node(/|$)', message: 'The web app may use @nardy/ai only through its browser-safe main entry.' }],
+    browser: {},
   },
 };
 
 const boundaries = Object.entries(GRAPH).flatMap(([name, setting]) => {
-  const files = [`packages/${name}/**/*.{ts,tsx,js,mjs}`];
-  const graphOnly = { files, rules: { 'no-restricted-imports': restrict(name, { ...setting, browser: false }) } };
+  const graphOnly = { files: [`packages/${name}/**/*.{ts,tsx,js,mjs}`], rules: { 'no-restricted-imports': restrict(name, setting) } };
   if (!setting.browser) return [graphOnly];
-  // Tests (and, in @nardy/ai, the Node entry) keep the package rule but may use Node built-ins.
-  const exempt = name === 'ai' ? [...TESTS, ...AI_NODE] : TESTS;
-  const sources = [`packages/${name}/src/**/*.{ts,tsx}`];
-  return [graphOnly, { files: sources, ignores: exempt, rules: { 'no-restricted-imports': restrict(name, setting) } }];
+  return [
+    graphOnly,
+    {
+      files: [`packages/${name}/src/**/*.{ts,tsx}`],
+      ignores: [...TESTS, ...(setting.browser.nodeFiles ?? [])],
+      rules: { 'no-restricted-imports': restrict(name, setting, setting.browser) },
+    },
+  ];
 });
 
 export default tseslint.config(
