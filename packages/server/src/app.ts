@@ -21,7 +21,7 @@ import { ConnectionHub, viewerSource } from './ws/hub.js';
 
 /**
  * The composition root: the one place the server is wired, used by `main.ts` and by every test that runs a
- * server. Modules are built in dependency order (store → games → chat → lobby → accounts, chips → sockets → HTTP);
+ * server. Modules are built in dependency order (store → games → chat, chips → lobby → accounts → sockets → HTTP);
  * what the games tell the lobby and chat goes through `GameNotices`, which they join once built.
  *
  * What tests need to differ (a fixed clock, fast bots, cheap password hashes, a coin, a store they hold) enters
@@ -56,8 +56,6 @@ export interface App {
   readonly http: FastifyInstance;
   readonly store: Store;
   readonly games: GameManager;
-  readonly lobby: LobbyModule;
-  readonly chat: ChatModule;
   readonly accounts: Accounts;
   readonly chips: ChipsLedger;
   readonly hub: ConnectionHub;
@@ -72,10 +70,7 @@ export interface App {
 
 /** The database could not be opened or migrated. */
 export class DatabaseError extends Error {
-  constructor(
-    readonly code: string,
-    detail: string,
-  ) {
+  constructor(code: string, detail: string) {
     super(`cannot open the database (${code}): ${detail}`);
     this.name = 'DatabaseError';
   }
@@ -181,8 +176,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     http,
     store,
     games,
-    lobby,
-    chat,
     accounts,
     chips,
     hub,
