@@ -69,6 +69,7 @@ const VIEW: GameView = {
     control: { kind: 'matchReserve', perPointMs: 180000, delayMs: 15000 },
     left: { p1: 540000, p2: 540000 },
     running: 'p1',
+    since: 1767225597000,
     at: 1767225600000,
     flagged: null,
   },

@@ -80,6 +80,8 @@ export const ClockViewSchema = z.strictObject({
   left: BySeatSchema(MsSchema.nullable()),
   /** Whose clock runs (and since `at` it keeps running down); null when stopped. */
   running: SeatSchema.nullable(),
+  /** When `running`'s clock started, i.e. its move began (server time): how much of a delay is used; null when stopped. */
+  since: TimestampSchema.nullable(),
   /** Server time the `left` values were read at. */
   at: TimestampSchema,
   flagged: SeatSchema.nullable(),

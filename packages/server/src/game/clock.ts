@@ -82,10 +82,11 @@ export function restoreClock(settings: MatchSettings, rec: ClockRecord | null, n
   });
 }
 
-/** What clients see: each seat's time at `now` and whose clock runs. */
+/** What clients see: each seat's time at `now`, whose clock runs and since when (its move's start). */
 export interface ClockView {
   readonly left: { readonly p1: number; readonly p2: number };
   readonly running: Seat | null;
+  readonly since: number | null;
   readonly at: number;
 }
 
@@ -94,6 +95,7 @@ export function clockView(clock: ClockState | null, now: number): ClockView | nu
   return Object.freeze({
     left: bySeat(remaining(clock, 'p1', now), remaining(clock, 'p2', now)),
     running: clock.running?.seat ?? null,
+    since: clock.running?.since ?? null,
     at: now,
   });
 }

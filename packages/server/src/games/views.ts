@@ -82,8 +82,15 @@ export function wireView(v: GameView, ctx: ViewContext): WireView {
     lastThrow: g.lastThrow,
     toAct: v.toAct,
     clock: v.clock
-      ? { control: settings.timeControl as WireView['clock']['control'], left: { p1: ms(v.clock.left.p1), p2: ms(v.clock.left.p2) }, running: v.clock.running, at: v.clock.at, flagged }
-      : { control: { kind: 'none' }, left: { p1: null, p2: null }, running: null, at: ctx.now, flagged: null },
+      ? {
+          control: settings.timeControl as WireView['clock']['control'],
+          left: { p1: ms(v.clock.left.p1), p2: ms(v.clock.left.p2) },
+          running: v.clock.running,
+          since: v.clock.since,
+          at: v.clock.at,
+          flagged,
+        }
+      : { control: { kind: 'none' }, left: { p1: null, p2: null }, running: null, since: null, at: ctx.now, flagged: null },
     legal: v.legal,
     games: m.games.map(wireResult),
     end: v.aborted ? { winner: null, reason: 'aborted' } : m.end ? { winner: m.end.winner, reason: v.abandonedBy ? 'abandoned' : m.end.reason } : null,

@@ -4,13 +4,11 @@ import { paths } from '../router';
 import { seatColor } from './boardModel';
 import { clockFace, formatClock, graceLeft, seatTicking } from './clock';
 import type { Translate } from './phrase';
-import type { RoomState } from './roomState';
 import { useServerNow } from './useServerNow';
 
 interface Props {
   readonly view: GameView;
   readonly seat: Seat;
-  readonly spell: RoomState['spell'];
   /** Server time now; read again every tick while the clock runs or the player is away. */
   readonly serverNow: () => number;
   readonly t: Translate;
@@ -20,9 +18,9 @@ interface Props {
  * One player above or below the board: name (to the profile), rating, presence with the grace left while away,
  * score and clock. Only this bar re-renders as its clock ticks.
  */
-export function PlayerBar({ view, seat, spell, serverNow, t }: Props) {
+export function PlayerBar({ view, seat, serverNow, t }: Props) {
   const now = useServerNow(serverNow, seatTicking(view, seat));
-  const clock = clockFace(view, spell, seat, now);
+  const clock = clockFace(view, seat, now);
   const grace = graceLeft(view, seat, now);
   const { user, online } = view.players[seat];
   const color = seatColor(view, seat);

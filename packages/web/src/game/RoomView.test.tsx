@@ -128,12 +128,12 @@ describe('RoomView', () => {
 
   it('clocks (the running one marked, the delay first) and an opponent gone past his grace: the claim', () => {
     const [first, ...rest] = timeline({ variant: 'short' }, SHORT.slice(0, 2), 'p2');
-    // The room sees p2's clock start (after p1's move), so the delay shows first.
+    // p2's clock started as the view was read (after p1's move), so the delay shows first.
     const clocked = (u: GameUpdate, running: 'p1' | 'p2'): GameUpdate => ({
       ...u,
       view: {
         ...u.view,
-        clock: { control: { kind: 'matchReserve', perPointMs: 120_000, delayMs: 12_000 }, left: { p1: 61_000, p2: 360_000 }, running, at: NOW, flagged: null },
+        clock: { control: { kind: 'matchReserve', perPointMs: 120_000, delayMs: 12_000 }, left: { p1: 61_000, p2: 360_000 }, running, since: NOW, at: NOW, flagged: null },
         players: { ...u.view.players, p1: { ...u.view.players.p1, online: false, graceUntil: NOW } },
       },
     });

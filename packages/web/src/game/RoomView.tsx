@@ -60,7 +60,7 @@ export function RoomView({ gameId, state, serverNow, busy, boardKey, settings, a
 
   const onTurn = (steps: readonly BoardStep[]) => act({ type: 'move', steps: steps.map((s) => ({ from: s.from, to: s.to })) });
   const bottom = seatOfColor(view, orientation);
-  const player = (seat: Seat) => <PlayerBar view={view} seat={seat} spell={state.spell} serverNow={serverNow} t={t} />;
+  const player = (seat: Seat) => <PlayerBar view={view} seat={seat} serverNow={serverNow} t={t} />;
 
   return (
     <div className="room">

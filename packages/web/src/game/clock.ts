@@ -2,11 +2,10 @@
  * Clocks between views (G8): each view says how much time each seat had at server time `at` and whose clock
  * runs; the room counts the running one down locally, in server time (`Date.now() + link.clockOffset`), and the
  * next view corrects it. Under a match reserve the first `delayMs` of each move are free (simple delay): the
- * delay counts down first, then the reserve — but only when the room saw the clock start (`RoomState.spell`).
+ * delay counts down first, then the reserve, from when the move began (the view's `clock.since`).
  */
 import type { Seat } from '@nardy/engine';
 import type { GameView } from '@nardy/protocol';
-import type { RoomState } from './roomState';
 
 export interface ClockFace {
   /** Time left in ms; null when the table plays without a clock. */
@@ -17,14 +16,14 @@ export interface ClockFace {
   readonly flagged: boolean;
 }
 
-export function clockFace(view: GameView, spell: RoomState['spell'], seat: Seat, serverNow: number): ClockFace {
-  const { control, left, running, at, flagged } = view.clock;
+export function clockFace(view: GameView, seat: Seat, serverNow: number): ClockFace {
+  const { control, left, running, since, at, flagged } = view.clock;
   const base = left[seat];
   if (base === null) return { ms: null, delayMs: null, running: false, flagged: false };
   if (flagged === seat) return { ms: 0, delayMs: null, running: false, flagged: true };
   if (running !== seat) return { ms: base, delayMs: null, running: false, flagged: false };
   const elapsed = Math.max(0, serverNow - at);
-  const delayAtViewTime = control.kind === 'matchReserve' && spell?.seat === seat ? Math.max(0, spell.since + control.delayMs - at) : 0;
+  const delayAtViewTime = control.kind === 'matchReserve' && since !== null ? Math.max(0, since + control.delayMs - at) : 0;
   const delayLeft = delayAtViewTime - elapsed;
   return {
     ms: Math.max(0, base - Math.max(0, elapsed - delayAtViewTime)),

@@ -14,12 +14,6 @@ const SHORT: WireAction[] = [
 const feed = (updates: readonly GameUpdate[], from: RoomState = initialRoom): RoomState =>
   updates.reduce((s, update) => roomReducer(s, { type: 'update', update }), from);
 
-/** The same update with the clock read at `at` and running for `running`. */
-const clocked = (u: GameUpdate, running: 'p1' | 'p2' | null, at: number): GameUpdate => ({
-  ...u,
-  view: { ...u.view, clock: { ...u.view.clock, control: { kind: 'matchReserve', perPointMs: 60_000, delayMs: 12_000 }, running, at } },
-});
-
 describe('roomReducer', () => {
   it('follows a game from its start: the move list from the events is complete', () => {
     const s = feed(timeline({ variant: 'short' }, SHORT, 'p1'));
@@ -54,18 +48,6 @@ describe('roomReducer', () => {
     );
     const last = s.moves[s.moves.length - 1]!;
     expect(last).toMatchObject({ kind: 'gameEnded', result: { winner: 'p2', kind: 'mars', points: { p1: 0, p2: 2 } } });
-  });
-
-  it('notes when a running clock started, only when it saw the start (G8 delay)', () => {
-    const t = timeline({ variant: 'short' }, SHORT, 'p1');
-    const snap = feed([clocked(snapshotAt(t, 1), 'p2', NOW)]);
-    expect(snap.spell).toBeNull();
-    const started = feed([clocked(t[2]!, 'p2', NOW + 1000)], snap);
-    expect(started.spell).toBeNull();
-    const switched = feed([clocked(t[3]!, 'p1', NOW + 5000)], started);
-    expect(switched.spell).toEqual({ seat: 'p1', since: NOW + 5000 });
-    const same = feed([clocked(t[4]!, 'p1', NOW + 9000)], switched);
-    expect(same.spell).toEqual({ seat: 'p1', since: NOW + 5000 });
   });
 
   it('keeps a refusal until dismissed or until the game moves on', () => {

@@ -24,11 +24,6 @@ export interface RoomState {
   readonly lastEvent: number;
   /** The match's whole move list: a snapshot's actions, then one entry per event after it. */
   readonly moves: readonly MoveEntry[];
-  /**
-   * When the running seat's clock was started, if the room saw it start (server time): G8's simple delay is shown
-   * counting down only then — a snapshot does not say how much of the delay is used.
-   */
-  readonly spell: { readonly seat: Seat; readonly since: number } | null;
   readonly chat: readonly ChatLine[];
   /** After the match (protocol §5 Rematch): who offered or declined, and the new game once it starts. */
   readonly rematch: { readonly offeredBy: Seat | null; readonly declinedBy: Seat | null; readonly gameId: string | null };
@@ -40,7 +35,6 @@ export const initialRoom: RoomState = {
   view: null,
   lastEvent: 0,
   moves: [],
-  spell: null,
   chat: [],
   rematch: { offeredBy: null, declinedBy: null, gameId: null },
   error: null,
@@ -51,14 +45,6 @@ export type RoomEvent =
   | { readonly type: 'chat'; readonly line: ChatLine }
   | { readonly type: 'refused'; readonly code: string; readonly message: string }
   | { readonly type: 'dismiss' };
-
-/** The running clock's start: kept while the same seat's clock runs on; known only when an event started it. */
-function spellAfter(state: RoomState, view: GameView, seen: boolean): RoomState['spell'] {
-  const running = view.clock.running;
-  if (running === null) return null;
-  if (state.view?.clock.running === running) return state.spell;
-  return seen ? { seat: running, since: view.clock.at } : null;
-}
 
 /** The list's entries for one event, given the view before it; each is placed by the action's number (the view's version). */
 function entriesOf(prev: GameView, { view, event }: GameUpdate): MoveEntry[] {
@@ -74,7 +60,7 @@ function onUpdate(state: RoomState, update: GameUpdate): RoomState {
   if (update.event === null) {
     // A snapshot (the first view, or a resync after a gap): the whole list again, from the match's actions.
     const moves = replayLog(view.settings.match, update.actions).entries;
-    return { ...state, view, lastEvent: n, moves, spell: spellAfter(state, view, false) };
+    return { ...state, view, lastEvent: n, moves };
   }
   // Events come only after a snapshot (the link drops any before it).
   if (!prev) return state;
@@ -86,7 +72,7 @@ function onUpdate(state: RoomState, update: GameUpdate): RoomState {
   if (event.kind === 'rematchStarted') rematch = { ...rematch, gameId: event.gameId };
   // A newer view makes an old refusal moot only once the game moved on.
   const error = view.version !== prev.version ? null : state.error;
-  return { ...state, view, lastEvent: n, moves, rematch, error, spell: spellAfter(state, view, true) };
+  return { ...state, view, lastEvent: n, moves, rematch, error };
 }
 
 export function roomReducer(state: RoomState, e: RoomEvent): RoomState {

@@ -79,6 +79,7 @@ export function viewOf(m: MatchState, you: Seat | null, gameId = 'g_test'): Game
       control: tc as GameView['clock']['control'],
       left: tc.kind === 'none' ? { p1: null, p2: null } : { p1: 300_000, p2: 300_000 },
       running,
+      since: running === null ? null : NOW,
       at: NOW,
       flagged: null,
     },
