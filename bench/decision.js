@@ -20,7 +20,7 @@ const count = Number(opt('positions', 500));
 const json = args.includes('--json');
 
 const rng = seededRng(2026);
-const throwDice = () => [1 + Math.floor(rng() * 6), 1 + Math.floor(rng() * 6)];
+const throwDice = () => /** @type {import('../packages/engine/dist/index.js').Dice} */ ([1 + Math.floor(rng() * 6), 1 + Math.floor(rng() * 6)]);
 const cases = [];
 let position = startPosition(variant);
 for (let ply = 0; cases.length < count; ply++) {

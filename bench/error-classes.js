@@ -24,7 +24,7 @@ if (files.length === 0) {
   process.exit(2);
 }
 const top = Number(flag('--top') ?? 0);
-const deeper = flag('--deeper');
+const deeper = /** @type {import('../packages/ai/dist/levels.js').Level | undefined} */ (flag('--deeper'));
 const exact = exactEvaluator('short');
 // gnubg's marks: doubtful from 0.04, bad from 0.08, very bad from 0.16 (equity at a cube of 1).
 const SIZES = [
@@ -33,7 +33,7 @@ const SIZES = [
   ['0.08 to 0.16', 0.16],
   ['0.16 and over', Infinity],
 ];
-const sizeOf = (m) => SIZES.find(([, below]) => m.error < below)[0];
+const sizeOf = (m) => /** @type {(typeof SIZES)[number]} */ (SIZES.find(([, below]) => m.error < below))[0];
 
 const moves = [];
 for (const file of files) {
@@ -73,6 +73,7 @@ const tally = (pick) => {
   }
   return out;
 };
+/** @type {Record<string, any>} */
 const report = {
   moves: moves.length,
   error: Number(total.toFixed(4)),

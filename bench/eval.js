@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { legalTurns, opposite, passTurn, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
+import { legalTurns, passTurn, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
 import '../packages/ai/dist/node/install.js';
 import { loadFamily } from '../packages/ai/dist/net/committed-nets.js';
 import { NetEvaluator } from '../packages/ai/dist/net/net-evaluator.js';
@@ -37,11 +37,11 @@ const die = () => 1 + Math.floor(rng() * 6);
 const cases = [];
 let position = startPosition('short', 'white');
 while (cases.length < COUNT) {
-  const dice = [die(), die()];
+  const dice = /** @type {import('../packages/engine/dist/index.js').Dice} */ ([die(), die()]);
   const turns = legalTurns(position, dice);
   position = turns.length > 0 ? turns[Math.floor(rng() * turns.length)].after : passTurn(position).after;
   if (winnerOf(position)) position = startPosition('short', rng() < 0.5 ? 'white' : 'black');
-  else cases.push({ position, dice: [die(), die()] });
+  else cases.push({ position, dice: /** @type {import('../packages/engine/dist/index.js').Dice} */ ([die(), die()]) });
 }
 const positions = cases.map((c) => c.position);
 
@@ -82,7 +82,7 @@ const ts = JSON.parse(
 if (ts.accelerated) throw new Error('NARDY_WASM=0 did not turn the WebAssembly path off');
 
 // The two paths side by side: the TypeScript one on clones (a clone is never accelerated).
-const plain = new NetEvaluator(SHORT_FAMILY, Object.fromEntries(Object.entries(nets).map(([c, n]) => [c, n.clone()])));
+const plain = new NetEvaluator(SHORT_FAMILY, /** @type {typeof nets} */ (Object.fromEntries(Object.entries(nets).map(([c, n]) => [c, n.clone()]))));
 const keys = ['win', 'winMars', 'winKoks', 'loseMars', 'loseKoks'];
 let maxAbsDiff = 0;
 for (const p of positions) {
@@ -130,7 +130,7 @@ if (args.includes('--gnubg')) {
   const script = fileURLToPath(new URL('../../shared/tools/gnubg/calibrate.sh', import.meta.url));
   if (!existsSync(script)) throw new Error(`gnubg's calibrate not found at ${script}`);
   const line = execFileSync('bash', [script, '1000', '1'], { encoding: 'utf8' }).trim().split('\n').pop();
-  result.gnubgEvalsPerSecond = JSON.parse(line).evals_per_second;
+  result.gnubgEvalsPerSecond = JSON.parse(/** @type {string} */ (line)).evals_per_second;
   result.ratio = Number((result.evalsPerSecond / result.gnubgEvalsPerSecond).toFixed(2));
   result.loadAverageAfter = loadavg().map((x) => Number(x.toFixed(2)));
 }

@@ -46,6 +46,7 @@ export function drawMatchCubes(items, n, { forCube = false } = {}) {
 export const judgeScript = (matchTo) => (matchTo > 0 ? fileURLToPath(new URL('gnubg-match-play.py', import.meta.url)) : 'evaluate.py');
 
 /** `--NAME centred`: a centred money cube for `chooseTurn`'s `cube` (cubeful chequer play); otherwise none. */
+/** @type {(name: string) => import('../packages/ai/dist/cubeful-play.js').PlayCube | undefined} */
 export const cubeOption = (name) => (opt(name, '') === 'centred' ? { value: 1, owner: 'centred' } : undefined);
 
 const gnubgDir = fileURLToPath(new URL('../../shared/tools/gnubg/', import.meta.url));
@@ -103,7 +104,7 @@ export function selfPlayPositions(n, seed, start = (rng) => startPosition('short
   for (let game = 0; out.length < n; game++) {
     let pos = start(rng);
     for (let ply = 0; !winnerOf(pos) && out.length < n; ply++) {
-      const dice = [1 + Math.floor(rng() * 6), 1 + Math.floor(rng() * 6)];
+      const dice = /** @type {import('../packages/engine/dist/index.js').Dice} */ ([1 + Math.floor(rng() * 6), 1 + Math.floor(rng() * 6)]);
       if (ply % 3 === 1) out.push({ id: `${game}.${ply}`, pos: makeGnubgPositionId(pos), dice });
       pos = legalTurns(pos, dice).length ? chooseTurn(pos, dice, { level: 'expert' }).after : passTurn(pos).after;
     }

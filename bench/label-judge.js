@@ -40,7 +40,7 @@ groups.forEach((g, i) => {
   if (gnubg.some((e) => e === undefined)) throw new Error(`gnubg did not value every candidate of decision ${i}`);
   const best = Math.min(...gnubg);
   const chosen = {
-    labels: lowest(g.map((d) => cubelessEquity(fromVec(d.label)))),
+    labels: lowest(g.map((d) => cubelessEquity(fromVec(/** @type {import('../packages/ai/dist/rollout/vector.js').Vec5} */ (d.label))))),
     firstCandidate: 0,
     nets: lowest(positions[i].map((p) => cubelessEquity(evaluate(p)))),
   };

@@ -37,12 +37,13 @@ const positionOf = (d) => {
   return r.value;
 };
 const started = Date.now();
+/** @type {number[][]} */
 const runs = [[], []];
 for (const group of groups) {
   for (const run of [0, 1]) {
     const equities = [];
     for (const d of group) {
-      const r = await rollout(positionOf(d), { trials, seed: 1_000_003 * (run + 1) + group[0].decision, luck: true, ...(truncate > 0 ? { truncate } : {}) });
+      const r = await rollout(positionOf(d), { trials, seed: 1_000_003 * (run + 1) + /** @type {number} */ (group[0].decision), luck: true, ...(truncate > 0 ? { truncate } : {}) });
       equities.push(cubelessEquity(r.probabilities));
     }
     for (let i = 1; i < equities.length; i++) runs[run].push(equities[i] - equities[0]);
@@ -54,7 +55,7 @@ const sd = (xs) => {
 };
 // The labels are from the view of the side on roll after the turn (the opponent): the mover's best is the lowest.
 const losses = all.map((g) => {
-  const equities = g.map((d) => cubelessEquity(fromVec(d.label)));
+  const equities = g.map((d) => cubelessEquity(fromVec(/** @type {import('../packages/ai/dist/rollout/vector.js').Vec5} */ (d.label))));
   return equities[0] - Math.min(...equities);
 });
 const firstCandidate = {

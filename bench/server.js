@@ -77,7 +77,7 @@ function freePort() {
     const s = createServer();
     s.once('error', rej);
     s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (s.address());
       s.close(() => res(port));
     });
   });
@@ -131,7 +131,6 @@ const errors = new Map(); // code -> count
 const errorSamples = [];
 let measuring = false;
 let stopping = false;
-let commandsSent = 0;
 let commandsMeasured = 0;
 let gamesStarted = 0;
 let gamesCompleted = 0;
@@ -161,7 +160,7 @@ class Client {
     return new Promise((res, rej) => {
       const ws = new WebSocket(this.url, { perMessageDeflate: false });
       this.ws = ws;
-      ws.on('open', () => res());
+      ws.on('open', () => res(undefined));
       ws.on('error', (e) => rej(e));
       ws.on('close', () => {
         if (!stopping) socketsClosedEarly++;
@@ -199,18 +198,20 @@ class Client {
   command(body) {
     const id = `${this.name}.${++this.seq}`;
     return new Promise((resolve) => {
-      if (this.ws.readyState !== WebSocket.OPEN) return resolve({ type: 'error', code: 'CLOSED' });
+      const ws = /** @type {WebSocket} */ (this.ws);
+      if (ws.readyState !== WebSocket.OPEN) return resolve({ type: 'error', code: 'CLOSED' });
       this.pending.set(id, { type: body.type, t0: performance.now(), resolve });
-      commandsSent++;
       if (measuring) commandsMeasured++;
-      this.ws.send(JSON.stringify({ ...body, id }));
+      ws.send(JSON.stringify({ ...body, id }));
     });
   }
 
   close() {
     try {
       this.ws?.terminate();
-    } catch {}
+    } catch {
+      // already closed
+    }
   }
 }
 
@@ -229,9 +230,11 @@ class Player {
     this.client = client;
     this.gameId = null;
     this.view = null;
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
     this.inFlight = false;
     this.sentVersion = -1; // one decision per view version
+    /** @type {(() => void) | null} */
     this.done = null; // resolves when the match is over
     client.onPush = (m) => this.push(m);
   }
@@ -240,7 +243,7 @@ class Player {
     this.gameId = gameId;
     this.view = null;
     this.sentVersion = -1;
-    return new Promise((res) => (this.done = res));
+    return /** @type {Promise<void>} */ (new Promise((res) => (this.done = res)));
   }
 
   push(m) {
@@ -249,7 +252,7 @@ class Player {
     this.view = m.view;
     if (m.view.phase === 'matchOver') {
       clearTimeout(this.timer);
-      this.timer = null;
+      this.timer = undefined;
       const d = this.done;
       this.done = null;
       d?.();
@@ -265,7 +268,7 @@ class Player {
   }
 
   async act() {
-    this.timer = null;
+    this.timer = undefined;
     const v = this.view;
     const a = v && v.phase !== 'matchOver' ? pick(v) : null;
     if (!a || stopping || v.version === this.sentVersion) return;
@@ -332,11 +335,13 @@ async function runPair(url, k, startAt) {
 // --- main -------------------------------------------------------------------------------------------------------------
 
 const clients = [];
-let stop;
+/** @type {(value?: unknown) => void} */
+let stop = () => {};
 const stopped = new Promise((r) => (stop = r));
 
 const dir = mkdtempSync(join(tmpdir(), 'nardy-bench-'));
 const port = await freePort();
+/** @type {NodeJS.ProcessEnv} */
 const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: DB === 'memory' ? ':memory:' : join(dir, 'bench.db'), LOG_LEVEL };
 delete env.NARDY_DICE_SEED;
 delete env.REDIS_URL;
@@ -358,7 +363,9 @@ process.on('exit', () => {
   if (!serverExit) server.kill('SIGKILL');
   try {
     rmSync(dir, { recursive: true, force: true });
-  } catch {}
+  } catch {
+    // a temporary folder left behind is no reason to fail on the way out
+  }
 });
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => process.exit(130));
 
@@ -376,7 +383,9 @@ function cleanup() {
   if (KEEP_LOG) copyFileSync(logFile, resolve(KEEP_LOG));
   try {
     rmSync(dir, { recursive: true, force: true });
-  } catch {}
+  } catch {
+    // as above: only a temporary folder
+  }
 }
 
 async function stopServer() {
@@ -398,14 +407,17 @@ try {
         up = true;
         break;
       }
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await sleep(100);
   }
   if (!up) throw new Error(`the server did not come up:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
 
   // This process's own event-loop lag: how late a 10 ms timer fires (client-side delay inflates every figure).
   const lag = new Samples();
-  let lagTimer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let lagTimer;
   const lagTick = (at) => {
     lagTimer = setTimeout(() => {
       const now = performance.now();

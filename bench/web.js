@@ -55,7 +55,7 @@ function freePort() {
     const s = createServer();
     s.once('error', rej);
     s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (s.address());
       s.close(() => res(port));
     });
   });
@@ -85,7 +85,7 @@ async function startServer(dir) {
 // Runs in the page before its own scripts: records when the app is first drawn and when the lobby is usable.
 function watchReady() {
   const ready = () => {
-    const control = document.querySelector('.new-game button[type=submit]');
+    const control = /** @type {HTMLButtonElement | null} */ (document.querySelector('.new-game button[type=submit]'));
     if (!control || control.disabled || document.querySelector('.connection-banner')) return false;
     const marked = document.querySelector('[data-ready]');
     return !marked || marked.getAttribute('data-ready') === 'true';
@@ -111,7 +111,7 @@ async function coldLoad(browser, url) {
   await page.goto(url);
   await page.waitForFunction(() => window.__interactiveAt !== undefined, null, { timeout: 30_000 });
   const timing = await page.evaluate(() => {
-    const nav = performance.getEntriesByType('navigation')[0];
+    const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
     return { drawn: window.__drawnAt, interactive: window.__interactiveAt, domContentLoaded: nav.domContentLoadedEventEnd, load: nav.loadEventEnd };
   });
   let raw = 0;
