@@ -7,6 +7,7 @@
  */
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -76,7 +77,7 @@ const boundaries = Object.entries(GRAPH).flatMap(([name, setting]) => {
   ];
 });
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       '**/dist/**',
