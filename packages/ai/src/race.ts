@@ -1,4 +1,4 @@
-import { BAR, OFF, type Checkers } from '@nardy/engine';
+import { BAR, OFF, type Checkers, type MarsDefinition } from '@nardy/engine';
 import { WEIGHTS as W } from './weights.js';
 
 /** Φ, the standard normal distribution function (Abramowitz–Stegun 7.1.26, error < 1.5e-7), clamped to [0, 1]. */
@@ -43,7 +43,7 @@ export function effectivePips(side: Checkers): number {
  * Pips the loser still needs before the mars is off: to bring every checker home and bear one off
  * (`noneBorneOff`), or only to bring every checker home (`notAllHome`). 0 when already safe.
  */
-export function marsEscapePips(loser: Checkers, marsDefinition: 'noneBorneOff' | 'notAllHome'): number {
+export function marsEscapePips(loser: Checkers, marsDefinition: MarsDefinition): number {
   if ((loser[OFF] ?? 0) > 0) return 0;
   let need = 0;
   for (let p = 7; p <= BAR; p++) need += (p - 6) * (loser[p] ?? 0);
