@@ -20,8 +20,8 @@ export type RematchEvent =
 /** The games side, for rematches: who played a game, and where its rematch events go. */
 export interface RematchSource {
   finishedMatch(gameId: string): FinishedMatch | null | Promise<FinishedMatch | null>;
-  /** Appends the event to the old game's log (its players see it there). */
-  rematchEvent?(gameId: string, event: RematchEvent): void;
+  /** Publishes the event among the old game's events (its players see it there); required, so no wiring can leave it out. */
+  rematchEvent(gameId: string, event: RematchEvent): void;
 }
 
 /**

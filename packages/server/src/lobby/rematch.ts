@@ -15,7 +15,7 @@ const REMATCHED_MEMORY = 10_000;
 
 function rematchEvent(lobby: LobbyState, gameId: string, event: RematchEvent): void {
   try {
-    lobby.options.rematches?.rematchEvent?.(gameId, event);
+    lobby.options.rematches?.rematchEvent(gameId, event);
   } catch {
     // The games side's log is its own business; the lobby's answer stands.
   }
