@@ -63,7 +63,7 @@ function searchContext(position: Position, options: ChooseOptions): SearchContex
 
 /**
  * Every legal turn ranked best first at the level's depth (`levels.ts`, `search/ply.ts`): all candidates
- * statically, the filtered best ones deeper. This is `hint`. Empty when no die can be played.
+ * statically, the filtered best ones deeper: gnubg's hint. Empty when no die can be played.
  */
 export function rankTurns(position: Position, dice: Dice, options: ChooseOptions = {}): RankedTurn[] {
   const setting = LEVEL_SETTINGS[options.level ?? DEFAULT_LEVEL];
@@ -72,9 +72,6 @@ export function rankTurns(position: Position, dice: Dice, options: ChooseOptions
   if (options.cube !== undefined) ctx = { ...ctx, rootEquity: cubefulPlayEquity(options.cube, (options.scoring ?? DEFAULT_SCORING).ceiling) };
   return rankTurnsPly(position, dice, setting.plies, options.filters ?? setting.filters, ctx);
 }
-
-/** gnubg's name for the ranked list of candidate turns. */
-export const hint = rankTurns;
 
 /**
  * The bot's turn: the best of the ranked turns, after adding the level's noise to each candidate's equity

@@ -8,7 +8,14 @@ describe('data sources', () => {
 
   it('DATA_FILES names every file the runtime reads, and the Node source has each', () => {
     expect(DATA_FILES).toEqual(
-      expect.arrayContaining(['weights/short-contact.nnet', 'weights/long-race.nnet', 'weights/short-prune.nnet', 'data/bearoff-os.bin', 'data/bearoff-ts.bin', 'src/net/wasm-mlp.wasm']),
+      expect.arrayContaining([
+        'weights/short-contact.nnet',
+        'weights/long-race.nnet',
+        'weights/short-prune.nnet',
+        'data/bearoff-os.bin',
+        'data/bearoff-ts.bin',
+        'src/net/wasm-mlp.wasm',
+      ]),
     );
     for (const name of DATA_FILES) expect(dataSource().load(name).length).toBeGreaterThan(0);
   });
@@ -18,7 +25,9 @@ describe('data sources', () => {
     const source = bytesSource({ 'data/x.bin': bytes }, { wasm: false });
     expect(source.load('data/x.bin')).toBe(bytes);
     expect(source.wasm).toBe(false);
-    expect(() => readData('data/y.bin', 'the table', 'make it', source)).toThrow(/cannot read the table data\/y\.bin \(data\/y\.bin was not given to bytesSource\); make it/);
+    expect(() => readData('data/y.bin', 'the table', 'make it', source)).toThrow(
+      /cannot read the table data\/y\.bin \(data\/y\.bin was not given to bytesSource\); make it/,
+    );
   });
 
   it('fetchDataSource fetches every name under its base and serves the same bytes as the Node source', async () => {
@@ -36,7 +45,9 @@ describe('data sources', () => {
 
   it('fetchDataSource rejects when a file is not served', async () => {
     vi.stubGlobal('fetch', async () => new Response('', { status: 404, statusText: 'Not Found' }));
-    await expect(fetchDataSource('https://example.test/ai/', ['weights/short-race.nnet'])).rejects.toThrow(/cannot fetch https:\/\/example\.test\/ai\/weights\/short-race\.nnet: 404/);
+    await expect(fetchDataSource('https://example.test/ai/', ['weights/short-race.nnet'])).rejects.toThrow(
+      /cannot fetch https:\/\/example\.test\/ai\/weights\/short-race\.nnet: 404/,
+    );
   });
 
   it('a runtime fed bytes evaluates exactly as one reading the files in Node', async () => {
@@ -51,6 +62,8 @@ describe('data sources', () => {
   it('a runtime with no source installed says how to install one', async () => {
     vi.resetModules();
     const fresh = await import('./evaluator.js');
-    expect(() => fresh.staticEvaluator('short')(randomPlayPosition('short', 3, { plies: 8 }))).toThrow(/no data source: call useNodeData\(\) from '@nardy\/ai\/node'/);
+    expect(() => fresh.staticEvaluator('short')(randomPlayPosition('short', 3, { plies: 8 }))).toThrow(
+      /no data source: call useNodeData\(\) from '@nardy\/ai\/node'/,
+    );
   });
 });

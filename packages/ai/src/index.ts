@@ -1,7 +1,7 @@
 /**
  * @nardy/ai: the computer opponent's runtime, free of Node so that a browser runs it in a Web Worker. The
  * variant's strongest static evaluator (`staticEvaluator`: trained nets, bear-off databases), n-ply search
- * behind `hint` / `rankTurns` / `chooseTurn` at levels named like gnubg's (`LEVELS`), cubeful cube decisions
+ * behind `rankTurns` (gnubg's hint) / `chooseTurn` at levels named like gnubg's (`LEVELS`), cubeful cube decisions
  * (`cubeDecision`: Janowski, Kazaross-XG2) and rollouts. Its files come from an installed `DataSource`
  * (`data-source.ts`). Node's side — reading the files, the `worker_threads` bot pool — is `@nardy/ai/node`;
  * the heuristic yardstick is `@nardy/ai/yardstick`.

@@ -33,7 +33,15 @@ describe("@nardy/ai's main entry", () => {
 
   it('walks the whole runtime (evaluator, search, cube, bear-off, rollout) and the engine', () => {
     const files = [...graph.keys()].map((href) => href.replace(/^.*\/packages\//, ''));
-    for (const part of ['ai/src/evaluator.ts', 'ai/src/search/ply.ts', 'ai/src/cube/decide.ts', 'ai/src/bearoff/tables.ts', 'ai/src/rollout/rollout.ts', 'ai/src/net/wasm-mlp.ts', 'engine/src/index.ts']) {
+    for (const part of [
+      'ai/src/evaluator.ts',
+      'ai/src/search/ply.ts',
+      'ai/src/cube/decide.ts',
+      'ai/src/bearoff/tables.ts',
+      'ai/src/rollout/rollout.ts',
+      'ai/src/net/wasm-mlp.ts',
+      'engine/src/index.ts',
+    ]) {
       expect(files).toContain(part);
     }
     expect(files.some((f) => f.startsWith('ai/src/node/'))).toBe(false);
@@ -60,7 +68,8 @@ describe("@nardy/ai's main entry", () => {
   });
 
   it('finds imports in the forms the walk relies on (a check of the walk itself)', () => {
-    const sample = "import { a } from './a.js';\nexport * from './b.js';\nimport type { C } from 'node:fs';\nimport './d.js';\nconst e = await import('./e.js');";
+    const sample =
+      "import { a } from './a.js';\nexport * from './b.js';\nimport type { C } from 'node:fs';\nimport './d.js';\nconst e = await import('./e.js');";
     expect([...sample.matchAll(SPECIFIER)].map((m) => m[1] ?? m[2] ?? m[3])).toEqual(['./a.js', './b.js', 'node:fs', './d.js', './e.js']);
   });
 });

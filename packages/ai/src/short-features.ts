@@ -53,7 +53,7 @@ export function shortContactScore(side: Checkers, other: Checkers, sideOnRoll: b
  * (either order, over an open intermediate point) or up to four steps of a double. Simplified: ignores
  * that the opponent must first enter its own checkers from the bar.
  */
-export function blotRisk(side: Checkers, other: Checkers): number {
+function blotRisk(side: Checkers, other: Checkers): number {
   // Attackers' distances: other's checker on its own q (bar 25) hits side's blot on p when q − (25 − p) = d > 0.
   // An intermediate landing at other's own point r is blocked when side holds 2+ on its point 25 − r.
   const blockedForOther = (r: number): boolean => r >= 1 && r <= 24 && (side[25 - r] ?? 0) >= 2;

@@ -15,7 +15,7 @@ import { longClassOf } from '@nardy/ai/lab';
 export const PHASES = ['opening', 'contact', 'race', 'bearoff'] as const;
 export type Phase = (typeof PHASES)[number];
 
-export const OPENING_HALF_MOVES = 12;
+const OPENING_HALF_MOVES = 12;
 
 export function phaseOf(position: Position, halfMoves: number): Phase {
   const me = position.board[position.turn];
@@ -26,7 +26,7 @@ export function phaseOf(position: Position, halfMoves: number): Phase {
 }
 
 /** One candidate turn: its notation, the long Position ID after it (the key a chooser's turn is matched by), its rollout. */
-export interface BenchCandidate {
+interface BenchCandidate {
   readonly move: string;
   readonly after: string;
   /** Rollout equity for the side on roll (cubeless, per unit stake) and its standard error. */
@@ -44,7 +44,7 @@ export interface BenchRecord {
 }
 
 /** The set's first line: how it was made. */
-export interface BenchMeta {
+interface BenchMeta {
   readonly meta: Record<string, unknown>;
 }
 
@@ -56,7 +56,7 @@ export function parseBenchSet(text: string): { meta: Record<string, unknown>; re
   return { meta, records: rows.filter((r): r is BenchRecord => 'candidates' in r) };
 }
 
-export function benchPosition(record: BenchRecord): Position {
+function benchPosition(record: BenchRecord): Position {
   const p = parseLongPositionId(record.id);
   if (!p.ok) throw new Error(`bench set: ${p.error.message}`);
   return p.value;
@@ -67,7 +67,7 @@ export const afterKey = (turn: Turn): string => makeLongPositionId(turn.after);
 /** A chooser under test: the turn it plays. */
 export type BenchChooser = (position: Position, dice: Dice) => Turn;
 
-export interface PhaseScore {
+interface PhaseScore {
   readonly positions: number;
   /** Mean equity lost against the set's best candidate. */
   readonly meanLoss: number;

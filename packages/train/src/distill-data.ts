@@ -44,7 +44,7 @@ export type Sampling =
     };
 
 /** The deeper search that `disagree` and `agree` compare the static pick with. */
-export interface DeeperSearch {
+interface DeeperSearch {
   readonly plies: number;
   readonly filters: readonly MoveFilter[];
 }

@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import { loadNet, LONG_FAMILY, type NetFamily, SHORT_FAMILY } from '@nardy/ai/lab';
 
 /** The checkout's short commit hash, for the headers of generated data; 'unknown commit' outside git. */
-export function gitCommit(): string {
+function gitCommit(): string {
   try {
     return execSync('git rev-parse --short HEAD', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {

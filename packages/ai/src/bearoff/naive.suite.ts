@@ -10,7 +10,7 @@ export const ALL_THROWS: readonly Dice[] = (() => {
   for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) out.push([a as Die, b as Die]);
   return out;
 })();
-export const weight = (d: Dice): number => (d[0] === d[1] ? 1 / 36 : 2 / 36);
+const weight = (d: Dice): number => (d[0] === d[1] ? 1 / 36 : 2 / 36);
 
 /** A side (own frame, 26 slots) with `home[p - 1]` checkers on home point p and the rest off. */
 export function side(home: readonly number[]): number[] {

@@ -32,7 +32,8 @@ let twoSided: TwoSidedTable | undefined;
 export function oneSidedTable(): OneSidedTable {
   if (!oneSided) {
     const table = readTable(ONE_SIDED_FILE, decodeOneSided);
-    if (table.count !== positionCount(MAX_HOME_CHECKERS)) throw new Error(`bear-off table ${BEAROFF_DATA + ONE_SIDED_FILE}: ${table.count} positions, expected ${positionCount(MAX_HOME_CHECKERS)}`);
+    if (table.count !== positionCount(MAX_HOME_CHECKERS))
+      throw new Error(`bear-off table ${BEAROFF_DATA + ONE_SIDED_FILE}: ${table.count} positions, expected ${positionCount(MAX_HOME_CHECKERS)}`);
     oneSided = table;
   }
   return oneSided;

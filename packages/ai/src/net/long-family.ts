@@ -1,6 +1,6 @@
 import type { Checkers } from '@nardy/engine';
 import { LONG_ENCODING, LONG_INPUTS, encodeLong } from './long-inputs.js';
-import { rearmost, type NetFamily, type NetSet } from './net-evaluator.js';
+import { rearmost, type NetFamily } from './net-evaluator.js';
 
 /**
  * Long nardy's classes: `contact` while blocking is still possible — some checker still has an opposing one
@@ -8,7 +8,6 @@ import { rearmost, type NetFamily, type NetSet } from './net-evaluator.js';
  * 1–12), where the routes no longer meet (bear-off positions use the one-sided tables when available).
  */
 export type LongClass = 'contact' | 'race';
-export type LongNets = NetSet<LongClass>;
 
 export function longClassOf(me: Checkers, them: Checkers): LongClass {
   return rearmost(me) > 12 || rearmost(them) > 12 ? 'contact' : 'race';

@@ -46,7 +46,7 @@ export function finishedProbabilities(position: Position, scoring: ScoringSettin
  * The net's five outputs made consistent (gnubg's "sanity" step): koks ≤ mars ≤ win on each side, and no
  * mars for a side once the loser has borne a checker off (S7, L24: one off makes it a single game / oin).
  */
-export function toProbabilities(o: ArrayLike<number>, me: Checkers, them: Checkers): Probabilities {
+function toProbabilities(o: ArrayLike<number>, me: Checkers, them: Checkers): Probabilities {
   const win = o[0]!;
   let winMars = Math.min(o[1]!, win);
   let winKoks = Math.min(o[2]!, winMars);

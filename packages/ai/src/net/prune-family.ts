@@ -1,4 +1,4 @@
-import type { NetFamily, NetSet } from './net-evaluator.js';
+import type { NetFamily } from './net-evaluator.js';
 import { LONG_RAW_ENCODING, LONG_RAW_INPUTS, encodeLongRaw } from './long-inputs.js';
 import { SHORT_RAW_ENCODING, SHORT_RAW_INPUTS, encodeShortRaw } from './short-inputs.js';
 
@@ -29,8 +29,6 @@ export const LONG_PRUNE_FAMILY: NetFamily<'prune'> = {
   classOf: () => 'prune',
   file: () => 'long-prune.nnet',
 };
-
-export type PruneNets = NetSet<'prune'>;
 
 /** The pruning family that imitates a variant family's nets. */
 export const pruneFamilyOf = (variant: 'short' | 'long'): NetFamily<'prune'> => (variant === 'long' ? LONG_PRUNE_FAMILY : SHORT_PRUNE_FAMILY);

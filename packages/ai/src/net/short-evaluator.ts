@@ -1,10 +1,9 @@
 import { CHECKERS, OFF, type Checkers } from '@nardy/engine';
-import { rearmost, type NetFamily, type NetSet } from './net-evaluator.js';
+import { rearmost, type NetFamily } from './net-evaluator.js';
 import { SHORT_ENCODING, SHORT_INPUTS, encodeShort } from './short-inputs.js';
 
 /** gnubg's position classes that have a net of their own here (bear-off has exact tables instead). */
 export type ShortClass = 'contact' | 'crashed' | 'race';
-export type ShortNets = NetSet<ShortClass>;
 
 /**
  * Checkers a side still has in play: those not borne off, less the spares piled on its 1- and 2-points (they
@@ -15,7 +14,7 @@ export function liveCheckers(side: Checkers): number {
 }
 
 /** A side with this many checkers in play or fewer has crashed: its board is going, whatever it still blocks. */
-export const CRASHED_LIVE = 6;
+const CRASHED_LIVE = 6;
 
 /** Whether a side has crashed (`CRASHED_LIVE`), borne off or not. */
 export const hasCrashed = (side: Checkers): boolean => liveCheckers(side) <= CRASHED_LIVE;

@@ -19,6 +19,8 @@ describe('rollout on worker threads', () => {
 
   it('refuses a chooser or an evaluator of its own (functions cannot cross to a thread)', async () => {
     const position = startPosition('short');
-    await expect(rollout(position, { trials: 2, runner: workerTrials(1), evaluator: () => ({ win: 0.5, winMars: 0, winKoks: 0, loseMars: 0, loseKoks: 0 }) })).rejects.toThrow(/use level/);
+    await expect(
+      rollout(position, { trials: 2, runner: workerTrials(1), evaluator: () => ({ win: 0.5, winMars: 0, winKoks: 0, loseMars: 0, loseKoks: 0 }) }),
+    ).rejects.toThrow(/use level/);
   });
 });
