@@ -19,7 +19,7 @@ type Script = (s: MatchState) => Action | null;
  * takes and accepted resignations unless `script` says otherwise. `tamper(n, dice)` may change what is logged.
  */
 function playMatch(input: MatchSettingsInput, script: Script = () => null, tamper?: (n: number, d: [number, number]) => [number, number]): Action[] {
-  let s = newMatch(input);
+  const s = newMatch(input);
   if (!s.ok) throw new Error(s.error.message);
   let state = s.value;
   const log: Action[] = [];
