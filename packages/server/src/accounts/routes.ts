@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReplyError } from '../contracts.js';
 import type { UserPatch } from '../store/index.js';
-import { Accounts, profileOf, sessionTokenFromCookieHeader, type SignedIn } from './accounts.js';
+import { profileOf, sessionTokenFromCookieHeader, type Accounts, type SignedIn } from './accounts.js';
 import { fromStoreError, httpError, jsonErrors, objectBody, sendError, type Checked } from './http.js';
 import { checkDisplayName, checkLanguage, checkLoginPassword, checkPassword, checkPreferredSettings, checkUsername } from './validate.js';
 
