@@ -1,5 +1,6 @@
 import { matchSettings, newMatch, apply, toAct, type Action, type Dice, type MatchSettingsInput, type MatchState } from '@nardy/engine';
 import { firstChoice } from '@nardy/engine/testing';
+import type { DiceReport, GameRecordResponse, Leaderboard, UserGame, UserGames } from '@nardy/protocol';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { commitment, throwAt, type ClientSeeds } from '../game/dice.js';
@@ -70,11 +71,12 @@ async function storeMatch(store: Store, input: MatchSettingsInput, p1: string, p
   return g.value.id;
 }
 
-const json = (r: LightMyRequestResponse) => r.json() as Record<string, any>;
+/** A response body as the route's declared type (@nardy/protocol's REST types). */
+const json = <T>(r: LightMyRequestResponse): T => r.json() as T;
 
 function expectError(res: LightMyRequestResponse, status: number, code: string, message?: RegExp): void {
   expect(res.statusCode, res.body).toBe(status);
-  const e = json(res)['error'] as { code: string; message: string };
+  const e = json<{ error: { code: string; message: string } }>(res).error;
   expect(e.code).toBe(code);
   if (message) expect(e.message).toMatch(message);
 }
@@ -116,36 +118,36 @@ describe('records routes', () => {
 
     const res = await get('/api/users/alice/games');
     expect(res.statusCode, res.body).toBe(200);
-    const body = json(res);
-    expect(body['games'].map((g: { id: string }) => g.id)).toEqual([b, a]);
-    const [gb, ga] = body['games'];
+    const body = json<UserGames>(res);
+    expect(body.games.map((g) => g.id)).toEqual([b, a]);
+    const [gb, ga] = body.games as [UserGame, UserGame];
     expect(gb).toMatchObject({ variant: 'long', matchLength: 3, seat: 'p1', opponent: { bot: 'bot-3' }, outcome: 'win', status: 'finished' });
     expect(gb.result).toMatchObject({ winner: 'p1', reason: 'points', score: { p1: 4, p2: 0 } });
-    expect(gb.result.games).toEqual([{ number: 1, winner: 'p1', end: 'resign', kind: 'mars', cube: 2, basePoints: 2, points: { p1: 4, p2: 0 } }]);
+    expect(gb.result!.games).toEqual([{ number: 1, winner: 'p1', end: 'resign', kind: 'mars', cube: 2, basePoints: 2, points: { p1: 4, p2: 0 } }]);
     expect(ga.opponent).toEqual({ userId: 'bob', name: 'BOB', username: 'bob', guest: false });
-    expect(ga.result.games).toHaveLength(1);
-    expect(ga.result.games[0]).toMatchObject({ end: 'bearOff', cube: 1 });
-    expect(['oin', 'mars', 'koks', 'single']).toContain(ga.result.games[0].kind);
-    expect(ga.outcome).toBe(ga.result.winner === 'p1' ? 'win' : 'loss');
+    expect(ga.result!.games).toHaveLength(1);
+    expect(ga.result!.games[0]).toMatchObject({ end: 'bearOff', cube: 1 });
+    expect(['oin', 'mars', 'koks', 'single']).toContain(ga.result!.games[0]!.kind);
+    expect(ga.outcome).toBe(ga.result!.winner === 'p1' ? 'win' : 'loss');
 
     // Bob sees the same game from his seat.
-    const bobs = json(await get('/api/users/bob/games'));
-    expect(bobs['games']).toHaveLength(1);
-    expect(bobs['games'][0]).toMatchObject({ id: a, seat: 'p2', opponent: { userId: 'alice' }, outcome: ga.outcome === 'win' ? 'loss' : 'win' });
+    const bobs = json<UserGames>(await get('/api/users/bob/games'));
+    expect(bobs.games).toHaveLength(1);
+    expect(bobs.games[0]).toMatchObject({ id: a, seat: 'p2', opponent: { userId: 'alice' }, outcome: ga.outcome === 'win' ? 'loss' : 'win' });
 
     // Pages.
-    const p1 = json(await get('/api/users/alice/games?limit=1'));
-    expect(p1['games'].map((g: { id: string }) => g.id)).toEqual([b]);
-    expect(typeof p1['next']).toBe('string');
-    const p2 = json(await get(`/api/users/alice/games?limit=1&before=${encodeURIComponent(p1['next'])}`));
-    expect(p2['games'].map((g: { id: string }) => g.id)).toEqual([a]);
-    expect(p2['next']).toBeNull();
+    const p1 = json<UserGames>(await get('/api/users/alice/games?limit=1'));
+    expect(p1.games.map((g) => g.id)).toEqual([b]);
+    expect(typeof p1.next).toBe('string');
+    const p2 = json<UserGames>(await get(`/api/users/alice/games?limit=1&before=${encodeURIComponent(p1.next!)}`));
+    expect(p2.games.map((g) => g.id)).toEqual([a]);
+    expect(p2.next).toBeNull();
 
     // The game's record: the action log replays to the same result; the seed is revealed.
-    const rec = json(await get(`/api/games/${a}`));
-    expect(rec['game']).toMatchObject({ id: a, status: 'finished', serverSeed: SEED, commitment: commitment(SEED), seats: { p1: { userId: 'alice' }, p2: { userId: 'bob' } } });
-    expect(rec['actions'].map((x: { action: Action }) => x.action)).toEqual(logA);
-    expect(rec['result']).toEqual(ga.result);
+    const rec = json<Extract<GameRecordResponse, { actions: unknown }>>(await get(`/api/games/${a}`));
+    expect(rec.game).toMatchObject({ id: a, status: 'finished', serverSeed: SEED, commitment: commitment(SEED), seats: { p1: { userId: 'alice' }, p2: { userId: 'bob' } } });
+    expect(rec.actions.map((x) => x.action)).toEqual(logA);
+    expect(rec.result).toEqual(ga.result);
   });
 
   it('a live game shows only what spectators may see; its dice are not checked yet', async () => {
@@ -153,15 +155,15 @@ describe('records routes', () => {
     const id = await storeMatch(store, { variant: 'short', matchLength: 1 }, 'carol', 'dave', log, { finish: false });
     const res = await get(`/api/games/${id}`);
     expect(res.statusCode, res.body).toBe(200);
-    const body = json(res);
-    expect(body['game']).toMatchObject({ status: 'active', commitment: commitment(SEED), version: 6 });
-    expect(body['game']['serverSeed']).toBeUndefined();
-    expect(body['actions']).toBeUndefined();
+    const body = json<GameRecordResponse>(res);
+    expect(body.game).toMatchObject({ status: 'active', commitment: commitment(SEED), version: 6 });
+    expect('serverSeed' in body.game).toBe(false);
+    expect('actions' in body).toBe(false);
     expect(JSON.stringify(body)).not.toContain(SEED);
-    expect(body['progress']).toMatchObject({ reason: null, score: { p1: 0, p2: 0 }, gameNumber: 1 });
+    expect('progress' in body && body.progress).toMatchObject({ reason: null, score: { p1: 0, p2: 0 }, gameNumber: 1 });
     expectError(await get(`/api/games/${id}/dice`), 409, 'CONFLICT', /revealed when the match ends/);
     // Live games are not in the list of finished games.
-    expect(json(await get('/api/users/carol/games'))['games']).toEqual([]);
+    expect(json<UserGames>(await get('/api/users/carol/games')).games).toEqual([]);
   });
 
   it('dice verification: every throw recomputed; a tampered throw and a wrong seed are reported', async () => {
@@ -169,25 +171,25 @@ describe('records routes', () => {
     const good = await storeMatch(store, input, 'alice', 'bob', playMatch(input));
     const res = await get(`/api/games/${good}/dice`);
     expect(res.statusCode, res.body).toBe(200);
-    const report = json(res);
+    const report = json<DiceReport>(res);
     expect(report).toMatchObject({ gameId: good, ok: true, problem: null, serverSeed: SEED, commitment: commitment(SEED), clientSeeds: SEEDS });
-    expect(report['throws'].length).toBeGreaterThan(10);
-    expect(report['throws'][0]).toMatchObject({ n: 1, seq: 1, kind: 'opening' });
-    expect(report['throws'].every((t: { ok: boolean; dice: number[]; expected: number[] }) => t.ok && t.dice.join() === t.expected.join())).toBe(true);
+    expect(report.throws.length).toBeGreaterThan(10);
+    expect(report.throws[0]).toMatchObject({ n: 1, seq: 1, kind: 'opening' });
+    expect(report.throws.every((t) => t.ok && t.dice.join() === t.expected?.join())).toBe(true);
 
     // Throw 5 logged differently from what the seed gives (still a legal game for the engine).
     const tampered = await storeMatch(store, input, 'carol', 'dave', playMatch(input, () => null, (n, d) => (n === 5 ? [d[0] === 6 ? 1 : d[0] + 1, d[1]] : d)));
-    const t = json(await get(`/api/games/${tampered}/dice`));
-    expect(t['ok']).toBe(false);
-    expect(t['problem']).toMatchObject({ code: 'DICE_MISMATCH', n: 5 });
-    expect(t['throws'].filter((x: { ok: boolean }) => !x.ok).map((x: { n: number }) => x.n)).toEqual([5]);
+    const t = json<DiceReport>(await get(`/api/games/${tampered}/dice`));
+    expect(t.ok).toBe(false);
+    expect(t.problem).toMatchObject({ code: 'DICE_MISMATCH', n: 5 });
+    expect(t.throws.filter((x) => !x.ok).map((x) => x.n)).toEqual([5]);
     const direct = await verifyGameDice(store, tampered);
     expect(direct.ok && direct.value.problem?.code).toBe('DICE_MISMATCH');
 
     // A revealed seed that is not the one committed to.
     const other = 'ab'.repeat(32);
     const wrongSeed = await storeMatch(store, input, 'carol', 'dave', playMatch(input), { serverSeed: other });
-    expect(json(await get(`/api/games/${wrongSeed}/dice`))['problem']).toMatchObject({ code: 'COMMITMENT_MISMATCH' });
+    expect(json<DiceReport>(await get(`/api/games/${wrongSeed}/dice`)).problem).toMatchObject({ code: 'COMMITMENT_MISMATCH' });
 
     expectError(await get('/api/games/nope/dice'), 404, 'NOT_FOUND', /no game nope/);
   });
@@ -207,15 +209,15 @@ describe('records routes', () => {
     await rate('alice', 'bob', 1545, 1470);
     const res = await get('/api/leaderboard/long');
     expect(res.statusCode, res.body).toBe(200);
-    const players = json(res)['players'] as Array<{ rank: number; userId: string; rating: number; games: number }>;
+    const players = json<Leaderboard>(res).players;
     expect(players.map((p) => [p.rank, p.userId, p.rating, p.games])).toEqual([
       [1, 'alice', 1545, 3],
       [2, 'carol', 1530, 2],
       [3, 'bob', 1470, 2],
       [4, 'dave', 1470, 2],
     ]);
-    expect(json(await get('/api/leaderboard/long?limit=2'))['players']).toHaveLength(2);
-    expect(json(await get('/api/leaderboard/short'))['players']).toEqual([]);
+    expect(json<Leaderboard>(await get('/api/leaderboard/long?limit=2')).players).toHaveLength(2);
+    expect(json<Leaderboard>(await get('/api/leaderboard/short')).players).toEqual([]);
   });
 
   it('bad input gets clear errors', async () => {
