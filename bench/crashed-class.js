@@ -49,7 +49,9 @@ else {
   for (const [file, groups] of Object.entries(report)) {
     for (const [key, g] of Object.entries(groups)) {
       const line = (j) => measures.map((m) => g[j][m].toFixed(3)).join(' / ');
-      console.log(`${file}, crashed side ${key === 'noneOff' ? 'with none off' : 'bearing off'} (${g.positions}): mean abs. error win / win mars / lose mars / equity — crashed net ${line('crashedNet')}, contact net ${line('contactNet')}`);
+      console.log(
+        `${file}, crashed side ${key === 'noneOff' ? 'with none off' : 'bearing off'} (${g.positions}): mean abs. error win / win mars / lose mars / equity — crashed net ${line('crashedNet')}, contact net ${line('contactNet')}`,
+      );
     }
   }
 }

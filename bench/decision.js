@@ -53,4 +53,7 @@ const result = {
   meanCandidates: Number((candidates / count).toFixed(1)),
 };
 if (json) console.log(JSON.stringify(result));
-else console.log(`${variant} ${level}: median ${result.medianMs} ms, p90 ${result.p90Ms} ms, max ${result.maxMs} ms over ${count} decisions (${result.meanCandidates} candidates on average)`);
+else
+  console.log(
+    `${variant} ${level}: median ${result.medianMs} ms, p90 ${result.p90Ms} ms, max ${result.maxMs} ms over ${count} decisions (${result.meanCandidates} candidates on average)`,
+  );

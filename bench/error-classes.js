@@ -37,7 +37,9 @@ const sizeOf = (m) => /** @type {(typeof SIZES)[number]} */ (SIZES.find(([, belo
 
 const moves = [];
 for (const file of files) {
-  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.startsWith('{'));
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('{'));
   const play = lines.map((l) => JSON.parse(l)).find((o) => o.summary === 'money games')?.analysis;
   const logged = lines.filter((l) => l.startsWith('{"game"') && l.includes('"pos"')).map((l) => JSON.parse(l));
   const sum = logged.reduce((s, m) => s + m.error, 0);
@@ -83,15 +85,22 @@ const report = {
   byClassAndSize: tally((m) => `${m.cls}, ${sizeOf(m)}`),
   ...(deeper ? { byDeeper: tally((m) => m.deeper), byDeeperAndSize: tally((m) => `${m.deeper}, ${sizeOf(m)}`) } : {}),
 };
-if (top > 0) report.largest = [...moves].sort((a, b) => b.error - a.error).slice(0, top).map(({ game, pos, dice, error, cls, played, best }) => ({ game, pos, dice, error, cls, played, best }));
+if (top > 0)
+  report.largest = [...moves]
+    .sort((a, b) => b.error - a.error)
+    .slice(0, top)
+    .map(({ game, pos, dice, error, cls, played, best }) => ({ game, pos, dice, error, cls, played, best }));
 if (args.includes('--json')) console.log(JSON.stringify(report));
 else {
   console.log(`${report.moves} unforced moves, ${report.mEMGPerMove} mEMG a move`);
   for (const key of ['byClass', 'bySize', 'byClassAndSize', 'byDeeper', 'byDeeperAndSize'].filter((k) => report[k])) {
     console.log(`\n${key}`);
     for (const [k, t] of Object.entries(report[key])) {
-      console.log(`  ${k.padEnd(48)} ${String(t.moves).padStart(6)} moves (${(100 * t.shareOfMoves).toFixed(1)} %)  ${t.mEMGPerMove.toFixed(2).padStart(6)} mEMG a move  ${(100 * t.shareOfError).toFixed(1)} % of the error`);
+      console.log(
+        `  ${k.padEnd(48)} ${String(t.moves).padStart(6)} moves (${(100 * t.shareOfMoves).toFixed(1)} %)  ${t.mEMGPerMove.toFixed(2).padStart(6)} mEMG a move  ${(100 * t.shareOfError).toFixed(1)} % of the error`,
+      );
     }
   }
-  for (const m of report.largest ?? []) console.log(`  ${m.pos} ${m.dice.join('-')} ${m.error.toFixed(3)} ${m.cls} (game ${m.game}): played ${m.played ?? '?'}, gnubg ${m.best ?? '?'}`);
+  for (const m of report.largest ?? [])
+    console.log(`  ${m.pos} ${m.dice.join('-')} ${m.error.toFixed(3)} ${m.cls} (game ${m.game}): played ${m.played ?? '?'}, gnubg ${m.best ?? '?'}`);
 }

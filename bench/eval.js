@@ -77,7 +77,10 @@ if (child) {
 
 const self = fileURLToPath(import.meta.url);
 const ts = JSON.parse(
-  execFileSync(process.execPath, [self, '--child', '--runs', String(RUNS), '--positions', String(COUNT)], { env: { ...process.env, NARDY_WASM: '0' }, encoding: 'utf8' }),
+  execFileSync(process.execPath, [self, '--child', '--runs', String(RUNS), '--positions', String(COUNT)], {
+    env: { ...process.env, NARDY_WASM: '0' },
+    encoding: 'utf8',
+  }),
 );
 if (ts.accelerated) throw new Error('NARDY_WASM=0 did not turn the WebAssembly path off');
 
@@ -141,7 +144,9 @@ else {
   console.log(`short nardy, ${result.positions} positions, median of ${RUNS} runs, 1 thread`);
   console.log(`  WebAssembly SIMD  ${accelerated ? `${f(evalsPerSecond)} evals/s` : 'unavailable here'}`);
   console.log(`  TypeScript        ${f(ts.evalsPerSecond)} evals/s`);
-  console.log(`  max |Δ| of outputs ${result.maxAbsDiff}; 0-ply best turn differs in ${differentChoices} of ${choices} choices (equity lost at most ${result.maxEquityLost}; ${costlyChoices} lose more than 1e-6)`);
+  console.log(
+    `  max |Δ| of outputs ${result.maxAbsDiff}; 0-ply best turn differs in ${differentChoices} of ${choices} choices (equity lost at most ${result.maxEquityLost}; ${costlyChoices} lose more than 1e-6)`,
+  );
   if (result.gnubgEvalsPerSecond) console.log(`  gnubg calibrate   ${f(result.gnubgEvalsPerSecond)} evals/s  → ratio ${result.ratio}`);
   console.log(`  load average ${result.loadAverage.join(' ')}`);
 }

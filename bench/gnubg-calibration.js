@@ -27,9 +27,20 @@ const ours = [];
 for (const item of items) {
   const after = chooseTurn(parsePosition(item), item.dice, { level: 'expert' }).after;
   if (winnerOf(after)) continue; // nothing to value
-  ours.push({ id: String(ours.length), pos: makeGnubgPositionId(after), cls: shortClassOf(after.board[after.turn], after.board[opposite(after.turn)]), probs: [...toVec(evaluate(after))] });
+  ours.push({
+    id: String(ours.length),
+    pos: makeGnubgPositionId(after),
+    cls: shortClassOf(after.board[after.turn], after.board[opposite(after.turn)]),
+    probs: [...toVec(evaluate(after))],
+  });
 }
-const judged = new Map(runGnubg(fileURLToPath(new URL('gnubg-position-equity.py', import.meta.url)), ['--ply', ply], ours.map(({ id, pos }) => ({ id, pos }))).map((r) => [r.id, r.probs]));
+const judged = new Map(
+  runGnubg(
+    fileURLToPath(new URL('gnubg-position-equity.py', import.meta.url)),
+    ['--ply', ply],
+    ours.map(({ id, pos }) => ({ id, pos })),
+  ).map((r) => [r.id, r.probs]),
+);
 
 const tally = {};
 for (const o of ours) {
@@ -57,4 +68,6 @@ const report = Object.fromEntries(
   ]),
 );
 if (args.includes('--json')) console.log(JSON.stringify({ gnubgPly: Number(ply), ...report }));
-else for (const [cls, r] of Object.entries(report)) console.log(`${cls.padEnd(8)} ${String(r.positions).padStart(6)} positions  equity: bias ${r.bias.equity}, rms ${r.rms.equity}  ${JSON.stringify(r.bias)}`);
+else
+  for (const [cls, r] of Object.entries(report))
+    console.log(`${cls.padEnd(8)} ${String(r.positions).padStart(6)} positions  equity: bias ${r.bias.equity}, rms ${r.rms.equity}  ${JSON.stringify(r.bias)}`);

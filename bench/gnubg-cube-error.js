@@ -74,7 +74,17 @@ const summary = (judged) => {
     over50mp: losses.filter((l) => l > 50).length,
   };
 };
-const result = { level, ...(cubePlies !== '' ? { cubePlies: Number(cubePlies) } : {}), gnubgPly: ply, source, ...(matchTo > 0 ? { matchTo } : {}), positions: positions.length, double: summary(part('/d')), take: summary(part('/t')), msPerPosition: Number(msPerPosition.toFixed(1)) };
+const result = {
+  level,
+  ...(cubePlies !== '' ? { cubePlies: Number(cubePlies) } : {}),
+  gnubgPly: ply,
+  source,
+  ...(matchTo > 0 ? { matchTo } : {}),
+  positions: positions.length,
+  double: summary(part('/d')),
+  take: summary(part('/t')),
+  msPerPosition: Number(msPerPosition.toFixed(1)),
+};
 console.log(
   args.includes('--json')
     ? JSON.stringify(result)

@@ -54,7 +54,10 @@ function gnubgZeroRequests() {
 
 const { requests, msPerPosition } = level === 'gnubg0' ? gnubgZeroRequests() : ourRequests();
 const evals = runGnubg('evaluate.py', ['--ply', String(ply), '--top', '1'], requests);
-if (args.includes('--dump')) for (const e of evals) if (e.chosen && e.chosen.loss_mp > 30) console.error(JSON.stringify({ pos: e.pos, dice: e.dice, loss: e.chosen.loss_mp, chosen: e.chosen.move, best: e.plays?.[0]?.move }));
+if (args.includes('--dump'))
+  for (const e of evals)
+    if (e.chosen && e.chosen.loss_mp > 30)
+      console.error(JSON.stringify({ pos: e.pos, dice: e.dice, loss: e.chosen.loss_mp, chosen: e.chosen.move, best: e.plays?.[0]?.move }));
 const judged = evals.filter((e) => e.chosen && typeof e.chosen.loss_mp === 'number');
 const losses = judged.map((e) => e.chosen.loss_mp);
 const errors = evals.filter((e) => !e.chosen || e.chosen.error);
@@ -79,4 +82,8 @@ if (args.includes('--by-class')) {
     result.byClass[cls] = { decisions: l.length, meanLossMp: Number((sum / Math.max(1, l.length)).toFixed(1)), shareOfLoss: Number((sum / total).toFixed(3)) };
   }
 }
-console.log(args.includes('--json') ? JSON.stringify(result) : `${level}: ${result.meanLossMp} mp lost per decision (gnubg ${ply}-ply judge, ${result.decisions} non-forced decisions, ${result.blunders} over 80 mp, ${result.illegal} not legal)${result.byClass ? `\n${JSON.stringify(result.byClass)}` : ''}`);
+console.log(
+  args.includes('--json')
+    ? JSON.stringify(result)
+    : `${level}: ${result.meanLossMp} mp lost per decision (gnubg ${ply}-ply judge, ${result.decisions} non-forced decisions, ${result.blunders} over 80 mp, ${result.illegal} not legal)${result.byClass ? `\n${JSON.stringify(result.byClass)}` : ''}`,
+);

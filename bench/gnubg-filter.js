@@ -15,7 +15,7 @@ import { afterId, args, benchPositions, decideAll, opt, runGnubg } from './gnubg
 const level = opt('level', 'worldclass');
 const ply = Number(opt('ply', 2));
 const given = opt('filters', '');
-if (!given) throw new Error('--filters keep,within[/keep,within…]: the filters to compare with the level\'s own');
+if (!given) throw new Error("--filters keep,within[/keep,within…]: the filters to compare with the level's own");
 // The filters given replace the level's first ones; the rest stay the level's.
 const filters = [...LEVEL_SETTINGS[level].filters];
 given.split('/').forEach((f, i) => {
@@ -31,7 +31,12 @@ const { requests } = decideAll(positions, (position, p) => {
   decisions++;
   const a = afterId(position, own[0].turn);
   const b = afterId(position, rankTurns(position, p.dice, { level, filters })[0].turn);
-  return a === b ? [] : [{ id: `${p.id}/own`, pos: p.pos, dice: p.dice, play: { after: a } }, { id: `${p.id}/given`, pos: p.pos, dice: p.dice, play: { after: b } }];
+  return a === b
+    ? []
+    : [
+        { id: `${p.id}/own`, pos: p.pos, dice: p.dice, play: { after: a } },
+        { id: `${p.id}/given`, pos: p.pos, dice: p.dice, play: { after: b } },
+      ];
 });
 const evals = requests.length > 0 ? runGnubg('evaluate.py', ['--ply', String(ply), '--top', '1'], requests) : [];
 const loss = { own: 0, given: 0 };
@@ -50,4 +55,8 @@ const result = {
   lossMp: { own: r(loss.own), given: r(loss.given) },
   mpPerDecision: r((loss.given - loss.own) / Math.max(1, decisions)),
 };
-console.log(args.includes('--json') ? JSON.stringify(result) : `${level}: ${result.differ} of ${decisions} decisions differ; --filters ${given} ${result.mpPerDecision >= 0 ? 'loses' : 'saves'} ${Math.abs(result.mpPerDecision)} mp per decision (gnubg ${ply}-ply judge: ${result.lossMp.own} → ${result.lossMp.given} mp over the differing ones)`);
+console.log(
+  args.includes('--json')
+    ? JSON.stringify(result)
+    : `${level}: ${result.differ} of ${decisions} decisions differ; --filters ${given} ${result.mpPerDecision >= 0 ? 'loses' : 'saves'} ${Math.abs(result.mpPerDecision)} mp per decision (gnubg ${ply}-ply judge: ${result.lossMp.own} → ${result.lossMp.given} mp over the differing ones)`,
+);

@@ -3,7 +3,16 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { boardKey, legalTurns, makeGnubgPositionId, parseGnubgPositionId, passTurn, seededRng, startPosition, winnerOf } from '../packages/engine/dist/index.js';
+import {
+  boardKey,
+  legalTurns,
+  makeGnubgPositionId,
+  parseGnubgPositionId,
+  passTurn,
+  seededRng,
+  startPosition,
+  winnerOf,
+} from '../packages/engine/dist/index.js';
 import '../packages/ai/dist/node/install.js';
 import { chooseTurn } from '../packages/ai/dist/choose.js';
 import { backGameStart } from '../packages/train/dist/back-game-starts.js';
@@ -35,9 +44,26 @@ export function drawMatchCubes(items, n, { forCube = false } = {}) {
   for (const item of items) {
     const away = { onRoll: draw(n), opponent: draw(n) };
     const oneAway = (away.onRoll === 1) !== (away.opponent === 1);
-    const stage = away.onRoll === 1 && away.opponent === 1 ? 'postCrawford' : oneAway ? (forCube ? 'postCrawford' : rng() < 0.5 ? 'crawford' : 'postCrawford') : 'preCrawford';
+    const stage =
+      away.onRoll === 1 && away.opponent === 1
+        ? 'postCrawford'
+        : oneAway
+          ? forCube
+            ? 'postCrawford'
+            : rng() < 0.5
+              ? 'crawford'
+              : 'postCrawford'
+          : 'preCrawford';
     const doubled = stage !== 'crawford' && !(forCube && stage === 'postCrawford') && rng() < 0.5;
-    const owner = !doubled ? 'centred' : stage === 'postCrawford' ? (away.onRoll === 1 ? 'onRoll' : 'opponent') : forCube || rng() < 0.5 ? 'onRoll' : 'opponent';
+    const owner = !doubled
+      ? 'centred'
+      : stage === 'postCrawford'
+        ? away.onRoll === 1
+          ? 'onRoll'
+          : 'opponent'
+        : forCube || rng() < 0.5
+          ? 'onRoll'
+          : 'opponent';
     item.cube = { value: doubled ? 2 : 1, owner, away, stage };
   }
 }

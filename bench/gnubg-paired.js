@@ -29,13 +29,19 @@ const level = opt('level', 'expert');
 // The child: one line per position in, the ID of its pick's result (the opponent on roll) and the number of
 // distinct results out.
 if (args.includes('--picks')) {
-  const items = readFileSync(0, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const items = readFileSync(0, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
   const matchCube = opt('cube', '') === 'match';
   const moneyCube = cubeOption('cube');
   const out = items.map((item) => {
     const position = parsePosition(item);
     const cube = matchCube ? item.cube : moneyCube;
-    return JSON.stringify({ after: makeGnubgPositionId(chooseTurn(position, item.dice, cube ? { level, cube } : { level }).after), results: distinctResults(position, item.dice) });
+    return JSON.stringify({
+      after: makeGnubgPositionId(chooseTurn(position, item.dice, cube ? { level, cube } : { level }).after),
+      results: distinctResults(position, item.dice),
+    });
   });
   // Synchronously: process.exit would cut an asynchronous write to a pipe short.
   writeFileSync(1, out.join('\n') + '\n');
@@ -44,7 +50,10 @@ if (args.includes('--picks')) {
 
 const a = opt('a', '');
 const b = opt('b', '');
-if (!a || !b) throw new Error('usage: node bench/gnubg-paired.js --a DIR|committed --b DIR|committed (--positions F… | --source self --n N --seed S) [--level expert] [--ply 2] [--json]');
+if (!a || !b)
+  throw new Error(
+    'usage: node bench/gnubg-paired.js --a DIR|committed --b DIR|committed (--positions F… | --source self --n N --seed S) [--level expert] [--ply 2] [--json]',
+  );
 const ply = opt('ply', '2');
 // Several --positions files may be given (comma-separated), read whole unless --n says otherwise.
 const items = throwPositions(Number(opt('n', opt('positions', '') ? Infinity : 5000)), Number(opt('seed', 1)));
@@ -60,7 +69,10 @@ function picksOf(dir, cubeKind) {
   if (dir === 'committed') delete env.NARDY_WEIGHTS_DIR;
   else env.NARDY_WEIGHTS_DIR = dir;
   const childArgs = [fileURLToPath(import.meta.url), '--picks', '--level', level, ...(cubeKind ? ['--cube', cubeKind] : [])];
-  const lines = execFileSync(process.execPath, childArgs, { env, input, maxBuffer: 1 << 28 }).toString().trim().split('\n');
+  const lines = execFileSync(process.execPath, childArgs, { env, input, maxBuffer: 1 << 28 })
+    .toString()
+    .trim()
+    .split('\n');
   if (lines.length !== items.length) throw new Error(`${dir}: ${lines.length} picks for ${items.length} positions`);
   return lines.map((l) => JSON.parse(l));
 }
@@ -79,12 +91,30 @@ const judged =
     ? new Map()
     : cubeful
       ? new Map(
-          runGnubg(judgeScript(matchTo), ['--ply', ply, ...(matchTo > 0 ? [] : ['--top', '1'])], differing.flatMap((i) => ['a', 'b'].map((s) => ({ id: `${i}/${s}`, pos: items[i].pos, dice: items[i].dice, ...judgeExtra(i), play: { next: (s === 'a' ? picksA : picksB)[i].after } })))).map((r) => [
-            r.id,
-            r.chosen?.loss_mp === undefined ? undefined : -r.chosen.loss_mp / 1000,
-          ]),
+          runGnubg(
+            judgeScript(matchTo),
+            ['--ply', ply, ...(matchTo > 0 ? [] : ['--top', '1'])],
+            differing.flatMap((i) =>
+              ['a', 'b'].map((s) => ({
+                id: `${i}/${s}`,
+                pos: items[i].pos,
+                dice: items[i].dice,
+                ...judgeExtra(i),
+                play: { next: (s === 'a' ? picksA : picksB)[i].after },
+              })),
+            ),
+          ).map((r) => [r.id, r.chosen?.loss_mp === undefined ? undefined : -r.chosen.loss_mp / 1000]),
         )
-      : new Map(runGnubg(fileURLToPath(new URL('gnubg-position-equity.py', import.meta.url)), ['--ply', ply], differing.flatMap((i) => [{ id: `${i}/a`, pos: picksA[i].after }, { id: `${i}/b`, pos: picksB[i].after }])).map((r) => [r.id, r.equity]));
+      : new Map(
+          runGnubg(
+            fileURLToPath(new URL('gnubg-position-equity.py', import.meta.url)),
+            ['--ply', ply],
+            differing.flatMap((i) => [
+              { id: `${i}/a`, pos: picksA[i].after },
+              { id: `${i}/b`, pos: picksB[i].after },
+            ]),
+          ).map((r) => [r.id, r.equity]),
+        );
 
 // Cubeless, the values are the opponent's: A's pick gives up (its opponent's equity − B's opponent's equity).
 // Cubeful, they are the mover's own (minus the loss), so the order is the other way round.
@@ -95,7 +125,10 @@ const losses = decisions.map((i) => {
   if (ea === undefined || eb === undefined) throw new Error(`gnubg did not value both picks of position ${items[i].pos} ${items[i].dice.join('-')}`);
   return cubeful ? eb - ea : ea - eb;
 });
-const { gain, ci95 } = pairedGain(losses, losses.map(() => 0));
+const { gain, ci95 } = pairedGain(
+  losses,
+  losses.map(() => 0),
+);
 // `--split LEVEL`: A − B split by whether LEVEL's search (this process's nets) picks B's turn, each part's sum over
 // every decision (the parts add up to the whole); only the differing positions are searched.
 const splitLevel = opt('split', '');

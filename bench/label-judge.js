@@ -48,12 +48,22 @@ groups.forEach((g, i) => {
 });
 // The mean loss with its 95 % half-width: `pairedGain` against a pick that gives up nothing.
 const summary = (losses) => {
-  const { gain, ci95 } = pairedGain(losses, losses.map(() => 0));
-  return { lossMp: Number((1000 * gain).toFixed(2)), ci95: Number((1000 * ci95).toFixed(2)), gnubgBestShare: Number((losses.filter((x) => x === 0).length / losses.length).toFixed(3)) };
+  const { gain, ci95 } = pairedGain(
+    losses,
+    losses.map(() => 0),
+  );
+  return {
+    lossMp: Number((1000 * gain).toFixed(2)),
+    ci95: Number((1000 * ci95).toFixed(2)),
+    gnubgBestShare: Number((losses.filter((x) => x === 0).length / losses.length).toFixed(3)),
+  };
 };
 const report = { shard, decisions: groups.length, gnubgPly: Number(ply), ...Object.fromEntries(Object.entries(picks).map(([k, v]) => [k, summary(v)])) };
 if (args.includes('--json')) console.log(JSON.stringify(report));
 else {
-  console.log(`${shard}: ${report.decisions} decisions, judged by gnubg ${ply}-ply (cubeless); mp given up against gnubg's best, and how often it is gnubg's best`);
-  for (const k of Object.keys(picks)) console.log(`  ${k.padEnd(15)} ${report[k].lossMp} ± ${report[k].ci95} mp, ${(100 * report[k].gnubgBestShare).toFixed(1)} %`);
+  console.log(
+    `${shard}: ${report.decisions} decisions, judged by gnubg ${ply}-ply (cubeless); mp given up against gnubg's best, and how often it is gnubg's best`,
+  );
+  for (const k of Object.keys(picks))
+    console.log(`  ${k.padEnd(15)} ${report[k].lossMp} ± ${report[k].ci95} mp, ${(100 * report[k].gnubgBestShare).toFixed(1)} %`);
 }

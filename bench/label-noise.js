@@ -43,7 +43,12 @@ for (const group of groups) {
   for (const run of [0, 1]) {
     const equities = [];
     for (const d of group) {
-      const r = await rollout(positionOf(d), { trials, seed: 1_000_003 * (run + 1) + /** @type {number} */ (group[0].decision), luck: true, ...(truncate > 0 ? { truncate } : {}) });
+      const r = await rollout(positionOf(d), {
+        trials,
+        seed: 1_000_003 * (run + 1) + /** @type {number} */ (group[0].decision),
+        luck: true,
+        ...(truncate > 0 ? { truncate } : {}),
+      });
       equities.push(cubelessEquity(r.probabilities));
     }
     for (let i = 1; i < equities.length; i++) runs[run].push(equities[i] - equities[0]);
@@ -75,9 +80,15 @@ const noise = groups.length > 0 && {
 };
 if (args.includes('--json')) console.log(JSON.stringify({ shard, firstCandidate, ...(noise ? { noise } : {}) }));
 else {
-  console.log(`${shard}: the first candidate is the labels' best in ${firstCandidate.bestShare * 100} % of ${all.length} decisions, giving up ${firstCandidate.lossMp} mp a decision`);
+  console.log(
+    `${shard}: the first candidate is the labels' best in ${firstCandidate.bestShare * 100} % of ${all.length} decisions, giving up ${firstCandidate.lossMp} mp a decision`,
+  );
   if (noise) {
-    console.log(`${noise.decisions} decisions (${noise.differences} candidate differences) rolled out twice, ${trials} trials${truncate ? `, truncated at ${truncate}` : ', to the end'}:`);
-    console.log(`  spread of the differences ${noise.spreadOfDifferences}, noise of one run ${noise.noisePerRun} (equity), ${noise.secondsPerDecision} s a decision`);
+    console.log(
+      `${noise.decisions} decisions (${noise.differences} candidate differences) rolled out twice, ${trials} trials${truncate ? `, truncated at ${truncate}` : ', to the end'}:`,
+    );
+    console.log(
+      `  spread of the differences ${noise.spreadOfDifferences}, noise of one run ${noise.noisePerRun} (equity), ${noise.secondsPerDecision} s a decision`,
+    );
   }
 }

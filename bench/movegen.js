@@ -17,7 +17,10 @@ const MIN_MS = 1000;
 const fixtureDir = new URL('../packages/engine/test/fixtures/legal/', import.meta.url);
 
 function load(variant) {
-  const lines = gunzipSync(readFileSync(new URL(`${variant}.jsonl.gz`, fixtureDir))).toString('utf8').trim().split('\n');
+  const lines = gunzipSync(readFileSync(new URL(`${variant}.jsonl.gz`, fixtureDir)))
+    .toString('utf8')
+    .trim()
+    .split('\n');
   return lines.map((l) => {
     const p = parsePlainBoard(JSON.parse(l));
     if (!p.ok) throw new Error(p.error.message);

@@ -371,11 +371,14 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => process
 
 const base = `http://127.0.0.1:${port}`;
 const url = `ws://127.0.0.1:${port}/ws`;
-const hardStop = setTimeout(() => {
-  console.error('bench: hard time limit reached');
-  server.kill('SIGKILL');
-  process.exit(1);
-}, (RAMP_S + DURATION_S + 120) * 1000);
+const hardStop = setTimeout(
+  () => {
+    console.error('bench: hard time limit reached');
+    server.kill('SIGKILL');
+    process.exit(1);
+  },
+  (RAMP_S + DURATION_S + 120) * 1000,
+);
 hardStop.unref();
 
 function cleanup() {
@@ -515,15 +518,22 @@ try {
   else {
     const g = out.gameAction;
     console.log(`${GAMES} games (${2 * GAMES} clients), ${VARIANT}, db ${DB}, pace ${PACE_MIN}-${PACE_MAX} ms, ramp ${RAMP_S} s, window ${out.durationS} s`);
-    console.log(`  sockets open at end ${liveSockets}/${2 * GAMES}; games started ${gamesStarted}, completed ${gamesCompleted} (${gamesCompletedMeasured} in the window)`);
+    console.log(
+      `  sockets open at end ${liveSockets}/${2 * GAMES}; games started ${gamesStarted}, completed ${gamesCompleted} (${gamesCompletedMeasured} in the window)`,
+    );
     console.log(`  game.action round trip: n=${g.count} p50 ${g.p50} ms  p95 ${g.p95} ms  p99 ${g.p99} ms  max ${g.max} ms`);
     if (stuckPlayers) console.log(`  players stuck on a refused action: ${stuckPlayers}`);
     console.log(`  commands/s ${out.commandsPerSecond}; frames in/s ${out.framesInPerSecond}; ${out.mbInPerSecond} MB/s in`);
-    for (const [t, s] of Object.entries(types)) if (t !== 'game.action') console.log(`  ${t.padEnd(18)} n=${s.count} p50 ${s.p50} p99 ${s.p99} max ${s.max} ms`);
+    for (const [t, s] of Object.entries(types))
+      if (t !== 'game.action') console.log(`  ${t.padEnd(18)} n=${s.count} p50 ${s.p50} p99 ${s.p99} max ${s.max} ms`);
     console.log(`  errors: ${JSON.stringify(out.errors)}${out.rateLimited ? '  <-- RATE_LIMITED tripped' : ''}`);
     for (const e of errorSamples) console.log(`    ${e}`);
-    console.log(`  server: CPU ${out.server.cpuPercentMean} % mean (p95 of 1 s samples ${out.server.cpuPercentP95} %; 100 % = one core), RSS ${out.server.rssMiBEnd} MiB (peak ${out.server.rssMiBPeak} MiB)`);
-    console.log(`  client (this process): CPU ${out.client.cpuPercent} %, event-loop lag p50 ${out.client.eventLoopLagMs.p50} ms p99 ${out.client.eventLoopLagMs.p99} ms max ${out.client.eventLoopLagMs.max} ms, RSS ${out.client.rssMiB} MiB`);
+    console.log(
+      `  server: CPU ${out.server.cpuPercentMean} % mean (p95 of 1 s samples ${out.server.cpuPercentP95} %; 100 % = one core), RSS ${out.server.rssMiBEnd} MiB (peak ${out.server.rssMiBPeak} MiB)`,
+    );
+    console.log(
+      `  client (this process): CPU ${out.client.cpuPercent} %, event-loop lag p50 ${out.client.eventLoopLagMs.p50} ms p99 ${out.client.eventLoopLagMs.p99} ms max ${out.client.eventLoopLagMs.max} ms, RSS ${out.client.rssMiB} MiB`,
+    );
   }
 } catch (e) {
   console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);

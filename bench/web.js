@@ -66,7 +66,15 @@ async function startServer(dir) {
   const child = spawn(process.execPath, [mainJs], {
     cwd: root,
     // SIGNUP_BURST: each cold load makes a guest session, all from 127.0.0.1.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: join(dir, 'bench.db'), LOG_LEVEL: 'warn', WEB_DIST: webDist, SIGNUP_BURST: '100000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: join(dir, 'bench.db'),
+      LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+      SIGNUP_BURST: '100000',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
@@ -75,7 +83,13 @@ async function startServer(dir) {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited: ${err}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { child, url };
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, url };
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
@@ -163,7 +177,9 @@ try {
     const kb = (b) => `${(b / 1024).toFixed(1)} kB`;
     const ms = (s) => `${Math.round(s.median)} ms (${Math.round(s.min)}–${Math.round(s.max)})`;
     console.log(`Web app first load, lobby, ${RUNS} cold loads (median, min–max), Chromium ${browser.version()}`);
-    console.log(`  JavaScript shipped: ${kb(result.jsGzipBytes.median)} gzipped (${kb(result.jsBytes.median)} raw) — target < ${TARGET_JS_KB} kB: ${result.met.js ? 'met' : 'NOT met'}`);
+    console.log(
+      `  JavaScript shipped: ${kb(result.jsGzipBytes.median)} gzipped (${kb(result.jsBytes.median)} raw) — target < ${TARGET_JS_KB} kB: ${result.met.js ? 'met' : 'NOT met'}`,
+    );
     for (const f of result.files) console.log(`    ${f.path}  ${kb(f.bytes)} raw, ${kb(f.gzip)} gzipped`);
     console.log(`  Time to interactive: ${ms(result.interactiveMs)} — target < ${TARGET_TTI_MS} ms: ${result.met.interactive ? 'met' : 'NOT met'}`);
     console.log(`  DOMContentLoaded: ${ms(result.domContentLoadedMs)}; load: ${ms(result.loadMs)}; app first drawn: ${ms(result.drawnMs)}`);

@@ -36,17 +36,26 @@ describe('chooseTurn', () => {
   const shallow = LEVELS.filter((l) => LEVEL_SETTINGS[l].plies === 0);
   for (const variant of VARIANT_IDS) {
     const deep = LEVELS.filter((l) => LEVEL_SETTINGS[l].plies > 0 && (variant === 'short' || LEVEL_SETTINGS[l].plies <= 2));
-    for (const [levels, numRuns] of [[shallow, 150], [deep, 8]] as const) {
+    for (const [levels, numRuns] of [
+      [shallow, 150],
+      [deep, 8],
+    ] as const) {
       const rulesArb = fc.constantFrom(...(variant === 'long' ? ALL_RULES : ALL_RULES.slice(0, 1)));
-      const cases = rulesArb.chain((rules) => fc.tuple(fc.constant(rules), playedPositionArb(variant, 160, rules), diceArb, fc.constantFrom(...levels), fc.integer()));
-      test.prop([cases], { numRuns })(`${variant}: always one of legalTurns (every rule option; levels ${levels.join(', ')})`, ([rules, pos, dice, level, seed]) => {
-        const turns = legalTurns(pos, dice, rules);
-        const chosen = chooseTurn(pos, dice, { level, rules, rng: seededRng(seed) });
-        if (turns.length === 0) expect(chosen.steps).toEqual([]);
-        else expect(turns.some((t) => sameTurn(t, chosen))).toBe(true);
-        // Deterministic for a given seed.
-        expect(chooseTurn(pos, dice, { level, rules, rng: seededRng(seed) }).steps).toEqual(chosen.steps);
-      }, 120_000);
+      const cases = rulesArb.chain((rules) =>
+        fc.tuple(fc.constant(rules), playedPositionArb(variant, 160, rules), diceArb, fc.constantFrom(...levels), fc.integer()),
+      );
+      test.prop([cases], { numRuns })(
+        `${variant}: always one of legalTurns (every rule option; levels ${levels.join(', ')})`,
+        ([rules, pos, dice, level, seed]) => {
+          const turns = legalTurns(pos, dice, rules);
+          const chosen = chooseTurn(pos, dice, { level, rules, rng: seededRng(seed) });
+          if (turns.length === 0) expect(chosen.steps).toEqual([]);
+          else expect(turns.some((t) => sameTurn(t, chosen))).toBe(true);
+          // Deterministic for a given seed.
+          expect(chooseTurn(pos, dice, { level, rules, rng: seededRng(seed) }).steps).toEqual(chosen.steps);
+        },
+        120_000,
+      );
     }
   }
 
@@ -146,7 +155,7 @@ describe('cubeEvaluator: what each level bases its cube decisions on', () => {
     expect(cubeEvaluator('worldclass')(position)).not.toEqual(flat);
   });
 
-  it('cubePlies overrides the level\'s look-ahead', () => {
+  it("cubePlies overrides the level's look-ahead", () => {
     expect(cubeEvaluator('worldclass', { cubePlies: 0 })(position)).toEqual(staticEvaluator('short')(position));
     expect(cubeEvaluator('expert', { cubePlies: 2 })(position)).toEqual(cubeEvaluator('worldclass')(position));
   });

@@ -8,7 +8,9 @@ import type { MatchEquityTable } from './cube/met.js';
 import type { Probabilities } from './probabilities.js';
 import { made } from './test-positions.suite.js';
 
-const fixed = (win: number, winMars = 0): (() => Probabilities) => () => ({ win, winMars, winKoks: 0, loseMars: 0, loseKoks: 0 });
+const fixed =
+  (win: number, winMars = 0): (() => Probabilities) =>
+  () => ({ win, winMars, winKoks: 0, loseMars: 0, loseKoks: 0 });
 const start = startPosition('short');
 const centred = { value: 1, owner: 'centred' } as const;
 
@@ -50,7 +52,7 @@ describe('cubeDecision', () => {
     expect(cubeDecision(start, centred, { evaluator: fixed(0.8), away: { onRoll: 3, opponent: 1 }, stage: 'crawford' }).action).toBe('noDouble');
     expect(cubeDecision(start, centred, { evaluator: fixed(0.4), away: { onRoll: 3, opponent: 1 }, stage: 'postCrawford' }).action).toBe('double');
   });
-  it('match play reads the variant\'s own table: long nardy LONG_MET, short nardy Kazaross-XG2', () => {
+  it("match play reads the variant's own table: long nardy LONG_MET, short nardy Kazaross-XG2", () => {
     expect(matchTableFor('long')).toBe(LONG_MET);
     expect(matchTableFor('short')).toBe(KAZAROSS_XG2);
     const long = startPosition('long');

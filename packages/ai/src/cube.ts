@@ -124,6 +124,8 @@ export function cubeInputsOf(state: MatchState): { position: Position; cube: Cub
 /** The cube a turn is played under (`ChooseOptions.cube`), from the inputs of a cube decision in the same game. */
 export function playCubeOf(cube: CubeView, context: CubeContext): PlayCube {
   const { away, stage, crawfordRule, jacoby, maxCube, met } = context;
-  const match = away ? { away, ...(stage ? { stage } : {}), ...(crawfordRule !== undefined ? { crawfordRule } : {}), ...(met ? { met } : {}) } : { ...(jacoby !== undefined ? { jacoby } : {}) };
+  const match = away
+    ? { away, ...(stage ? { stage } : {}), ...(crawfordRule !== undefined ? { crawfordRule } : {}), ...(met ? { met } : {}) }
+    : { ...(jacoby !== undefined ? { jacoby } : {}) };
   return { value: cube.value, owner: cube.owner, ...(maxCube !== undefined ? { maxCube } : {}), ...match };
 }

@@ -18,8 +18,8 @@ const after = startPosition('short', 'black');
 const safe = probs(0.8);
 const bold = probs(0.6, 0.45);
 
-describe('cubefulPlayEquity (G3: gnubg\'s cubeful chequer play)', () => {
-  it('money: Janowski\'s cubeful equity with the efficiency of the result', () => {
+describe("cubefulPlayEquity (G3: gnubg's cubeful chequer play)", () => {
+  it("money: Janowski's cubeful equity with the efficiency of the result", () => {
     const score = cubefulPlayEquity({ value: 1, owner: 'centred' }, 'koks');
     expect(score(after, bold)).toBeCloseTo(moneyEquity(bold, 'centred', cubeEfficiency(after)), 12);
   });
@@ -51,7 +51,7 @@ describe('cubefulPlayEquity (G3: gnubg\'s cubeful chequer play)', () => {
     expect(score(after, probs(0.75))).toBeCloseTo(0.5, 12);
   });
 
-  it('match: the variant\'s own table, long nardy\'s for a long-nardy result', () => {
+  it("match: the variant's own table, long nardy's for a long-nardy result", () => {
     const cube: PlayCube = { value: 1, owner: 'centred', away: { onRoll: 3, opponent: 4 } };
     const long = startPosition('long', 'black');
     const p = probs(0.6, 0.2, 0.1);
@@ -76,7 +76,12 @@ describe('playCubeOf', () => {
   });
 
   it('money: Jacoby and the max cube carried over; beavers and the evaluator left out', () => {
-    expect(playCubeOf({ value: 2, owner: 'opponent' }, { jacoby: true, beaver: true, maxCube: 8, evaluator: () => probs(0.5) })).toEqual({ value: 2, owner: 'opponent', jacoby: true, maxCube: 8 });
+    expect(playCubeOf({ value: 2, owner: 'opponent' }, { jacoby: true, beaver: true, maxCube: 8, evaluator: () => probs(0.5) })).toEqual({
+      value: 2,
+      owner: 'opponent',
+      jacoby: true,
+      maxCube: 8,
+    });
   });
 });
 
@@ -98,7 +103,10 @@ describe('rankTurnsPly with a root equity', () => {
 
 describe('parsePlayCube', () => {
   it('accepts money and match cubes', () => {
-    expect(parsePlayCube({ value: 2, owner: 'onRoll', jacoby: false, maxCube: 64 })).toEqual({ ok: true, value: { value: 2, owner: 'onRoll', jacoby: false, maxCube: 64 } });
+    expect(parsePlayCube({ value: 2, owner: 'onRoll', jacoby: false, maxCube: 64 })).toEqual({
+      ok: true,
+      value: { value: 2, owner: 'onRoll', jacoby: false, maxCube: 64 },
+    });
     expect(parsePlayCube({ value: 1, owner: 'centred', away: { onRoll: 3, opponent: 1 }, stage: 'crawford' })).toEqual({
       ok: true,
       value: { value: 1, owner: 'centred', away: { onRoll: 3, opponent: 1 }, stage: 'crawford' },

@@ -1,15 +1,4 @@
-import {
-  BAR,
-  CHECKERS,
-  DEFAULT_SCORING,
-  OFF,
-  getVariant,
-  opposite,
-  scoreWin,
-  type Checkers,
-  type Position,
-  type ScoringSettings,
-} from '@nardy/engine';
+import { BAR, CHECKERS, DEFAULT_SCORING, OFF, getVariant, opposite, scoreWin, type Checkers, type Position, type ScoringSettings } from '@nardy/engine';
 import { longContactScore } from './long-features.js';
 import type { Probabilities } from './probabilities.js';
 import { beforeEscapeChance, effectivePips, koksEscapePips, marsEscapePips, raceWinChance } from './race.js';
@@ -50,9 +39,7 @@ export function evaluate(position: Position, scoring: ScoringSettings = DEFAULT_
   let lead = theirPips - myPips;
   const contact = hitting ? shortContact(me, them) : longContact(me, them);
   if (contact) {
-    lead += hitting
-      ? shortContactScore(me, them, true) - shortContactScore(them, me, false)
-      : longContactScore(me, them) - longContactScore(them, me);
+    lead += hitting ? shortContactScore(me, them, true) - shortContactScore(them, me, false) : longContactScore(me, them) - longContactScore(them, me);
   }
   const win = raceWinChance(lead, myPips + theirPips, contact ? W.contactSpread : 1);
 

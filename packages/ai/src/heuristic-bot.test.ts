@@ -7,13 +7,17 @@ import { made } from './test-positions.suite.js';
 
 describe('heuristicTurn (the fixed yardstick, issue 6 item 3)', () => {
   for (const variant of ['long', 'short', 'caucasian'] as const) {
-    test.prop([playedPositionArb(variant, 160), diceArb], { numRuns: 100 })(`${variant}: always a legal turn (or the pass), deterministic`, (pos, dice) => {
-      const turns = legalTurns(pos, dice);
-      const chosen = heuristicTurn(pos, dice);
-      if (turns.length === 0) expect(chosen.steps).toEqual([]);
-      else expect(turns.some((t) => JSON.stringify(t.after.board) === JSON.stringify(chosen.after.board))).toBe(true);
-      expect(heuristicTurn(pos, dice).steps).toEqual(chosen.steps);
-    }, 60_000);
+    test.prop([playedPositionArb(variant, 160), diceArb], { numRuns: 100 })(
+      `${variant}: always a legal turn (or the pass), deterministic`,
+      (pos, dice) => {
+        const turns = legalTurns(pos, dice);
+        const chosen = heuristicTurn(pos, dice);
+        if (turns.length === 0) expect(chosen.steps).toEqual([]);
+        else expect(turns.some((t) => JSON.stringify(t.after.board) === JSON.stringify(chosen.after.board))).toBe(true);
+        expect(heuristicTurn(pos, dice).steps).toEqual(chosen.steps);
+      },
+      60_000,
+    );
   }
 
   it('takes the sure bear-off win', () => {

@@ -43,8 +43,20 @@ export const LEVEL_SETTINGS: { readonly [L in Level]: LevelSetting } = {
   intermediate: { cubePlies: 0, noise: 0.04, plies: 0, filters: FILTERS, description: '0-ply with moderate noise (0.04): occasional mistakes' },
   advanced: { cubePlies: 0, noise: 0.015, plies: 0, filters: FILTERS, description: '0-ply with slight noise (0.015): picks among near-equal turns' },
   expert: { cubePlies: 0, noise: 0, plies: 0, filters: FILTERS, description: '0-ply: every turn judged by the static evaluation of its result' },
-  worldclass: { cubePlies: 2, noise: 0, plies: 2, filters: FILTERS, description: '2-ply: the best candidates looked at two throws ahead, cube decisions too (default)' },
-  grandmaster: { cubePlies: 2, noise: 0, plies: 3, filters: FILTERS, description: '3-ply: the best candidates looked at three throws ahead; cube decisions at 2-ply' },
+  worldclass: {
+    cubePlies: 2,
+    noise: 0,
+    plies: 2,
+    filters: FILTERS,
+    description: '2-ply: the best candidates looked at two throws ahead, cube decisions too (default)',
+  },
+  grandmaster: {
+    cubePlies: 2,
+    noise: 0,
+    plies: 3,
+    filters: FILTERS,
+    description: '3-ply: the best candidates looked at three throws ahead; cube decisions at 2-ply',
+  },
 };
 
 export const DEFAULT_LEVEL: Level = 'worldclass';

@@ -16,7 +16,11 @@ export function longContactScore(side: Checkers, other: Checkers): number {
 
   // Blocks: side's occupied points seen in other's frame, ahead of other's rearmost checker.
   let otherRear = 0;
-  for (let q = 24; q >= 1; q--) if ((other[q] ?? 0) > 0) { otherRear = q; break; }
+  for (let q = 24; q >= 1; q--)
+    if ((other[q] ?? 0) > 0) {
+      otherRear = q;
+      break;
+    }
   const occupied: boolean[] = new Array<boolean>(25).fill(false);
   for (let p = 1; p <= 24; p++) if ((side[p] ?? 0) > 0) occupied[otherFrame(p)] = true;
   let best = 0;

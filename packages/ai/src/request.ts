@@ -73,7 +73,6 @@ export interface BotTurn {
   readonly after: Setup;
 }
 
-
 /** Validates a cube request from outside (the pool's input, the worker's message). */
 export function parseCubeRequest(input: unknown): Result<ValidCubeRequest> {
   if (!isRecord(input)) return err('BAD_ACTION', 'a bot request must be an object');

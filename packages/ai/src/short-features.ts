@@ -29,7 +29,11 @@ export function shortContactScore(side: Checkers, other: Checkers, sideOnRoll: b
   // The longest run of made points with an opposing checker behind it (a prime).
   // `other` moves through side's points 1 → 24 (its own 24 → 1); behind = on a lower side-point, or on the bar.
   let otherRear = (other[BAR] ?? 0) > 0 ? 0 : 25;
-  for (let q = 24; q >= 1; q--) if ((other[q] ?? 0) > 0) { otherRear = 25 - q; break; }
+  for (let q = 24; q >= 1; q--)
+    if ((other[q] ?? 0) > 0) {
+      otherRear = 25 - q;
+      break;
+    }
   let best = 0;
   let run = 0;
   for (let p = 1; p <= 24; p++) {
@@ -46,7 +50,6 @@ export function shortContactScore(side: Checkers, other: Checkers, sideOnRoll: b
   return score;
 }
 
-
 /**
  * Expected pips `side` loses to hits on its blots next roll: Σ over blots of (throws that hit it / 36) ×
  * (25 − point + hitTempo). A throw hits when one opposing checker reaches the blot with one die, both
@@ -62,7 +65,10 @@ function blotRisk(side: Checkers, other: Checkers): number {
     if ((side[p] ?? 0) !== 1) continue;
     const target = 25 - p; // the blot's point in other's frame
     let hits = 0;
-    for (const { dice: [b, a], weight } of THROWS) {
+    for (const {
+      dice: [b, a],
+      weight,
+    } of THROWS) {
       if (throwHits(other, target, a, b, blockedForOther)) hits += weight;
     }
     if (hits > 0) risk += (hits / 36) * (25 - p + W.hitTempo);

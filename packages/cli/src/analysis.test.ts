@@ -65,7 +65,14 @@ describe('nardy eval', () => {
   it('gives valid probabilities, the cubeless equity and the cube decision with its equities', async () => {
     const r = await runCli(['eval', START, '--json']);
     expect(r.code).toBe(0);
-    const e = JSON.parse(r.stdout) as { probabilities: Probabilities; cubelessEquity: number; equities: Record<string, number>; cubefulEquity: number; action: string; response: string };
+    const e = JSON.parse(r.stdout) as {
+      probabilities: Probabilities;
+      cubelessEquity: number;
+      equities: Record<string, number>;
+      cubefulEquity: number;
+      action: string;
+      response: string;
+    };
     expect(isValidProbabilities(e.probabilities, 1e-6)).toBe(true);
     const p = e.probabilities;
     expect(e.cubelessEquity).toBeCloseTo(2 * p.win - 1 + p.winMars - p.loseMars + p.winKoks - p.loseKoks, 9);

@@ -7,13 +7,15 @@ import { runCli } from './test-io.js';
 
 // Requests recorded from `./gnubg-py play.py --bot "nardy bot --stdio --level expert" --cube --log ...`
 // (shared/tools/gnubg): move, double, take, end and bye lines exactly as play.py sends them.
-const RECORDED = readFileSync(new URL('./bot-protocol.fixture.jsonl', import.meta.url), 'utf8').trim().split('\n');
+const RECORDED = readFileSync(new URL('./bot-protocol.fixture.jsonl', import.meta.url), 'utf8')
+  .trim()
+  .split('\n');
 const recorded = (type: string): string[] => RECORDED.filter((l) => (JSON.parse(l) as { type: string }).type === type);
 
 const session = (variant: 'short' | 'long' | 'caucasian' = 'short'): BotSession =>
   new BotSession({ variant, level: 'expert', rules: DEFAULT_RULE_OPTIONS, seed: 1 });
 
-describe('bot protocol on play.py\'s recorded requests', () => {
+describe("bot protocol on play.py's recorded requests", () => {
   it('answers every move with the "after" of one of the listed plays', () => {
     const bot = session();
     const moves = recorded('move');
@@ -29,7 +31,11 @@ describe('bot protocol on play.py\'s recorded requests', () => {
 
   it('match play: a move under a match cube (scored by match winning chances) is still one of the listed plays', () => {
     const bot = session();
-    for (const [me, opp, crawford] of [[0, 0, false], [4, 2, true], [4, 4, false]] as const) {
+    for (const [me, opp, crawford] of [
+      [0, 0, false],
+      [4, 2, true],
+      [4, 4, false],
+    ] as const) {
       for (const line of recorded('move').slice(0, 3)) {
         const req = JSON.parse(line) as { plays: { after: string }[]; cube: object };
         const match = { ...req, cube: { value: 1, owner: 'centre', matchTo: 5, score: { me, opp }, crawford } };
@@ -43,7 +49,14 @@ describe('bot protocol on play.py\'s recorded requests', () => {
     // A position whose best turn at 2–4 and 3–4 of a match to 5 differs between the Crawford game and after it.
     const board = makePlainBoard(randomPlayPosition('short', 68, { plies: 18 }), [3, 5]);
     const move = (bot: BotSession, game: number, me: number, crawford?: boolean): string =>
-      bot.reply(JSON.stringify({ type: 'move', game, board, cube: { value: 1, owner: 'centre', matchTo: 5, score: { me, opp: 4 }, ...(crawford === undefined ? {} : { crawford }) } })).answer!;
+      bot.reply(
+        JSON.stringify({
+          type: 'move',
+          game,
+          board,
+          cube: { value: 1, owner: 'centre', matchTo: 5, score: { me, opp: 4 }, ...(crawford === undefined ? {} : { crawford }) },
+        }),
+      ).answer!;
     const flagged = session();
     const [crawford, afterCrawford] = [move(flagged, 1, 2, true), move(flagged, 1, 3, false)];
     expect(crawford).not.toBe(move(flagged, 1, 2, false));
@@ -71,8 +84,7 @@ describe('bot protocol on play.py\'s recorded requests', () => {
     // The bot (on roll in the ID) is far behind in a pure race: 15 checkers on its 6-point vs the doubler's 15 on his ace.
     const lost = parsePlainBoard({ variant: 'short', onRoll: 'black', white: { '6': 15 }, black: { '24': 15 } });
     if (!lost.ok) throw new Error(lost.error.message);
-    const take = (board: object): string =>
-      (JSON.parse(bot.reply(JSON.stringify({ type: 'take', board, cube })).answer!) as { action: string }).action;
+    const take = (board: object): string => (JSON.parse(bot.reply(JSON.stringify({ type: 'take', board, cube })).answer!) as { action: string }).action;
     expect(take(makePlainBoard(lost.value.position))).toBe('drop');
     expect(take(makePlainBoard(startPosition('short', 'black')))).toBe('take');
   });
@@ -116,7 +128,10 @@ describe('bot protocol errors', () => {
     const input = ['garbage', recorded('move')[0]!, '', recorded('end')[0]!, '{"type":"bye"}', recorded('move')[1]!].join('\n');
     const r = await runCli(['bot', '--stdio', '--level', 'expert', '--seed', '3'], input);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(2); // the error and the move; nothing for the blank line, end, bye, or after bye
     expect(lines[0]!['error']).toMatch(/bad JSON/);
     expect(typeof lines[1]!['after']).toBe('string');

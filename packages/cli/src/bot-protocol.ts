@@ -21,7 +21,18 @@
  *   end:    {game, points}: counted by the Crawford tracker.
  * A malformed or unknown request gets `{"error": "..."}` and the bot goes on.
  */
-import { chooseTurn, cubeDecision, cubeEvaluator, playCubeOf, seededRng, type CubeContext, type CubeView, type Level, type Probabilities, type Rng } from '@nardy/ai';
+import {
+  chooseTurn,
+  cubeDecision,
+  cubeEvaluator,
+  playCubeOf,
+  seededRng,
+  type CubeContext,
+  type CubeView,
+  type Level,
+  type Probabilities,
+  type Rng,
+} from '@nardy/ai';
 import {
   boardKey,
   checkDice,
@@ -56,7 +67,6 @@ export interface BotReply {
 }
 
 class RequestError extends Error {}
-
 
 interface ReadPosition {
   readonly position: Position;

@@ -35,7 +35,11 @@ function cubeInput(position: Position, shown: ReturnType<typeof readPositionInpu
     const away = { onRoll: length - shown.score[me], opponent: length - shown.score[opposite(me)] };
     // The Crawford game has no cube at all; a side 1-away in a game that has one is past it.
     const stage = Math.min(away.onRoll, away.opponent) <= 1 ? 'postCrawford' : 'preCrawford';
-    return { view: { value, owner }, context: { away, stage }, describe: `cube ${value} ${owner}, match to ${length}, ${away.onRoll}-away/${away.opponent}-away` };
+    return {
+      view: { value, owner },
+      context: { away, stage },
+      describe: `cube ${value} ${owner}, match to ${length}, ${away.onRoll}-away/${away.opponent}-away`,
+    };
   }
   return { view: { value, owner }, context: {}, describe: `cube ${value} ${owner}, money` };
 }

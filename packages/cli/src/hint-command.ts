@@ -58,7 +58,10 @@ export async function hintCommand(args: readonly string[], io: Io): Promise<numb
   const width = Math.max(...turns.map((t) => t.move.length));
   const lines = turns.map((t) => {
     const diff = t.rank === 1 ? '' : ` (${signed(t.diff)})`;
-    return `${String(t.rank).padStart(4)}. ${t.plies}-ply  ${t.move.padEnd(width)}  Eq.: ${signed(t.equity)}${diff}\n` + `${' '.repeat(14)}${probabilityLine(t.probabilities)}\n`;
+    return (
+      `${String(t.rank).padStart(4)}. ${t.plies}-ply  ${t.move.padEnd(width)}  Eq.: ${signed(t.equity)}${diff}\n` +
+      `${' '.repeat(14)}${probabilityLine(t.probabilities)}\n`
+    );
   });
   await write(io.stdout, head + lines.join(''));
   return EXIT_OK;

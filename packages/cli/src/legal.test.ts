@@ -56,8 +56,7 @@ describe('legal answers', () => {
   });
 
   test('rule options change the answer (LN-26: perStep 23, endOfTurn 24)', () => {
-    const line =
-      '{"variant":"long","onRoll":"white","white":{"24":10,"21":1,"20":1,"19":1,"18":1,"17":1},"black":{"23":1,"12":14},"dice":[2,1]}';
+    const line = '{"variant":"long","onRoll":"white","white":{"24":10,"21":1,"20":1,"19":1,"18":1,"17":1},"black":{"23":1,"12":14},"dice":[2,1]}';
     const endOfTurn = ruleOptions({ blockCheck: 'endOfTurn' });
     if (!endOfTurn.ok) throw new Error(endOfTurn.error.message);
     expect(legalAnswer(line, DEFAULT_RULE_OPTIONS)).toMatchObject({ count: 23 });

@@ -1,4 +1,16 @@
-import { apply, currentTurns, newMatch, seatToPlay, seededRng, type Action, type Die, type MatchState, type RuleOptions, type Seat, type VariantId } from '@nardy/engine';
+import {
+  apply,
+  currentTurns,
+  newMatch,
+  seatToPlay,
+  seededRng,
+  type Action,
+  type Die,
+  type MatchState,
+  type RuleOptions,
+  type Seat,
+  type VariantId,
+} from '@nardy/engine';
 import type { MatchBot } from './match-bots.js';
 
 export interface MatchRunOptions {

@@ -146,17 +146,13 @@ describe('nardy play, scripted', () => {
   });
 
   test('Caucasian money session with beavers: beaver and take, a declined and an accepted resignation, end', async () => {
-    const { outcome, transcript } = await session(
-      { variant: 'caucasian', matchLength: 0, cube: { enabled: true, beaver: true } },
-      11,
-      {
-        cubeTurns: ['double'],
-        cubeAnswers: ['beaver', 'take'],
-        atGameStart: { 1: ['resign mars'], 2: ['resign'] },
-        resignAnswers: ['decline', 'accept'],
-        between: ['yes', 'end'],
-      },
-    );
+    const { outcome, transcript } = await session({ variant: 'caucasian', matchLength: 0, cube: { enabled: true, beaver: true } }, 11, {
+      cubeTurns: ['double'],
+      cubeAnswers: ['beaver', 'take'],
+      atGameStart: { 1: ['resign mars'], 2: ['resign'] },
+      resignAnswers: ['decline', 'accept'],
+      between: ['yes', 'end'],
+    });
     expect(outcome.end).toBe('finished');
     expect(transcript).toMatch(/beavers: the cube is at 4\./);
     expect(transcript).toMatch(/takes; the cube is at 4\./);

@@ -169,8 +169,15 @@ export async function runPlay(config: PlayConfig, input: PlayInput, print: (text
     }
 
     // Between games of a money session: play on or end it.
-    if (state.settings.matchLength === 0 && state.games.length > 0 && g.turnsPlayed === 0 && g.dice === null
-      && g.openingThrows.length === 0 && state.phase !== 'cubeOffered' && state.phase !== 'resignOffered') {
+    if (
+      state.settings.matchLength === 0 &&
+      state.games.length > 0 &&
+      g.turnsPlayed === 0 &&
+      g.dice === null &&
+      g.openingThrows.length === 0 &&
+      state.phase !== 'cubeOffered' &&
+      state.phase !== 'resignOffered'
+    ) {
       const text = await ask(null, 'Another game? (yes/end) ');
       if (text === null) return { end: 'eof', state, actions };
       const w = text.toLowerCase();
@@ -429,13 +436,7 @@ type Resolved = { ok: true; value: Step[] } | { ok: false; message: string };
  * found among the engine's legal next steps (`nextSteps`), trying every way to split a hop into dice.
  * Written intermediate points are kept; unwritten ones prefer not to hit.
  */
-function resolveSteps(
-  pos: Position,
-  d: Dice,
-  staged: readonly Step[],
-  text: string,
-  rules: MatchState['settings']['rules'],
-): Resolved {
+function resolveSteps(pos: Position, d: Dice, staged: readonly Step[], text: string, rules: MatchState['settings']['rules']): Resolved {
   const parsed = parseTurnNotation(text);
   if (!parsed.ok) return { ok: false, message: parsed.error.message };
   if (parsed.value.moves.length === 0) return { ok: false, message: 'no move written' };
@@ -470,9 +471,10 @@ function resolveSteps(
       const where = `${label(from)}/${label(to)}`;
       return {
         ok: false,
-        message: legal.length > 0
-          ? `${where} is not a legal step now; legal next steps: ${[...new Set(legal)].join(' ')}`
-          : `${where} is not a legal step now: the turn is complete`,
+        message:
+          legal.length > 0
+            ? `${where} is not a legal step now; legal next steps: ${[...new Set(legal)].join(' ')}`
+            : `${where} is not a legal step now: the turn is complete`,
       };
     }
     steps = found;

@@ -12,8 +12,7 @@ export const RULE_OPTION_SPEC: OptionSpec = {
 const BOOLEAN = ['true', 'false'] as const;
 
 /** One line of the help: the flag and its values (the engine's list, its default first), then what it sets. */
-const helpLine = (flag: string, values: readonly string[], what: string): string =>
-  `  ${`--${flag} ${values.join('|')}`.padEnd(54)}${what}`;
+const helpLine = (flag: string, values: readonly string[], what: string): string => `  ${`--${flag} ${values.join('|')}`.padEnd(54)}${what}`;
 
 export const RULE_OPTION_HELP = [
   'Rule options (docs/rules.md §2.9; defaults first):',

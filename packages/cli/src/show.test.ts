@@ -31,7 +31,10 @@ describe('nardy show', () => {
   test('a long-nardy Position ID', async () => {
     const pos = startPosition('long');
     const id = makeLongPositionId(pos);
-    for (const argv of [['show', id, '--variant', 'long'], ['show', id]]) {
+    for (const argv of [
+      ['show', id, '--variant', 'long'],
+      ['show', id],
+    ]) {
       const r = await runCli(argv);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('Long nardy');

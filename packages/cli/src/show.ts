@@ -74,7 +74,10 @@ function readPositionId(text: string, variant: VariantId | undefined, turnArg: C
     const dice = a > 0 && b > 0 ? checkDice([a, b]) : undefined;
     extras = {
       dice: dice?.ok ? dice.value : undefined,
-      cube: info.cubeOwner === 'centre' && info.cube === 1 ? undefined : { value: info.cube, owner: info.cubeOwner === 'centre' ? undefined : colour(info.cubeOwner) },
+      cube:
+        info.cubeOwner === 'centre' && info.cube === 1
+          ? undefined
+          : { value: info.cube, owner: info.cubeOwner === 'centre' ? undefined : colour(info.cubeOwner) },
       score: { white: info.score[1], black: info.score[0] },
       matchLength: info.matchLength,
       matchId: matchIdText,
@@ -92,11 +95,7 @@ function readPositionId(text: string, variant: VariantId | undefined, turnArg: C
 }
 
 export async function showCommand(args: readonly string[], io: Io): Promise<number> {
-  const { values, positionals } = parse(
-    args,
-    { variant: { type: 'string' }, turn: { type: 'string' }, dice: { type: 'string' } },
-    1,
-  );
+  const { values, positionals } = parse(args, { variant: { type: 'string' }, turn: { type: 'string' }, dice: { type: 'string' } }, 1);
   const arg = positionals[0];
   if (arg === undefined) throw new UsageError('show needs a position: a position ID or a plain-board JSON string');
   const variant = choice(values, 'variant', VARIANT_IDS);

@@ -43,7 +43,13 @@ function record(log: readonly Action[], o: { serverSeed?: string | null; status?
       version: log.length,
     },
     result: null,
-    actions: log.map((action, i) => ({ seq: i + 1, action, seat: action.type === 'opening' ? null : action.seat, at: 1_767_225_600_000 + i, timeUsedMs: null })),
+    actions: log.map((action, i) => ({
+      seq: i + 1,
+      action,
+      seat: action.type === 'opening' ? null : action.seat,
+      at: 1_767_225_600_000 + i,
+      timeUsedMs: null,
+    })),
   };
 }
 
@@ -120,7 +126,7 @@ describe('nardy verify-dice', () => {
     const a = log[i]!;
     if (a.type !== 'roll') throw new Error('throw 3 should be a roll');
     const right = a.dice;
-    const wrong: [1 | 6, typeof right[1]] = [right[0] === 6 ? 1 : 6, right[1]];
+    const wrong: [1 | 6, (typeof right)[1]] = [right[0] === 6 ? 1 : 6, right[1]];
     log[i] = { ...a, dice: wrong };
     const r = await runCli(['verify-dice', '--file', file('tampered.json', record(log))]);
     expect(r.code).toBe(1);
@@ -162,7 +168,10 @@ describe('nardy verify-dice', () => {
   it('bad records, a missing game and an unreachable server → one-line error, exit 2', async () => {
     expectUsage(await runCli(['verify-dice', '--file', file('text.json', 'not json {')]), /is not JSON/);
     expectUsage(await runCli(['verify-dice', '--file', file('array.json', [])]), /^nardy: not a game record/);
-    expectUsage(await runCli(['verify-dice', '--file', file('live.json', record(LOG, { serverSeed: null, status: 'active' }))]), /game g_test1 is active: its server seed is revealed when the match ends/);
+    expectUsage(
+      await runCli(['verify-dice', '--file', file('live.json', record(LOG, { serverSeed: null, status: 'active' }))]),
+      /game g_test1 is active: its server seed is revealed when the match ends/,
+    );
     const broken = record(LOG);
     (broken.actions[1] as { action: unknown }).action = { type: 'roll', seat: 'p1', dice: [7, 1] };
     expectUsage(await runCli(['verify-dice', '--file', file('broken.json', broken)]), /actions\[1\] is not an engine action/);
@@ -172,6 +181,9 @@ describe('nardy verify-dice', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    expectUsage(await runCli(['verify-dice', 'g1', '--server', `http://127.0.0.1:${port}`]), /^nardy: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/games\/g1: /);
+    expectUsage(
+      await runCli(['verify-dice', 'g1', '--server', `http://127.0.0.1:${port}`]),
+      /^nardy: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/games\/g1: /,
+    );
   });
 });

@@ -110,7 +110,9 @@ export function report(record: GameDiceRecord): { ok: boolean; lines: string[] }
     lines.push('', `${'n'.padStart(4)}  ${'kind'.padEnd(7)}  logged  recomputed`);
     for (const t of throws) {
       const same = t.logged[0] === t.recomputed[0] && t.logged[1] === t.recomputed[1];
-      lines.push(`${String(t.n).padStart(4)}  ${t.kind.padEnd(7)}  ${dice(t.logged).padEnd(6)}  ${dice(t.recomputed).padEnd(10)}${same ? '' : '  MISMATCH'}`.trimEnd());
+      lines.push(
+        `${String(t.n).padStart(4)}  ${t.kind.padEnd(7)}  ${dice(t.logged).padEnd(6)}  ${dice(t.recomputed).padEnd(10)}${same ? '' : '  MISMATCH'}`.trimEnd(),
+      );
     }
     lines.push('');
   }

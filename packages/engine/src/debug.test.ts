@@ -19,9 +19,7 @@ describe('renderBoard: start positions', () => {
       await expect(renderBoard(startPosition(v.id))).toMatchFileSnapshot(golden(`start-${v.id}-white`));
     });
     test(`${v.id}, Black on roll with dice`, async () => {
-      await expect(renderBoard(startPosition(v.id, 'black'), { dice: [6, 5] })).toMatchFileSnapshot(
-        golden(`start-${v.id}-black-65`),
-      );
+      await expect(renderBoard(startPosition(v.id, 'black'), { dice: [6, 5] })).toMatchFileSnapshot(golden(`start-${v.id}-black-65`));
     });
   }
 });
@@ -31,27 +29,62 @@ const MID_GAME: readonly [string, unknown][] = [
   // long.jsonl line 8: Black's checkers on both sides of the 1|24 joint.
   [
     'long-midgame',
-    {"variant":"long","onRoll":"white","white":{"24":6,"23":1,"22":1,"21":1,"20":1,"4":1,"3":1,"2":1,"1":2,"off":0},"black":{"19":2,"18":2,"17":1,"16":2,"12":5,"7":2,"5":1,"off":0},"dice":[5,4],"firstTurn":false},
+    {
+      variant: 'long',
+      onRoll: 'white',
+      white: { '24': 6, '23': 1, '22': 1, '21': 1, '20': 1, '4': 1, '3': 1, '2': 1, '1': 2, off: 0 },
+      black: { '19': 2, '18': 2, '17': 1, '16': 2, '12': 5, '7': 2, '5': 1, off: 0 },
+      dice: [5, 4],
+      firstTurn: false,
+    },
   ],
   // long.jsonl line 6: White bearing off, Black's home full of checkers (a stack of 10).
   [
     'long-bearoff',
-    {"variant":"long","onRoll":"black","white":{"2":2,"1":6,"off":7},"black":{"23":1,"15":2,"14":2,"13":10,"off":0},"dice":[6,2],"firstTurn":false},
+    {
+      variant: 'long',
+      onRoll: 'black',
+      white: { '2': 2, '1': 6, off: 7 },
+      black: { '23': 1, '15': 2, '14': 2, '13': 10, off: 0 },
+      dice: [6, 2],
+      firstTurn: false,
+    },
   ],
   // short.jsonl line 7: a Black checker on the bar.
   [
     'short-black-bar',
-    {"variant":"short","onRoll":"white","white":{"21":2,"13":3,"7":1,"6":1,"3":2,"2":1,"1":5,"bar":0,"off":0},"black":{"24":5,"22":1,"14":1,"9":2,"8":2,"5":2,"4":1,"bar":1,"off":0},"dice":[3,4],"firstTurn":false},
+    {
+      variant: 'short',
+      onRoll: 'white',
+      white: { '21': 2, '13': 3, '7': 1, '6': 1, '3': 2, '2': 1, '1': 5, bar: 0, off: 0 },
+      black: { '24': 5, '22': 1, '14': 1, '9': 2, '8': 2, '5': 2, '4': 1, bar: 1, off: 0 },
+      dice: [3, 4],
+      firstTurn: false,
+    },
   ],
   // short.jsonl line 33: White on the bar, Black bearing off and on roll (points numbered from Black's side).
   [
     'short-white-bar-black-on-roll',
-    {"variant":"short","onRoll":"black","white":{"14":3,"5":1,"3":2,"2":5,"1":3,"bar":1,"off":0},"black":{"24":8,"23":5,"bar":0,"off":2},"dice":[1,2],"firstTurn":false},
+    {
+      variant: 'short',
+      onRoll: 'black',
+      white: { '14': 3, '5': 1, '3': 2, '2': 5, '1': 3, bar: 1, off: 0 },
+      black: { '24': 8, '23': 5, bar: 0, off: 2 },
+      dice: [1, 2],
+      firstTurn: false,
+    },
   ],
   // caucasian.jsonl line 6: three White checkers on the bar.
   [
     'caucasian-bar',
-    {"variant":"caucasian","onRoll":"black","white":{"24":3,"18":3,"2":3,"1":3,"bar":3,"off":0},"black":{"23":3,"22":4,"21":4,"19":3,"bar":0,"off":1},"dice":[4,1],"firstTurn":false},
+    {
+      variant: 'caucasian',
+      onRoll: 'black',
+      white: { '24': 3, '18': 3, '2': 3, '1': 3, bar: 3, off: 0 },
+      black: { '23': 3, '22': 4, '21': 4, '19': 3, bar: 0, off: 1 },
+      dice: [4, 1],
+      firstTurn: false,
+    },
   ],
 ];
 

@@ -76,10 +76,12 @@ export function renderBoard(pos: Setup, opts: RenderOptions = {}): string {
 
   const rows: string[] = [];
   const halfRow = (points: readonly number[], row: number): string =>
-    points.map((abs) => {
-      const [n, sym] = at(abs);
-      return cell(n, row, sym);
-    }).join('');
+    points
+      .map((abs) => {
+        const [n, sym] = at(abs);
+        return cell(n, row, sym);
+      })
+      .join('');
   const barCell = (color: Color, row: number): string => (long ? '   ' : cell(pos.board[color][BAR] ?? 0, row, CHECKER_SYMBOL[color]));
   for (let r = 0; r < ROWS; r++) {
     rows.push(` |${halfRow(topAbs.slice(0, 6), r)}|${barCell('black', r)}|${halfRow(topAbs.slice(6), r)}|`);

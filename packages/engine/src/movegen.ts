@@ -158,7 +158,6 @@ export class TurnGenerator {
     this.headScope = options.headExceptionScope;
   }
 
-
   private firstTurnDouble = false;
   private headScope: RuleOptions['headExceptionScope'] = 'federation';
 
@@ -354,7 +353,6 @@ export class TurnGenerator {
     }
     if (!moved && !this.blockEndOfTurn) this.leaf(depth);
   }
-
 
   /**
    * After a step a (the last one played), which next steps b commute with a — legal as b then a, to the

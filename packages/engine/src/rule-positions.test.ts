@@ -44,7 +44,9 @@ const opts = (o: Partial<RuleOptions> = {}): RuleOptions => {
 };
 
 const keys = (pos: Position, dice: Dice, o?: Partial<RuleOptions>): string[] =>
-  legalTurns(pos, dice, opts(o)).map((t) => boardKey(t.after)).sort();
+  legalTurns(pos, dice, opts(o))
+    .map((t) => boardKey(t.after))
+    .sort();
 
 /** The board key a play in notation reaches (it must be legal). */
 function keyOf(pos: Position, dice: Dice, play: string, o?: Partial<RuleOptions>): string {
@@ -86,8 +88,7 @@ describe('docs/rules.md §6.1 long nardy — opening and head rule (L9–L11)', 
   it('LN-06 6-5 first turn: exactly 24/13', () => expectExactly(start(), [6, 5], ['24/13']));
   const afterWhite = (white: Points) => board('long', 'black', white, { 12: 15 }, true);
   it("LN-07 Black's first turn 6-6: exactly 12/6(2)", () => expectExactly(afterWhite({ 24: 14, 13: 1 }), [6, 6], ['12/6(2)']));
-  it("LN-08 Black's first turn 3-3: exactly 12/6(2) and 12/9 12/3", () =>
-    expectExactly(afterWhite({ 24: 14, 13: 1 }), [3, 3], ['12/6(2)', '12/9 12/3']));
+  it("LN-08 Black's first turn 3-3: exactly 12/6(2) and 12/9 12/3", () => expectExactly(afterWhite({ 24: 14, 13: 1 }), [3, 3], ['12/6(2)', '12/9 12/3']));
   it('LN-09 after White 5-5, Black 4-4: federation 12/8; blockedDouble 12/8(2)', () => {
     const p = afterWhite({ 24: 14, 4: 1 });
     expectExactly(p, [4, 4], ['12/8']);
@@ -118,7 +119,13 @@ describe('docs/rules.md §6.1 long nardy — opening and head rule (L9–L11)', 
     expectExactly(board('long', 'white', { 24: 13, 18: 2 }, { 12: 13, 6: 2 }), [6, 6], ['24/18']));
   it('LN-15 4-4 not first turn: exactly 24/20 20/16 20/16', () => {
     const p = board('long', 'white', { 24: 14, 20: 1 }, { 12: 15 });
-    expect(keys(p, [4, 4])).toEqual([keyAfterMoves(p, [[24, 20], [20, 16], [20, 16]])]);
+    expect(keys(p, [4, 4])).toEqual([
+      keyAfterMoves(p, [
+        [24, 20],
+        [20, 16],
+        [20, 16],
+      ]),
+    ]);
   });
   it('LN-16 1-1: 21 positions, none with two checkers from the head', () => {
     const p = board('long', 'white', { 24: 10, 23: 1, 18: 4 }, { 12: 15 });
@@ -135,10 +142,8 @@ describe('docs/rules.md §6.2 long nardy — forced play (L12–L14)', () => {
     expectExactly(board('long', 'white', { 13: 1, 1: 14 }, { 7: 1, 4: 1, 12: 13 }), [6, 3], ['13/10']));
   it('LN-19 only the 2-first order works: exactly 13/11/7', () =>
     expectExactly(board('long', 'white', { 13: 1, 1: 14 }, { 9: 1, 12: 14 }), [4, 2], ['13/11/7']));
-  it('LN-20 three of four twos: exactly 13/7', () =>
-    expectExactly(board('long', 'white', { 13: 1, 1: 14 }, { 5: 1, 12: 14 }), [2, 2], ['13/7']));
-  it('LN-21 no legal move: the turn passes', () =>
-    expect(keys(board('long', 'white', { 13: 1, 1: 14 }, { 7: 1, 10: 1, 12: 13 }), [6, 3])).toEqual([]));
+  it('LN-20 three of four twos: exactly 13/7', () => expectExactly(board('long', 'white', { 13: 1, 1: 14 }, { 5: 1, 12: 14 }), [2, 2], ['13/7']));
+  it('LN-21 no legal move: the turn passes', () => expect(keys(board('long', 'white', { 13: 1, 1: 14 }, { 7: 1, 10: 1, 12: 13 }), [6, 3])).toEqual([]));
   it('LN-22 passing over a closed point: exactly 20/16/13', () =>
     expectExactly(board('long', 'white', { 20: 1, 1: 14 }, { 17: 1, 12: 14 }), [4, 3], ['20/16/13']));
 });
@@ -148,23 +153,44 @@ describe('docs/rules.md §6.3 long nardy — six-block rule (L16)', () => {
   it('LN-23 all Black behind: 29 positions, no step leaves 11..6 held', () => {
     const k = keys(ln23, [2, 1]);
     expect(k).toHaveLength(29);
-    expect(k).not.toContain(keyAfterMoves(ln23, [[24, 23], [8, 6]]));
+    expect(k).not.toContain(
+      keyAfterMoves(ln23, [
+        [24, 23],
+        [8, 6],
+      ]),
+    );
     for (const play of ['11/10 8/6', '10/9 8/6', '9/8 8/6', '8/7 8/6', '7/6 8/6']) expect(k).toContain(keyOf(ln23, [2, 1], play));
   });
   it('LN-24 a Black checker ahead: 25 positions including 24/23 8/6', () => {
     const p = board('long', 'white', { 24: 9, 11: 1, 10: 1, 9: 1, 8: 2, 7: 1 }, { 12: 14, 5: 1 });
     const k = keys(p, [2, 1]);
     expect(k).toHaveLength(25);
-    expect(k).toContain(keyAfterMoves(p, [[24, 23], [8, 6]]));
+    expect(k).toContain(
+      keyAfterMoves(p, [
+        [24, 23],
+        [8, 6],
+      ]),
+    );
   });
   it('LN-25 wrap seam for White: 33 positions, 4/3(4) absent (3,2,1,24,23,22 consecutive for Black)', () => {
     const p = board('long', 'white', { 24: 3, 23: 1, 22: 1, 2: 1, 1: 1, 4: 8 }, { 12: 15 });
     const k = keys(p, [1, 1]);
     expect(k).toHaveLength(33);
-    expect(k).not.toContain(keyAfterMoves(p, [[4, 3], [4, 3], [4, 3], [4, 3]]));
+    expect(k).not.toContain(
+      keyAfterMoves(p, [
+        [4, 3],
+        [4, 3],
+        [4, 3],
+        [4, 3],
+      ]),
+    );
   });
   const ln26 = board('long', 'white', { 24: 10, 21: 1, 20: 1, 19: 1, 18: 1, 17: 1 }, { 23: 1, 12: 14 });
-  const via22 = (p: Position) => keyAfterMoves(p, [[24, 22], [22, 21]]);
+  const via22 = (p: Position) =>
+    keyAfterMoves(p, [
+      [24, 22],
+      [22, 21],
+    ]);
   it('LN-26 perStep: 23 positions without 24/22/21; endOfTurn: 24 with it', () => {
     const per = keys(ln26, [2, 1]);
     expect(per).toHaveLength(23);
@@ -181,47 +207,84 @@ describe('docs/rules.md §6.3 long nardy — six-block rule (L16)', () => {
     const p = board('long', 'white', { 24: 10, 21: 1, 20: 1, 19: 1, 18: 1, 17: 1 }, { 23: 1, 14: 1, 12: 13 });
     for (const blockCheck of ['perStep', 'endOfTurn'] as const) {
       const k = keys(p, [2, 1], { blockCheck });
-      expect(k).toContain(keyAfterMoves(p, [[24, 22], [22, 21]]));
-      expect(k).toContain(keyAfterMoves(p, [[24, 22], [17, 16]]));
+      expect(k).toContain(
+        keyAfterMoves(p, [
+          [24, 22],
+          [22, 21],
+        ]),
+      );
+      expect(k).toContain(
+        keyAfterMoves(p, [
+          [24, 22],
+          [17, 16],
+        ]),
+      );
     }
   });
   it('LN-29 6-6 interplay: 98 positions under perStep', () => {
     const p = board('long', 'white', { 24: 10, 23: 1, 22: 1, 21: 1, 20: 1, 19: 1 }, { 12: 15 });
     const k = keys(p, [6, 6]);
     expect(k).toHaveLength(98);
-    expect(k).toContain(keyAfterMoves(p, [[19, 13], [13, 7], [24, 18], [23, 17]]));
-    expect(k).not.toContain(keyAfterMoves(p, [[24, 18], [23, 17], [22, 16], [21, 15]]));
-    expect(k).not.toContain(keyAfterMoves(p, [[19, 13], [13, 7], [7, 1], [24, 18]]));
+    expect(k).toContain(
+      keyAfterMoves(p, [
+        [19, 13],
+        [13, 7],
+        [24, 18],
+        [23, 17],
+      ]),
+    );
+    expect(k).not.toContain(
+      keyAfterMoves(p, [
+        [24, 18],
+        [23, 17],
+        [22, 16],
+        [21, 15],
+      ]),
+    );
+    expect(k).not.toContain(
+      keyAfterMoves(p, [
+        [19, 13],
+        [13, 7],
+        [7, 1],
+        [24, 18],
+      ]),
+    );
   });
   it("LN-30 seam 1|24 is no joint for White's path: 33 positions including 7/1 1/22", () => {
     const p = board('long', 'black', { 6: 5, 5: 5, 4: 5 }, { 3: 1, 2: 1, 1: 1, 24: 1, 23: 1, 7: 1, 18: 9 });
     const k = keys(p, [6, 3]);
     expect(k).toHaveLength(33);
-    expect(k).toContain(keyAfterMoves(p, [[7, 1], [1, 22]]));
+    expect(k).toContain(
+      keyAfterMoves(p, [
+        [7, 1],
+        [1, 22],
+      ]),
+    );
   });
   it("LN-31 seam 13→12 is contiguous on White's path: 10 positions, no 15..10 block", () => {
     const p = board('long', 'black', { 24: 10, 20: 5 }, { 15: 1, 14: 1, 13: 1, 12: 10, 11: 2 });
     const k = keys(p, [2, 1]);
     expect(k).toHaveLength(10);
-    expect(k).not.toContain(keyAfterMoves(p, [[11, 10], [12, 10]]));
+    expect(k).not.toContain(
+      keyAfterMoves(p, [
+        [11, 10],
+        [12, 10],
+      ]),
+    );
   });
 });
 
 describe('docs/rules.md §6.4 long nardy — bearing off (L17–L22)', () => {
-  it('LN-32 exactly 6/2 2/off and 6/1 2/off', () =>
-    expectExactly(board('long', 'white', { 6: 1, 2: 2 }, { 12: 15 }), [5, 4], ['6/2 2/off', '6/1 2/off']));
+  it('LN-32 exactly 6/2 2/off and 6/1 2/off', () => expectExactly(board('long', 'white', { 6: 1, 2: 2 }, { 12: 15 }), [5, 4], ['6/2 2/off', '6/1 2/off']));
   it('LN-33 6-6: 5/off 2/off 2/off, the fourth six unused', () =>
     expectExactly(board('long', 'white', { 5: 1, 2: 2 }, { 12: 15 }), [6, 6], ['5/off 2/off 2/off']));
-  it('LN-34 exactly 3 positions', () =>
-    expectExactly(board('long', 'white', { 6: 2, 3: 1 }, { 12: 15 }), [5, 1], ['6/5 6/1', '6/5 5/off', '6/1 3/2']));
+  it('LN-34 exactly 3 positions', () => expectExactly(board('long', 'white', { 6: 2, 3: 1 }, { 12: 15 }), [5, 1], ['6/5 6/1', '6/5 5/off', '6/1 3/2']));
   it('LN-35 the last checker enters, then bears off: exactly 2 positions', () =>
     expectExactly(board('long', 'white', { 8: 1, 3: 14 }, { 12: 15 }), [6, 2], ['8/6 6/off', '8/2 3/1']));
-  it('LN-36 exactly 1 position (7/6 6/off)', () =>
-    expectExactly(board('long', 'white', { 7: 1, 1: 14 }, { 12: 15 }), [6, 1], ['7/6 6/off']));
+  it('LN-36 exactly 1 position (7/6 6/off)', () => expectExactly(board('long', 'white', { 7: 1, 1: 14 }, { 12: 15 }), [6, 1], ['7/6 6/off']));
   it('LN-37 Black bear-off: exactly 15/off 13/off and 15/13 13/off', () =>
     expectExactly(board('long', 'black', { 5: 15 }, { 13: 2, 15: 1 }), [6, 2], ['15/off 13/off', '15/13 13/off']));
-  it('LN-38 Black across the 1|24 joint: exactly 2/23/18', () =>
-    expectExactly(board('long', 'black', { 5: 15 }, { 2: 1, 13: 2 }), [5, 3], ['2/23/18']));
+  it('LN-38 Black across the 1|24 joint: exactly 2/23/18', () => expectExactly(board('long', 'black', { 5: 15 }, { 2: 1, 13: 2 }), [5, 3], ['2/23/18']));
   it('LN-42 extra throw: Black 6-5 from 13,14,18 → 18/off 14/off or 18/13 14/off', () =>
     expectExactly(board('long', 'black', {}, { 13: 1, 14: 1, 18: 1 }), [6, 5], ['18/off 14/off', '18/13 14/off']));
 });
@@ -236,11 +299,7 @@ describe('docs/rules.md §6.6 short nardy (gnubg)', () => {
   it('SN-03 only the larger die: exactly 13/7', () =>
     expectExactly(gnubgPos('short', '0 14 0 -2 0 0 0 0 0 0 0 0 0 1 0 0 0 0 0 0 0 0 0 0 -13 0'), [6, 4], ['13/7']));
   it('SN-04 on the bar, only point 20 open: exactly bar/20 13/7, bar/20 8/2, bar/14', () =>
-    expectExactly(gnubgPos('short', '1 0 0 0 0 0 5 0 4 0 0 0 -5 5 0 0 0 0 0 -2 0 -2 -2 -2 -2 0'), [6, 5], [
-      'bar/20 13/7',
-      'bar/20 8/2',
-      'bar/14',
-    ]));
+    expectExactly(gnubgPos('short', '1 0 0 0 0 0 5 0 4 0 0 0 -5 5 0 0 0 0 0 -2 0 -2 -2 -2 -2 0'), [6, 5], ['bar/20 13/7', 'bar/20 8/2', 'bar/14']));
   it('SN-06 hit and continue: 15 plays including 13/7*/5', () => {
     const p = gnubgPos('short', '0 -1 0 0 0 0 5 -1 3 0 0 0 -5 5 0 0 0 -3 0 -5 0 0 0 0 2 0');
     const k = keys(p, [6, 2]);

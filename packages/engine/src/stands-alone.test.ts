@@ -15,8 +15,7 @@ const SELF = relative(ROOT, fileURLToPath(import.meta.url));
 
 /** Files not named after gnubg that document how the gnubg golden files are made inside the harness. */
 const GNUBG_FIXTURE_MAKERS = ['packages/engine/test/fixtures/README.md', 'packages/engine/test/fixtures/gen/match_ids.py'];
-const mayUseHarness = (file: string): boolean =>
-  basename(file).includes('gnubg') || GNUBG_FIXTURE_MAKERS.includes(file);
+const mayUseHarness = (file: string): boolean => basename(file).includes('gnubg') || GNUBG_FIXTURE_MAKERS.includes(file);
 
 /** `../shared…` or `/work/shared…`, with the path that follows. */
 const SHARED_REF = /(?:\.\.\/|\/work\/)shared\b[\w./-]*/g;

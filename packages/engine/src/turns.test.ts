@@ -77,7 +77,12 @@ describe.each(VARIANTS.map((v) => v.id))('legalTurns — %s', (variant) => {
 
   it('L27/G7: after the opponent has borne off all 15, the last throw may bear off the 15th too (a drawn end)', () => {
     const side = (off: number, onOne: number): number[] => [off, onOne, ...Array<number>(24).fill(0)];
-    const pos = positionFromSetup({ variant, turn: 'black', board: { white: side(CHECKERS, 0), black: side(CHECKERS - 1, 1) }, firstTurn: { white: false, black: false } });
+    const pos = positionFromSetup({
+      variant,
+      turn: 'black',
+      board: { white: side(CHECKERS, 0), black: side(CHECKERS - 1, 1) },
+      firstTurn: { white: false, black: false },
+    });
     if (!pos.ok) throw new Error(pos.error.message);
     const turns = legalTurns(pos.value, [1, 1]);
     expect(turns).toHaveLength(1);
@@ -170,19 +175,23 @@ describe('legalTurns agrees with the reference on the fixture positions under ev
   // The long-nardy fixtures were sampled to exercise the six-block rule, head rule and bear-off;
   // here they are replayed with other option values and all 21 throws, not just their own.
   const step = Number(process.env['NARDY_FIXTURE_STRIDE'] ?? 15);
-  it.each(VARIANTS.map((v) => v.id))('%s', (variant) => {
-    const lines = legalFixtureLines(variant);
-    const bad: string[] = [];
-    for (let i = 0; i < lines.length; i += step) {
-      const parsed = parsePlainBoard(JSON.parse(lines[i]!));
-      if (!parsed.ok) throw new Error(parsed.error.message);
-      const pos = parsed.value.position;
-      ALL_OPTIONS.forEach((options, k) => {
-        const dice: Dice = k === 0 ? parsed.value.dice! : [(((i + k) % 6) + 1) as Die, (((i * 7 + k * 5) % 6) + 1) as Die];
-        const fast = keysOf(legalTurns(pos, dice, options));
-        if (fast.join() !== referenceResultKeys(pos, dice, options).join()) bad.push(`line ${i + 1} ${dice} ${JSON.stringify(options)}`);
-      });
-    }
-    expect(bad).toEqual([]);
-  }, 600_000);
+  it.each(VARIANTS.map((v) => v.id))(
+    '%s',
+    (variant) => {
+      const lines = legalFixtureLines(variant);
+      const bad: string[] = [];
+      for (let i = 0; i < lines.length; i += step) {
+        const parsed = parsePlainBoard(JSON.parse(lines[i]!));
+        if (!parsed.ok) throw new Error(parsed.error.message);
+        const pos = parsed.value.position;
+        ALL_OPTIONS.forEach((options, k) => {
+          const dice: Dice = k === 0 ? parsed.value.dice! : [(((i + k) % 6) + 1) as Die, (((i * 7 + k * 5) % 6) + 1) as Die];
+          const fast = keysOf(legalTurns(pos, dice, options));
+          if (fast.join() !== referenceResultKeys(pos, dice, options).join()) bad.push(`line ${i + 1} ${dice} ${JSON.stringify(options)}`);
+        });
+      }
+      expect(bad).toEqual([]);
+    },
+    600_000,
+  );
 });

@@ -37,9 +37,32 @@ export function legalTurns(pos: Position, dice: Dice, options: RuleOptions = DEF
 
 /** The 26 slots at `at` as a plain array (a literal: the fastest way V8 builds a packed array). */
 const slotsAt = (b: Int8Array, at: number): number[] => [
-  b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!, b[at + 4]!, b[at + 5]!, b[at + 6]!, b[at + 7]!, b[at + 8]!,
-  b[at + 9]!, b[at + 10]!, b[at + 11]!, b[at + 12]!, b[at + 13]!, b[at + 14]!, b[at + 15]!, b[at + 16]!,
-  b[at + 17]!, b[at + 18]!, b[at + 19]!, b[at + 20]!, b[at + 21]!, b[at + 22]!, b[at + 23]!, b[at + 24]!, b[at + 25]!,
+  b[at]!,
+  b[at + 1]!,
+  b[at + 2]!,
+  b[at + 3]!,
+  b[at + 4]!,
+  b[at + 5]!,
+  b[at + 6]!,
+  b[at + 7]!,
+  b[at + 8]!,
+  b[at + 9]!,
+  b[at + 10]!,
+  b[at + 11]!,
+  b[at + 12]!,
+  b[at + 13]!,
+  b[at + 14]!,
+  b[at + 15]!,
+  b[at + 16]!,
+  b[at + 17]!,
+  b[at + 18]!,
+  b[at + 19]!,
+  b[at + 20]!,
+  b[at + 21]!,
+  b[at + 22]!,
+  b[at + 23]!,
+  b[at + 24]!,
+  b[at + 25]!,
 ];
 
 /** Steps are immutable, so each distinct one is made once and shared. */
@@ -213,12 +236,7 @@ function followPrefix(w: Walk, played: readonly StepInput[], i: number, atEnd: (
  * The legal next steps after `played` (the board UI's destinations, G2): each step that still leads to a
  * legal full turn. Empty when the turn is complete. An error if `played` is not the start of a legal turn.
  */
-export function nextSteps(
-  pos: Position,
-  dice: Dice,
-  played: readonly StepInput[],
-  options: RuleOptions = DEFAULT_RULE_OPTIONS,
-): Result<Step[]> {
+export function nextSteps(pos: Position, dice: Dice, played: readonly StepInput[], options: RuleOptions = DEFAULT_RULE_OPTIONS): Result<Step[]> {
   const w = startWalk(pos, dice, options);
   if (played.length > w.maxUsed) return err('ILLEGAL_STEP', `this throw plays at most ${w.maxUsed} steps`);
   const found = new Map<string, Step>();
@@ -246,12 +264,7 @@ export function nextSteps(
  * The legal turn the given steps make (G2: the whole turn is checked against the legal set).
  * Errors say why: a step that is not legal, or too few dice used when more can be played (L12–L13).
  */
-export function findTurn(
-  pos: Position,
-  dice: Dice,
-  steps: readonly StepInput[],
-  options: RuleOptions = DEFAULT_RULE_OPTIONS,
-): Result<Turn> {
+export function findTurn(pos: Position, dice: Dice, steps: readonly StepInput[], options: RuleOptions = DEFAULT_RULE_OPTIONS): Result<Turn> {
   const turns = legalTurns(pos, dice, options);
   if (turns.length === 0) {
     // L14: nothing can be played; the only turn is the empty one, which passes.

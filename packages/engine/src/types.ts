@@ -9,8 +9,7 @@ export const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white')
 export const VARIANT_IDS = ['long', 'short', 'caucasian'] as const;
 export type VariantId = (typeof VARIANT_IDS)[number];
 
-export const isVariantId = (s: unknown): s is VariantId =>
-  typeof s === 'string' && (VARIANT_IDS as readonly string[]).includes(s);
+export const isVariantId = (s: unknown): s is VariantId => typeof s === 'string' && (VARIANT_IDS as readonly string[]).includes(s);
 
 /** A die value 1..6. */
 export type Die = 1 | 2 | 3 | 4 | 5 | 6;

@@ -24,4 +24,3 @@ export const Z1 = fill(0x2545f491, 2 * Z_SIDE + 8 * SLOT_VALUES);
 export const Z_DEPTH = 2 * Z_SIDE;
 export const Z_HITTER = 2 * Z_SIDE + SLOT_VALUES;
 export const zIndex = (slot: number, count: number): number => slot * SLOT_VALUES + count;
-

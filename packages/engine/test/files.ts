@@ -6,8 +6,7 @@ import type { VariantId } from '../src/types.js';
 /** Test-only helpers for reading fixture files (node:fs; outside src/, so not part of the build). */
 
 /** The engine's own fixtures: packages/engine/test/fixtures/<name>. */
-export const engineFixture = (name: string): string =>
-  fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+export const engineFixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 export const readJsonLines = <T = unknown>(path: string): T[] =>
   readFileSync(path, 'utf8')

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  ChallengeIdSchema,
-  CommandIdSchema,
-  GameIdSchema,
-  LIMITS,
-  LanguageSchema,
-  SeekIdSchema,
-  UserIdSchema,
-  textSchema,
-} from './common.js';
+import { ChallengeIdSchema, CommandIdSchema, GameIdSchema, LIMITS, LanguageSchema, SeekIdSchema, UserIdSchema, textSchema } from './common.js';
 import { ChatRoomSchema, ChatTextSchema } from './chat.js';
 import { EventRefSchema } from './events.js';
 import { ResignLevelSchema, StepInputSchema } from './game-view.js';
@@ -42,7 +33,11 @@ export type PlayerAction = z.infer<typeof PlayerActionSchema>;
  * A client seed for the dice (G10): 1–64 characters of `A–Z a–z 0–9 _ -`, given with every command that sits the
  * player down (optional: the server picks a random one for a player who gives none).
  */
-export const ClientSeedSchema = z.string().min(1).max(LIMITS.clientSeedLength).regex(/^[A-Za-z0-9_-]+$/);
+export const ClientSeedSchema = z
+  .string()
+  .min(1)
+  .max(LIMITS.clientSeedLength)
+  .regex(/^[A-Za-z0-9_-]+$/);
 const SEED = z.exactOptional(ClientSeedSchema);
 
 export const CLIENT_SCHEMAS = {
@@ -79,7 +74,11 @@ export const CLIENT_SCHEMAS = {
   /** A private table: acked with a token; whoever opens the link (`table.join`) sits down. */
   'table.create': command('table.create', { settings: TableSettingsInputSchema, clientSeed: SEED }),
   'table.join': command('table.join', {
-    token: z.string().min(16).max(LIMITS.idLength).regex(/^[A-Za-z0-9_-]+$/),
+    token: z
+      .string()
+      .min(16)
+      .max(LIMITS.idLength)
+      .regex(/^[A-Za-z0-9_-]+$/),
     clientSeed: SEED,
   }),
   /** Play a bot of the chosen level (1 = weakest). */

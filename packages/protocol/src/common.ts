@@ -50,7 +50,11 @@ export const LanguageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof LanguageSchema>;
 
 export const SeatSchema = z.enum(SEATS);
-export const DieSchema = z.int().min(1).max(6).transform((n) => n as Die);
+export const DieSchema = z
+  .int()
+  .min(1)
+  .max(6)
+  .transform((n) => n as Die);
 export const DiceSchema = z.tuple([DieSchema, DieSchema]);
 export const BySeatSchema = <T extends z.ZodType>(t: T) => z.strictObject({ p1: t, p2: t });
 

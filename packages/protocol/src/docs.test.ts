@@ -23,12 +23,7 @@ describe('docs/protocol.md', () => {
   });
 
   test('every exported example is shown', () => {
-    const examples: unknown[] = [
-      ...Object.values(CLIENT_EXAMPLES),
-      ...Object.values(SERVER_EXAMPLES),
-      ...MORE_SERVER_EXAMPLES,
-      ...EVENT_EXAMPLES,
-    ];
+    const examples: unknown[] = [...Object.values(CLIENT_EXAMPLES), ...Object.values(SERVER_EXAMPLES), ...MORE_SERVER_EXAMPLES, ...EVENT_EXAMPLES];
     for (const e of examples) {
       const shown = parsed.some((p) => isDeepStrictEqual(p, e));
       expect(shown, `not in docs/protocol.md:\n${JSON.stringify(e, null, 2)}`).toBe(true);

@@ -11,7 +11,11 @@ import { GameResultSchema, Hex64Schema, MatchEndSchema, ResignLevelSchema, StepI
  */
 
 /** Which numbering an event number belongs to (changes whenever the server rebuilds the game). */
-export const EpochSchema = z.string().min(1).max(LIMITS.idLength).regex(/^[A-Za-z0-9_-]+$/);
+export const EpochSchema = z
+  .string()
+  .min(1)
+  .max(LIMITS.idLength)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 /** A point in a game's event history: event `n` of `epoch` (0: before the first). */
 export const EventRefSchema = z.strictObject({ epoch: EpochSchema, n: z.int().min(0) });

@@ -246,7 +246,17 @@ export const MORE_SERVER_EXAMPLES: readonly ServerMessage<ServerToClientType>[] 
 /** The `event` of a `game.event`, one per kind. */
 export const EVENT_EXAMPLES = [
   { kind: 'action', action: { type: 'opening', dice: { p1: 5, p2: 3 } } },
-  { kind: 'action', action: { type: 'move', seat: 'p1', steps: [{ from: 24, to: 18 }, { from: 18, to: 13 }] } },
+  {
+    kind: 'action',
+    action: {
+      type: 'move',
+      seat: 'p1',
+      steps: [
+        { from: 24, to: 18 },
+        { from: 18, to: 13 },
+      ],
+    },
+  },
   { kind: 'action', action: { type: 'double', seat: 'p2' } },
   {
     kind: 'gameEnded',

@@ -13,18 +13,7 @@ import {
   type ResignLevel,
 } from '@nardy/engine';
 import { z } from 'zod';
-import {
-  BySeatSchema,
-  DiceSchema,
-  DieSchema,
-  GameIdSchema,
-  LIMITS,
-  MsSchema,
-  SeatSchema,
-  TimestampSchema,
-  UserRefSchema,
-  assertType,
-} from './common.js';
+import { BySeatSchema, DiceSchema, DieSchema, GameIdSchema, LIMITS, MsSchema, SeatSchema, TimestampSchema, UserRefSchema, assertType } from './common.js';
 import { TableSettingsSchema, TimeControlSchema } from './settings.js';
 
 /**
@@ -121,7 +110,13 @@ export const Hex64Schema = z.string().regex(/^[0-9a-f]{64}$/);
 export const DiceProofSchema = z.strictObject({
   /** SHA-256 of the server seed's 64-character text, shown before the players sit down. */
   commitment: Hex64Schema,
-  clientSeeds: BySeatSchema(z.string().min(1).max(LIMITS.clientSeedLength).regex(/^[A-Za-z0-9_-]+$/)),
+  clientSeeds: BySeatSchema(
+    z
+      .string()
+      .min(1)
+      .max(LIMITS.clientSeedLength)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  ),
   /** Lower-case hex, revealed when the match is over. */
   serverSeed: Hex64Schema.nullable(),
   /** How many throws have been made from the seed (opening throws included). */

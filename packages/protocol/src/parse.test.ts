@@ -5,15 +5,7 @@ import { CLIENT_TO_SERVER_TYPES } from './client-to-server.js';
 import { GameEventSchema } from './events.js';
 import { CLIENT_EXAMPLES, EVENT_EXAMPLES, MORE_SERVER_EXAMPLES, SERVER_EXAMPLES } from './examples.js';
 import { legalFor } from './legal.js';
-import {
-  MAX_DEPTH,
-  ack,
-  errorFor,
-  parseClientMessage,
-  parseServerMessage,
-  serializeClientMessage,
-  serializeServerMessage,
-} from './parse.js';
+import { MAX_DEPTH, ack, errorFor, parseClientMessage, parseServerMessage, serializeClientMessage, serializeServerMessage } from './parse.js';
 import { SERVER_TO_CLIENT_TYPES } from './server-to-client.js';
 
 const clientExamples = Object.values(CLIENT_EXAMPLES);
@@ -166,11 +158,7 @@ describe('coded errors, the id kept', () => {
     // koks is a long-nardy option (L25); beaver is money play only (G3); a match reserve needs a match length.
     expectClientError(bad({ variant: 'short', koks: true }), 'BAD_OPTIONS', 'c4');
     expectClientError(bad({ variant: 'short', matchLength: 5, cube: { beaver: true } }), 'BAD_OPTIONS', 'c4');
-    expectClientError(
-      bad({ variant: 'long', timeControl: { kind: 'matchReserve', perPointMs: 1000, delayMs: 0 } }),
-      'BAD_OPTIONS',
-      'c4',
-    );
+    expectClientError(bad({ variant: 'long', timeControl: { kind: 'matchReserve', perPointMs: 1000, delayMs: 0 } }), 'BAD_OPTIONS', 'c4');
     expectClientError(bad({ variant: 'long', cube: { maxValue: 48 } }), 'BAD_OPTIONS', 'c4');
     // Shape errors are the protocol's.
     expectClientError(bad({ variant: 'chess' }), 'BAD_MESSAGE', 'c4');

@@ -49,7 +49,6 @@ function utf8Exceeds(s: string, limit: number): boolean {
   return false;
 }
 
-
 /** Checks depth, size and keys of a JSON value without recursion; returns a complaint or null. */
 function scan(root: unknown, maxBytes: number): string | null {
   const stack: [unknown, number][] = [[root, 0]];
@@ -121,12 +120,7 @@ function decode(raw: unknown, maxBytes: number): Result<unknown, ProtocolError> 
   }
 }
 
-function parseWith<M>(
-  raw: RawMessage,
-  schemas: Readonly<Record<string, z.ZodType>>,
-  maxBytes: number,
-  direction: string,
-): Result<M, ProtocolError> {
+function parseWith<M>(raw: RawMessage, schemas: Readonly<Record<string, z.ZodType>>, maxBytes: number, direction: string): Result<M, ProtocolError> {
   try {
     const decoded = decode(raw, maxBytes);
     if (!decoded.ok) return decoded;
@@ -161,8 +155,7 @@ export const serializeClientMessage = (msg: ClientToServer): string => JSON.stri
 export const serializeServerMessage = (msg: ServerToClient): string => JSON.stringify(msg);
 
 /** The `ack` for command `id`. */
-export const ack = (id: string, result?: AckResult): ServerMessage<'ack'> =>
-  result === undefined ? { type: 'ack', id } : { type: 'ack', id, result };
+export const ack = (id: string, result?: AckResult): ServerMessage<'ack'> => (result === undefined ? { type: 'ack', id } : { type: 'ack', id, result });
 
 /** The `error` reply for command `id` (null when the message had no readable id). */
 export const errorReply = (id: string | null, code: ErrorCode, message: string): ServerMessage<'error'> => ({

@@ -4,13 +4,7 @@ import { describe, expect } from 'vitest';
 import { ERROR_CODES, LIMITS } from './common.js';
 import type { ClientToServer } from './client-to-server.js';
 import { CLIENT_EXAMPLES, EVENT_EXAMPLES, SERVER_EXAMPLES } from './examples.js';
-import {
-  errorFor,
-  parseClientMessage,
-  parseServerMessage,
-  serializeClientMessage,
-  serializeServerMessage,
-} from './parse.js';
+import { errorFor, parseClientMessage, parseServerMessage, serializeClientMessage, serializeServerMessage } from './parse.js';
 import type { ServerToClient } from './server-to-client.js';
 
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
@@ -56,9 +50,13 @@ const gameIdArb = idArb.filter((s) => !s.includes('.') && !s.includes(':')).map(
 /** Generated client messages of the kinds with free content. */
 const clientArb: fc.Arbitrary<ClientToServer> = fc.oneof(
   fc.record({ type: fc.constant('ping' as const), id: idArb }),
-  fc.record({ type: fc.constant('seek.create' as const), id: idArb, settings: tableArb, clientSeed: opt(seedArb) }).map((m) => dropUndefined(m) as ClientToServer),
+  fc
+    .record({ type: fc.constant('seek.create' as const), id: idArb, settings: tableArb, clientSeed: opt(seedArb) })
+    .map((m) => dropUndefined(m) as ClientToServer),
   fc.record({ type: fc.constant('game.action' as const), id: idArb, gameId: gameIdArb, version: fc.nat(), action: actionArb }),
-  fc.record({ type: fc.constant('game.subscribe' as const), id: idArb, gameId: gameIdArb, since: opt(fc.record({ epoch: seedArb, n: fc.nat() })) }).map((m) => dropUndefined(m) as ClientToServer),
+  fc
+    .record({ type: fc.constant('game.subscribe' as const), id: idArb, gameId: gameIdArb, since: opt(fc.record({ epoch: seedArb, n: fc.nat() })) })
+    .map((m) => dropUndefined(m) as ClientToServer),
   fc.record({ type: fc.constant('chat.send' as const), id: idArb, room: fc.constant({ kind: 'lobby' as const }), text: chatArb }),
   fc.record({ type: fc.constant('pm.send' as const), id: idArb, to: gameIdArb, text: chatArb }),
   fc.constantFrom(...Object.values(CLIENT_EXAMPLES)).chain((m) => idArb.map((id) => ({ ...m, id }))),
@@ -79,9 +77,9 @@ const serverArb: fc.Arbitrary<ServerToClient> = fc.oneof(
     text: chatArb,
     at: fc.nat(),
   }),
-  fc.tuple(fc.constantFrom(...EVENT_EXAMPLES), fc.integer({ min: 1, max: 1e9 })).map(
-    ([event, n]) => ({ ...SERVER_EXAMPLES['game.event'], n, event }) as ServerToClient,
-  ),
+  fc
+    .tuple(fc.constantFrom(...EVENT_EXAMPLES), fc.integer({ min: 1, max: 1e9 }))
+    .map(([event, n]) => ({ ...SERVER_EXAMPLES['game.event'], n, event }) as ServerToClient),
   fc.constantFrom(...Object.values(SERVER_EXAMPLES)),
 );
 

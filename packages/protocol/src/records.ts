@@ -33,9 +33,7 @@ export interface MatchSummary {
 
 /** A seat of a recorded game as anyone may see it: a user, a bot, or nobody yet. */
 export type PublicSeat =
-  | { readonly userId: string; readonly name: string; readonly username: string; readonly guest: boolean }
-  | { readonly bot: string }
-  | null;
+  { readonly userId: string; readonly name: string; readonly username: string; readonly guest: boolean } | { readonly bot: string } | null;
 
 export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
 

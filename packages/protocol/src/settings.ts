@@ -75,18 +75,22 @@ const engineCheck = (value: unknown, ctx: z.core.$RefinementCtx<unknown>): void 
 export const MatchSettingsInputSchema = z
   .strictObject({
     variant: settingsShape.variant,
-    rules: z.exactOptional(z.strictObject({
-      headExceptionScope: z.exactOptional(ruleOptionsShape.headExceptionScope),
-      blockCheck: z.exactOptional(ruleOptionsShape.blockCheck),
-      blockAheadCountsBorneOff: z.exactOptional(ruleOptionsShape.blockAheadCountsBorneOff),
-    })),
-    cube: z.exactOptional(z.strictObject({
-      enabled: z.exactOptional(cubeShape.enabled),
-      maxValue: z.exactOptional(cubeShape.maxValue),
-      beaver: z.exactOptional(cubeShape.beaver),
-      automaticDoubles: z.exactOptional(cubeShape.automaticDoubles),
-      jacoby: z.exactOptional(cubeShape.jacoby),
-    })),
+    rules: z.exactOptional(
+      z.strictObject({
+        headExceptionScope: z.exactOptional(ruleOptionsShape.headExceptionScope),
+        blockCheck: z.exactOptional(ruleOptionsShape.blockCheck),
+        blockAheadCountsBorneOff: z.exactOptional(ruleOptionsShape.blockAheadCountsBorneOff),
+      }),
+    ),
+    cube: z.exactOptional(
+      z.strictObject({
+        enabled: z.exactOptional(cubeShape.enabled),
+        maxValue: z.exactOptional(cubeShape.maxValue),
+        beaver: z.exactOptional(cubeShape.beaver),
+        automaticDoubles: z.exactOptional(cubeShape.automaticDoubles),
+        jacoby: z.exactOptional(cubeShape.jacoby),
+      }),
+    ),
     ceiling: z.exactOptional(settingsShape.ceiling),
     marsDefinition: z.exactOptional(settingsShape.marsDefinition),
     homeMars: z.exactOptional(settingsShape.homeMars),

@@ -64,33 +64,42 @@ it('HTTP: the web build — pages for client routes, long-lived hashed assets, f
   }
 });
 
-it('a 3-point match with the cube against the real worker-pool bot at worldclass: its cube decisions come from the pool (2-ply)', { timeout: 60_000 }, async () => {
-  const w = await world('sqlite', { bots: poolBots(pool), rateLimit: { perSecond: 1e9, burst: 1e9 } });
-  const cube = vi.spyOn(pool, 'cubeProbabilities');
-  const turns = vi.spyOn(pool, 'chooseTurn');
-  const alice = await connect(w, 'alice');
-  const r = await alice.command({ type: 'bot.play', level: 9, settings: { match: { variant: 'short', matchLength: 3 }, rated: false, stake: 0 } });
-  expect(r).toMatchObject({ type: 'ack' });
-  const gameId = (r as { result: { gameId: string } }).result.gameId;
-  acked(await alice.command({ type: 'game.subscribe', gameId }));
-  // The bot's 2-ply searches take real time while the loop polls: room for many polls.
-  await playOut(w, gameId, [alice], 200_000);
-  expect(lastView(alice, gameId).phase).toBe('matchOver');
-  expect(cube).toHaveBeenCalled();
-  for (const call of cube.mock.results) expect((await call.value).probabilities.win).toBeGreaterThanOrEqual(0);
-  // Match play: every turn is scored by match winning chances under the match's cube.
-  expect(turns).toHaveBeenCalled();
-  for (const [request] of turns.mock.calls) expect(request.cube).toMatchObject({ owner: expect.any(String), away: { onRoll: expect.any(Number), opponent: expect.any(Number) } });
-  cube.mockRestore();
-  turns.mockRestore();
-  await w.close();
-});
+it(
+  'a 3-point match with the cube against the real worker-pool bot at worldclass: its cube decisions come from the pool (2-ply)',
+  { timeout: 60_000 },
+  async () => {
+    const w = await world('sqlite', { bots: poolBots(pool), rateLimit: { perSecond: 1e9, burst: 1e9 } });
+    const cube = vi.spyOn(pool, 'cubeProbabilities');
+    const turns = vi.spyOn(pool, 'chooseTurn');
+    const alice = await connect(w, 'alice');
+    const r = await alice.command({ type: 'bot.play', level: 9, settings: { match: { variant: 'short', matchLength: 3 }, rated: false, stake: 0 } });
+    expect(r).toMatchObject({ type: 'ack' });
+    const gameId = (r as { result: { gameId: string } }).result.gameId;
+    acked(await alice.command({ type: 'game.subscribe', gameId }));
+    // The bot's 2-ply searches take real time while the loop polls: room for many polls.
+    await playOut(w, gameId, [alice], 200_000);
+    expect(lastView(alice, gameId).phase).toBe('matchOver');
+    expect(cube).toHaveBeenCalled();
+    for (const call of cube.mock.results) expect((await call.value).probabilities.win).toBeGreaterThanOrEqual(0);
+    // Match play: every turn is scored by match winning chances under the match's cube.
+    expect(turns).toHaveBeenCalled();
+    for (const [request] of turns.mock.calls)
+      expect(request.cube).toMatchObject({ owner: expect.any(String), away: { onRoll: expect.any(Number), opponent: expect.any(Number) } });
+    cube.mockRestore();
+    turns.mockRestore();
+    await w.close();
+  },
+);
 
 it('a whole game against the real worker-pool bot (dist built)', { timeout: 30_000 }, async () => {
   const w = await world('sqlite', { bots: poolBots(pool) });
   const turns = vi.spyOn(pool, 'chooseTurn');
   const alice = await connect(w, 'alice');
-  const r = await alice.command({ type: 'bot.play', level: 10, settings: { match: { variant: 'short', matchLength: 1, cube: { enabled: false } }, rated: false, stake: 0 } });
+  const r = await alice.command({
+    type: 'bot.play',
+    level: 10,
+    settings: { match: { variant: 'short', matchLength: 1, cube: { enabled: false } }, rated: false, stake: 0 },
+  });
   expect(r).toMatchObject({ type: 'ack' });
   const gameId = (r as { result: { gameId: string } }).result.gameId;
   acked(await alice.command({ type: 'game.subscribe', gameId }));
@@ -98,7 +107,8 @@ it('a whole game against the real worker-pool bot (dist built)', { timeout: 30_0
   expect(lastView(alice, gameId).phase).toBe('matchOver');
   // A 1-point match without the cube: match winning chances with the cube held at 1 (mars counts nothing here).
   expect(turns).toHaveBeenCalled();
-  for (const [request] of turns.mock.calls) expect(request.cube).toEqual({ value: 1, owner: 'centred', maxCube: 1, away: { onRoll: 1, opponent: 1 }, stage: 'postCrawford', crawfordRule: true });
+  for (const [request] of turns.mock.calls)
+    expect(request.cube).toEqual({ value: 1, owner: 'centred', maxCube: 1, away: { onRoll: 1, opponent: 1 }, stage: 'postCrawford', crawfordRule: true });
   turns.mockRestore();
   await w.close();
 });

@@ -58,8 +58,7 @@ export async function serveHttp(app: FastifyInstance, parts: HttpParts): Promise
       root: webRoot,
       wildcard: true,
       cacheControl: false,
-      setHeaders: (res, path) =>
-        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (res, path) => res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
     // Client-side routes (e.g. /table/<token>) get the app's page.
     app.setNotFoundHandler((req, reply) =>

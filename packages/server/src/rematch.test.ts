@@ -56,7 +56,9 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
       await c.until((m): m is ServerToClient => m.type === 'game.snapshot' && m.gameId === gameId);
     }
     // Bob gives up the match: it is over, and only then may a rematch be asked for.
-    expect(await bob.command({ type: 'game.action', gameId, version: bob.view(gameId)!.version, action: { type: 'resignMatch' } })).toMatchObject({ type: 'ack' });
+    expect(await bob.command({ type: 'game.action', gameId, version: bob.view(gameId)!.version, action: { type: 'resignMatch' } })).toMatchObject({
+      type: 'ack',
+    });
     for (const c of [alice, bob]) await c.until((m): m is ServerToClient => m.type === 'game.event' && m.gameId === gameId && m.event.kind === 'matchEnded');
     // The match is recorded just after its last event goes out (on PostgreSQL that takes a few ms).
     for (let i = 0; i < 200; i++) {

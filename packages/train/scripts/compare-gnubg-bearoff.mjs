@@ -35,7 +35,9 @@ for (let i = 0; i < n; i++) {
   // One-sided: at least one side above 6; a third of the cases with a side of 15 (gammons possible).
   const big = rng() < 1 / 3 ? 15 : between(7, 15);
   const other = between(1, 15);
-  cases.push(rng() < 0.5 ? { kind: 'one-sided', me: randomSide(big), them: randomSide(other) } : { kind: 'one-sided', me: randomSide(other), them: randomSide(big) });
+  cases.push(
+    rng() < 0.5 ? { kind: 'one-sided', me: randomSide(big), them: randomSide(other) } : { kind: 'one-sided', me: randomSide(other), them: randomSide(big) },
+  );
 }
 
 // JSON board of the player on roll: my point p at index p − 1 (> 0), the opponent's own point q at index 24 − q (< 0).
@@ -54,7 +56,10 @@ if (run.status !== 0) {
   console.error(run.stderr);
   process.exit(1);
 }
-const answers = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
+const answers = run.stdout
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l));
 
 const fields = ['win', 'winMars', 'winKoks', 'loseMars', 'loseKoks'];
 const stats = {};

@@ -28,7 +28,8 @@ export const widenArg = (family: NetFamily): { cls: string; hidden: number }[] =
     .filter(Boolean)
     .map((w) => {
       const [cls, n] = w.split('=');
-      if (!cls || !family.classes.includes(cls) || !Number.isInteger(Number(n))) throw new Error(`--widen: '${w}' is not class=hidden (classes: ${family.classes.join(', ')})`);
+      if (!cls || !family.classes.includes(cls) || !Number.isInteger(Number(n)))
+        throw new Error(`--widen: '${w}' is not class=hidden (classes: ${family.classes.join(', ')})`);
       return { cls, hidden: Number(n) };
     });
 

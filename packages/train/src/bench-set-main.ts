@@ -88,7 +88,16 @@ for (let g = 0; picked.length < count; g++) {
 }
 
 mkdirSync(dirname(out), { recursive: true });
-const meta = { variant: 'long', positions: count, candidates: `best ${keep} at 0-ply + 2-ply choice + game choice`, players: 'expert', ...settings, truncate: settings.truncate || 'none', evaluator, made: new Date().toISOString().slice(0, 10) };
+const meta = {
+  variant: 'long',
+  positions: count,
+  candidates: `best ${keep} at 0-ply + 2-ply choice + game choice`,
+  players: 'expert',
+  ...settings,
+  truncate: settings.truncate || 'none',
+  evaluator,
+  made: new Date().toISOString().slice(0, 10),
+};
 writeFileSync(out, `${JSON.stringify({ meta })}\n`);
 for (const [i, spot] of picked.entries()) {
   const ranked = await rankByRollout(spot.position, candidates(spot), settings);
@@ -103,7 +112,6 @@ for (const [i, spot] of picked.entries()) {
   console.error(`${i + 1}/${picked.length} ${spot.phase} ${Math.round((Date.now() - started) / 1000)} s`);
 }
 console.log(JSON.stringify({ out, positions: picked.length, seconds: Math.round((Date.now() - started) / 1000) }));
-
 
 function round(x: number): number {
   return Math.round(x * 1e5) / 1e5;

@@ -24,5 +24,18 @@ for (const level of levels) {
   const score = scoreBench(records, (position, dice) => chooseTurn(position, dice, { level, rng }));
   const r = (x: number): number => Math.round(x * 1e5) / 1e5;
   const byPhase = Object.fromEntries(Object.entries(score.byPhase).map(([k, v]) => [k, { positions: v.positions, meanLoss: r(v.meanLoss), best: r(v.best) }]));
-  console.log(JSON.stringify({ set, evaluator, level, plies: LEVEL_SETTINGS[level].plies, positions: score.positions, meanLoss: r(score.meanLoss), best: r(score.best), uncovered: score.uncovered, byPhase, seconds: Math.round((Date.now() - started) / 1000) }));
+  console.log(
+    JSON.stringify({
+      set,
+      evaluator,
+      level,
+      plies: LEVEL_SETTINGS[level].plies,
+      positions: score.positions,
+      meanLoss: r(score.meanLoss),
+      best: r(score.best),
+      uncovered: score.uncovered,
+      byPhase,
+      seconds: Math.round((Date.now() - started) / 1000),
+    }),
+  );
 }

@@ -50,8 +50,26 @@ describe('lossOf / scoreBench', () => {
     const { records } = parseBenchSet(
       [
         JSON.stringify({ meta: { trials: 1 } }),
-        JSON.stringify({ ...record([]), id: 'BgAA_P8BAAD-_w', phase: 'opening', dice: [3, 3], candidates: [{ move: 'a', after: afterKey(a), equity: 0.2, se: 0 }, { move: 'b', after: afterKey(b), equity: 0.1, se: 0 }] }),
-        JSON.stringify({ ...record([]), id: 'BgAA_P8BAAD-_w', phase: 'contact', dice: [3, 3], candidates: [{ move: 'b', after: afterKey(b), equity: 0.5, se: 0 }, { move: 'c', after: 'zzz', equity: 0.2, se: 0 }] }),
+        JSON.stringify({
+          ...record([]),
+          id: 'BgAA_P8BAAD-_w',
+          phase: 'opening',
+          dice: [3, 3],
+          candidates: [
+            { move: 'a', after: afterKey(a), equity: 0.2, se: 0 },
+            { move: 'b', after: afterKey(b), equity: 0.1, se: 0 },
+          ],
+        }),
+        JSON.stringify({
+          ...record([]),
+          id: 'BgAA_P8BAAD-_w',
+          phase: 'contact',
+          dice: [3, 3],
+          candidates: [
+            { move: 'b', after: afterKey(b), equity: 0.5, se: 0 },
+            { move: 'c', after: 'zzz', equity: 0.2, se: 0 },
+          ],
+        }),
       ].join('\n'),
     );
     expect(records).toHaveLength(2);

@@ -17,12 +17,22 @@ const family = familyArg();
 const locations = stringArg('nets', '').split(',').filter(Boolean);
 const out = stringArg('out', '');
 if (locations.length < 2 || !out) throw new Error('blend: --nets names two or more generations (comma-separated), --out the directory for the blend');
-const shares = stringArg('shares', locations.map(() => '1').join(',')).split(',').map(Number);
+const shares = stringArg('shares', locations.map(() => '1').join(','))
+  .split(',')
+  .map(Number);
 if (shares.length !== locations.length) throw new Error(`blend: ${locations.length} --nets but ${shares.length} --shares`);
 
 // Each file read once: its net for the blend, the first location's records for the new files.
 const sets = locations.map((l) => loadFilesFrom(family, l));
-const blended = Object.fromEntries(family.classes.map((cls) => [cls, blendNets(sets.map((s) => s[cls]!.net), shares)]));
+const blended = Object.fromEntries(
+  family.classes.map((cls) => [
+    cls,
+    blendNets(
+      sets.map((s) => s[cls]!.net),
+      shares,
+    ),
+  ]),
+);
 const blend = { from: locations, shares };
 saveNets(family, blended, pathToFileURL(`${out.replace(/\/+$/, '')}/`), (cls) => ({ ...sets[0]![cls]!.meta.training, blend }));
 console.log(JSON.stringify({ variant: family.variant, out, ...blend }));

@@ -55,11 +55,19 @@ function playedCrunched(rng: Rng): Position {
   }
 }
 
-writeFileSync(out, `${JSON.stringify({ variant: 'short', set: 'crashed', positions: count, trials, luck, players: 'expert', gamesSeed, ...(fromPlay ? { from: noneOff ? 'play, none off' : 'play' } : {}), evaluator: shortEvaluatorLabel(), made: new Date().toISOString().slice(0, 10) })}\n`);
+writeFileSync(
+  out,
+  `${JSON.stringify({ variant: 'short', set: 'crashed', positions: count, trials, luck, players: 'expert', gamesSeed, ...(fromPlay ? { from: noneOff ? 'play, none off' : 'play' } : {}), evaluator: shortEvaluatorLabel(), made: new Date().toISOString().slice(0, 10) })}\n`,
+);
 for (let i = 0; i < count; i++) {
   const p = fromPlay ? playedCrunched(rng) : crashedStart(rng);
   const r = await rollout(p, { trials, luck, seed: 1, ...(workers > 0 ? { runner: workerTrials(workers) } : {}) });
-  const record: CrashedRecord = { turn: p.turn, white: p.board.white, black: p.board.black, rollout: { ...r.probabilities, equity: r.equity, se: r.standardError.equity } };
+  const record: CrashedRecord = {
+    turn: p.turn,
+    white: p.board.white,
+    black: p.board.black,
+    rollout: { ...r.probabilities, equity: r.equity, se: r.standardError.equity },
+  };
   appendFileSync(out, `${JSON.stringify(record)}\n`);
   if ((i + 1) % 20 === 0) console.error(`${i + 1}/${count}: ${Math.round((Date.now() - started) / 1000)} s`);
 }

@@ -5,7 +5,8 @@ import { cubelessEquity, type Probabilities, staticEvaluator } from '@nardy/ai';
 import { parseCrashedSet, setError, type CrashedRecord } from './crashed-set.js';
 
 /** An own-frame side from `{ point: count }`, the rest borne off. */
-const side = (points: Record<number, number>): number[] => Array.from({ length: 26 }, (_, p) => (p === 0 ? 15 - Object.values(points).reduce((a, b) => a + b, 0) : (points[p] ?? 0)));
+const side = (points: Record<number, number>): number[] =>
+  Array.from({ length: 26 }, (_, p) => (p === 0 ? 15 - Object.values(points).reduce((a, b) => a + b, 0) : (points[p] ?? 0)));
 const setup = positionFromSetup({
   variant: 'short',
   turn: 'white',
@@ -15,7 +16,12 @@ const setup = positionFromSetup({
 if (!setup.ok) throw new Error(setup.error.message);
 const position = setup.value;
 const rolled: Probabilities = { win: 0.2, winMars: 0.01, winKoks: 0, loseMars: 0, loseKoks: 0 };
-const record: CrashedRecord = { turn: 'white', white: position.board.white, black: position.board.black, rollout: { ...rolled, equity: cubelessEquity(rolled), se: 0.01 } };
+const record: CrashedRecord = {
+  turn: 'white',
+  white: position.board.white,
+  black: position.board.black,
+  rollout: { ...rolled, equity: cubelessEquity(rolled), se: 0.01 },
+};
 const text = `{"set":"crashed"}\n${JSON.stringify(record)}\n`;
 
 describe('the crashed test set', () => {

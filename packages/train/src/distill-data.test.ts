@@ -6,14 +6,36 @@ import { describe, expect, it } from 'vitest';
 import { OFF, opposite, passTurn, seededRng, startPosition, winnerOf, type Position, type Rng } from '@nardy/engine';
 import { type Probabilities, rankTurnsPly, type SearchContext, staticEvaluator } from '@nardy/ai';
 import { backGameStart } from './back-game-starts.js';
-import { decisionGaps, decisionGroups, keepDisagreements, labelledPosition, labelSelfPlay, packShard, pairedGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
+import {
+  decisionGaps,
+  decisionGroups,
+  keepDisagreements,
+  labelledPosition,
+  labelSelfPlay,
+  packShard,
+  pairedGain,
+  rankingLoss,
+  readShards,
+  shardWriter,
+  withinDecisionTargets,
+  type Labelled,
+  type Sampling,
+} from './distill-data.js';
 import { throwDice } from './td.js';
 
 const even: Probabilities = { win: 0.5, winMars: 0.1, winKoks: 0, loseMars: 0.1, loseKoks: 0 };
 const ctx: SearchContext = { evaluate: staticEvaluator('short') };
 const collect = async (seed: number, n: number, sampling: Sampling = { kind: 'position' }): Promise<Labelled[]> => {
   const got: Labelled[] = [];
-  await labelSelfPlay('short', ctx, sampling, () => even, n, seed, (d) => got.push(d));
+  await labelSelfPlay(
+    'short',
+    ctx,
+    sampling,
+    () => even,
+    n,
+    seed,
+    (d) => got.push(d),
+  );
   return got;
 };
 
@@ -33,7 +55,16 @@ describe('distillation data (distill-data.ts)', () => {
   it('labels only the positions wanted, playing the rest of the games', async () => {
     const got: Labelled[] = [];
     const wanted = (p: Position): boolean => p.board[p.turn][OFF]! > 0; // the side on roll has borne off
-    await labelSelfPlay('short', ctx, { kind: 'position' }, () => even, 20, 2, (d) => got.push(d), { wanted });
+    await labelSelfPlay(
+      'short',
+      ctx,
+      { kind: 'position' },
+      () => even,
+      20,
+      2,
+      (d) => got.push(d),
+      { wanted },
+    );
     expect(got).toHaveLength(20);
     for (const d of got) expect(d.me[OFF]).toBeGreaterThan(0);
   });
@@ -46,7 +77,16 @@ describe('distillation data (distill-data.ts)', () => {
       return p;
     };
     const got: Labelled[] = [];
-    await labelSelfPlay('short', ctx, { kind: 'position', every: 1 }, () => even, 40, 4, (d) => got.push(d), { start });
+    await labelSelfPlay(
+      'short',
+      ctx,
+      { kind: 'position', every: 1 },
+      () => even,
+      40,
+      4,
+      (d) => got.push(d),
+      { start },
+    );
     expect(starts.length).toBeGreaterThan(0);
     // With a stride of 1 the first label is the start itself.
     const first = starts[0]!;
@@ -66,13 +106,31 @@ describe('distillation data (distill-data.ts)', () => {
 
   it('refuses a stride that is not a positive whole number (0 would label nothing, forever)', async () => {
     for (const every of [0, -2, 1.5, Number.NaN]) {
-      await expect(labelSelfPlay('short', ctx, { kind: 'position', every }, () => even, 5, 1, () => {})).rejects.toThrow(RangeError);
+      await expect(
+        labelSelfPlay(
+          'short',
+          ctx,
+          { kind: 'position', every },
+          () => even,
+          5,
+          1,
+          () => {},
+        ),
+      ).rejects.toThrow(RangeError);
     }
   });
 
   it('passes the labeller each position with a running index', async () => {
     const seen: number[] = [];
-    await labelSelfPlay('short', ctx, { kind: 'position' }, (_p: Position, i) => (seen.push(i), even), 5, 1, () => {});
+    await labelSelfPlay(
+      'short',
+      ctx,
+      { kind: 'position' },
+      (_p: Position, i) => (seen.push(i), even),
+      5,
+      1,
+      () => {},
+    );
     expect(seen).toEqual([0, 1, 2, 3, 4]);
   });
 
@@ -95,7 +153,15 @@ describe('distillation data (distill-data.ts)', () => {
     const sampling: Sampling = { kind: 'candidates', keep: 2, within: 0.16, disagree: { plies: 1, filters } };
     const got: Labelled[] = [];
     const decisionsSeen: (number | undefined)[] = [];
-    await labelSelfPlay('short', ctx, sampling, (_p, _i, decision) => (decisionsSeen.push(decision), even), 30, 6, (d) => got.push(d));
+    await labelSelfPlay(
+      'short',
+      ctx,
+      sampling,
+      (_p, _i, decision) => (decisionsSeen.push(decision), even),
+      30,
+      6,
+      (d) => got.push(d),
+    );
     expect(got).toHaveLength(30);
     // The labeller is told each candidate's decision (a rollout seeded by it gives them the same dice).
     expect(decisionsSeen).toEqual(got.map((d) => d.decision));
@@ -125,7 +191,15 @@ describe('distillation data (distill-data.ts)', () => {
   it('with `agree`, labels only the decisions where the deeper search picks the 0-ply turn, with their usual candidates', async () => {
     const filters = [{ keep: 4, within: 0.3 }];
     const got: Labelled[] = [];
-    await labelSelfPlay('short', ctx, { kind: 'candidates', keep: 2, within: 0.16, agree: { plies: 1, filters } }, () => even, 30, 6, (d) => got.push(d));
+    await labelSelfPlay(
+      'short',
+      ctx,
+      { kind: 'candidates', keep: 2, within: 0.16, agree: { plies: 1, filters } },
+      () => even,
+      30,
+      6,
+      (d) => got.push(d),
+    );
     expect(got).toHaveLength(30);
     const rng = seededRng(6);
     let pos = startPosition('short', rng() < 0.5 ? 'white' : 'black');
@@ -210,7 +284,10 @@ describe('distillation data (distill-data.ts)', () => {
     // Each pick of the first candidate loses twice its win gap in equity (win counts for and against).
     expect(decisionGaps(set, wrongAt(new Set([0, 2])))).toEqual([expect.closeTo(0.2, 12), 0, expect.closeTo(0.6, 12)]);
     // The labels themselves against a valuation wrong at decisions 0 and 2: gains 0.2, 0, 0.6 (mean 0.8/3).
-    const g = pairedGain(decisionGaps(set, wrongAt(new Set([0, 2]))), decisionGaps(set, (d) => d.label));
+    const g = pairedGain(
+      decisionGaps(set, wrongAt(new Set([0, 2]))),
+      decisionGaps(set, (d) => d.label),
+    );
     expect(g.n).toBe(3);
     expect(g.gain).toBeCloseTo(0.8 / 3, 12);
     const sd = Math.sqrt(((0.2 - 0.8 / 3) ** 2 + (0 - 0.8 / 3) ** 2 + (0.6 - 0.8 / 3) ** 2) / 2);

@@ -1,6 +1,18 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
-import { boardKey, opposite, passTurn, positionFromSetup, seededRng, startPosition, winnerOf, type Dice, type Position, type Result, type VariantId } from '@nardy/engine';
+import {
+  boardKey,
+  opposite,
+  passTurn,
+  positionFromSetup,
+  seededRng,
+  startPosition,
+  winnerOf,
+  type Dice,
+  type Position,
+  type Result,
+  type VariantId,
+} from '@nardy/engine';
 import { cubelessEquity, type MoveFilter, type Probabilities, rankTurnsPly, type ScoredTurn, type SearchContext } from '@nardy/ai';
 import { toVec } from '@nardy/ai/lab';
 import type { StartDraw } from './start-setup.js';
@@ -115,7 +127,10 @@ export async function labelSelfPlay(
 
 /** The positions after the best `keep` turns of a 0-ply ranking within `within` of the best. */
 const withinOfBest = (ranked: readonly ScoredTurn[], keep: number, within: number): Position[] =>
-  ranked.slice(0, keep).filter((r) => r.equity >= ranked[0]!.equity - within).map((r) => r.turn.after);
+  ranked
+    .slice(0, keep)
+    .filter((r) => r.equity >= ranked[0]!.equity - within)
+    .map((r) => r.turn.after);
 
 /** The deeper search's candidates that reached its full depth, best first. */
 const deeperRanking = (pos: Position, dice: Dice, deeper: DeeperSearch, ctx: SearchContext): ScoredTurn[] =>
@@ -200,7 +215,8 @@ export function readShards(files: readonly string[]): Labelled[] {
       } catch {
         throw new Error(`${file}:${i + 1}: not JSON`);
       }
-      if (!Array.isArray(d.me) || !Array.isArray(d.them) || !Array.isArray(d.label) || d.label.length !== 5) throw new Error(`${file}:${i + 1}: not a labelled position`);
+      if (!Array.isArray(d.me) || !Array.isArray(d.them) || !Array.isArray(d.label) || d.label.length !== 5)
+        throw new Error(`${file}:${i + 1}: not a labelled position`);
       data.push(d);
     });
   }

@@ -74,7 +74,19 @@ import { AdamTrainer, EvalCache, loadFamily, loadNet, NetEvaluator, type NetFami
 import { WEIGHTS_DIR } from '@nardy/ai/node';
 import { duel } from './duel.js';
 import { distillPromotion, type HeldOutGain } from './distill-promotion.js';
-import { decisionGaps, decisionGroups, keepDisagreements, labelSelfPlay, pairedGain, rankingLoss, readShards, shardWriter, withinDecisionTargets, type Labelled, type Sampling } from './distill-data.js';
+import {
+  decisionGaps,
+  decisionGroups,
+  keepDisagreements,
+  labelSelfPlay,
+  pairedGain,
+  rankingLoss,
+  readShards,
+  shardWriter,
+  withinDecisionTargets,
+  type Labelled,
+  type Sampling,
+} from './distill-data.js';
 import { greedyTurn } from './td.js';
 import { familyArg, flagArg, numberArg, startsArg, stringArg, widenArg } from './args.js';
 import { saveNets } from './save-nets.js';
@@ -114,7 +126,13 @@ if (disagree > 0 && agree > 0) throw new Error('--disagree and --agree exclude e
 const deeper = (plies: number) => ({ plies, filters: LEVEL_SETTINGS.worldclass.filters });
 const sampling: Sampling =
   candidates > 0
-    ? { kind: 'candidates', keep: candidates, within: numberArg('within', 0.16), ...(disagree > 0 ? { disagree: deeper(disagree) } : {}), ...(agree > 0 ? { agree: deeper(agree) } : {}) }
+    ? {
+        kind: 'candidates',
+        keep: candidates,
+        within: numberArg('within', 0.16),
+        ...(disagree > 0 ? { disagree: deeper(disagree) } : {}),
+        ...(agree > 0 ? { agree: deeper(agree) } : {}),
+      }
     : { kind: 'position', ...(every ? { every: Number(every) } : {}) };
 const started = Date.now();
 
@@ -123,7 +141,13 @@ const teacher = new NetEvaluator(family, teacherNets);
 const cache = new EvalCache(20);
 const ctx: SearchContext = {
   evaluate: cache.wrap((p) => teacher.evaluate(p)),
-  prune: { evaluate: ((e) => (p: Position) => e.evaluate(p))(new NetEvaluator(pruneFamilyOf(family.variant), loadFamily(pruneFamilyOf(family.variant)))), keep: 5 },
+  prune: {
+    evaluate: (
+      (e) => (p: Position) =>
+        e.evaluate(p)
+    )(new NetEvaluator(pruneFamilyOf(family.variant), loadFamily(pruneFamilyOf(family.variant)))),
+    keep: 5,
+  },
 };
 
 /**
@@ -137,7 +161,12 @@ async function label(pos: Position, index: number, decision?: number): Promise<P
   return r.probabilities;
 }
 
-const labels = { ...(rolloutTrials > 0 ? { rollout: { trials: rolloutTrials, truncate: truncate || 'none', players: 'expert', luck } } : { plies }), sampling, ...(only ? { only } : {}), ...(starts.draw ? { starts: starts.name } : {}) };
+const labels = {
+  ...(rolloutTrials > 0 ? { rollout: { trials: rolloutTrials, truncate: truncate || 'none', players: 'expert', luck } } : { plies }),
+  sampling,
+  ...(only ? { only } : {}),
+  ...(starts.draw ? { starts: starts.name } : {}),
+};
 if (out) {
   const shard = shardWriter(out);
   const n = await labelSelfPlay(family.variant, ctx, sampling, label, count, seed, shard.add, selfPlay);
@@ -232,7 +261,14 @@ for (let e = 0; e < epochs; e++) {
   let trained = 0;
   const epochRate = rate / (1 + e);
   for (const group of order) {
-    const targets = group.length > 1 ? withinDecisionTargets(group.map((d) => d.label), group.map((d) => Float64Array.from(valueOf(student, d))), decisionWeight) : [group[0]!.label];
+    const targets =
+      group.length > 1
+        ? withinDecisionTargets(
+            group.map((d) => d.label),
+            group.map((d) => Float64Array.from(valueOf(student, d))),
+            decisionWeight,
+          )
+        : [group[0]!.label];
     group.forEach((d, m) => {
       const cls = family.classOf(d.me, d.them);
       if (!learns.has(cls)) return;
@@ -250,10 +286,16 @@ for (let e = 0; e < epochs; e++) {
   }
   for (const trainer of trainers.values()) trainer.step(epochRate);
   lastError = sq / (5 * trained);
-  console.log(`epoch ${e + 1}: mean squared error against the labels ${lastError.toFixed(5)}, held out ${fitOn(student, held).error.toFixed(5)}, ranking ${JSON.stringify(rankingOf(gapsOf(student)))}`);
+  console.log(
+    `epoch ${e + 1}: mean squared error against the labels ${lastError.toFixed(5)}, held out ${fitOn(student, held).error.toFixed(5)}, ranking ${JSON.stringify(rankingOf(gapsOf(student)))}`,
+  );
 }
 // Each net ranks the held-out decisions once; the losses and the paired gain share those gaps.
-const rankingFor = (teacherGaps: readonly number[], studentGaps: readonly number[]) => ({ teacher: rankingOf(teacherGaps), student: rankingOf(studentGaps), gain: gainOf(teacherGaps, studentGaps) });
+const rankingFor = (teacherGaps: readonly number[], studentGaps: readonly number[]) => ({
+  teacher: rankingOf(teacherGaps),
+  student: rankingOf(studentGaps),
+  gain: gainOf(teacherGaps, studentGaps),
+});
 const teacherFit = fitOn(teacherNets, held);
 const studentFit = fitOn(student, held);
 const heldOut = {
@@ -263,7 +305,9 @@ const heldOut = {
   bias: { teacher: teacherFit.bias, student: studentFit.bias },
   ...(held.some((d) => d.decision !== undefined) ? { ranking: rankingFor(gapsOf(teacherNets), gapsOf(student)) } : {}),
   // Against rollouts (a teacher that does not share the nets' biases) a lower error is better values: paired.
-  ...(rolloutTrials > 0 ? { errorGain: ((g) => ({ gain: Number(g.gain.toFixed(7)), ci95: Number(g.ci95.toFixed(7)) }))(pairedGain(teacherFit.errors, studentFit.errors)) } : {}),
+  ...(rolloutTrials > 0
+    ? { errorGain: ((g) => ({ gain: Number(g.gain.toFixed(7)), ci95: Number(g.ci95.toFixed(7)) }))(pairedGain(teacherFit.errors, studentFit.errors)) }
+    : {}),
 };
 const testFit = testSet.length > 0 ? { teacher: fitOn(teacherNets, testSet), student: fitOn(student, testSet) } : undefined;
 const test = testFit && {
@@ -275,7 +319,13 @@ const test = testFit && {
 };
 
 const newEval = new NetEvaluator(family, student);
-const result = duel(family.variant, (p, d) => greedyTurn(newEval, p, d).after, (p, d) => greedyTurn(teacher, p, d).after, pairs, seededRng(seed + 1));
+const result = duel(
+  family.variant,
+  (p, d) => greedyTurn(newEval, p, d).after,
+  (p, d) => greedyTurn(teacher, p, d).after,
+  pairs,
+  seededRng(seed + 1),
+);
 const heldOutGain: HeldOutGain | undefined = heldOut.ranking
   ? { by: 'ranking', gain: heldOut.ranking.gain.mp, ci95: heldOut.ranking.gain.ci95 }
   : heldOut.errorGain && { by: 'rollout error', ...heldOut.errorGain };
@@ -297,7 +347,12 @@ const line = {
   heldOut,
   ...(test ? { test } : {}),
   // Four decimals: the rule reads the unrounded sign, and a duel logged as 0.000 was once refused.
-  vsTeacher: { games: result.games, pointsPerGame: Number(result.pointsPerGame.toFixed(4)), ci95: Number(result.ci95.toFixed(4)), winShare: Number(result.winShare.toFixed(3)) },
+  vsTeacher: {
+    games: result.games,
+    pointsPerGame: Number(result.pointsPerGame.toFixed(4)),
+    ci95: Number(result.ci95.toFixed(4)),
+    winShare: Number(result.winShare.toFixed(3)),
+  },
   promoted,
   rule,
 };
@@ -307,7 +362,9 @@ const logged = !flagArg('no-log');
 if (logged) appendFileSync(new URL(`../training/${family.variant}-distill.jsonl`, import.meta.url), `${JSON.stringify(line)}\n`);
 const candidate = stringArg('candidate', '');
 // Each net's record of how it was trained, read once (before anything is saved): the nets that learned add this run.
-const records = Object.fromEntries(family.classes.map((cls) => [cls, { ...(loadNet(family.file(cls), family.encoding).meta.training ?? {}) } as Record<string, unknown>]));
+const records = Object.fromEntries(
+  family.classes.map((cls) => [cls, { ...(loadNet(family.file(cls), family.encoding).meta.training ?? {}) } as Record<string, unknown>]),
+);
 for (const dir of [...(promoted && logged ? [WEIGHTS_DIR] : []), ...(candidate ? [pathToFileURL(`${candidate.replace(/\/+$/, '')}/`)] : [])]) {
   saveNets(family, student, dir, (cls) => {
     const previous = records[cls]!;

@@ -23,7 +23,10 @@ describe('distillPromotion', () => {
   it('with rollout labels, promotes on a lower error against the rollouts when the duel is not behind', () => {
     const error = (gain: number, ci95: number) => ({ by: 'rollout error' as const, gain, ci95 });
     // A duel level within its noise does not block better values; a duel behind does; a gain reaching zero is no gain.
-    expect(distillPromotion({ pointsPerGame: 0.002, ci95: 0.011 }, error(0.00013, 0.00003))).toEqual({ promoted: true, rule: 'rollout error gain, duel not behind' });
+    expect(distillPromotion({ pointsPerGame: 0.002, ci95: 0.011 }, error(0.00013, 0.00003))).toEqual({
+      promoted: true,
+      rule: 'rollout error gain, duel not behind',
+    });
     expect(distillPromotion({ pointsPerGame: -0.002, ci95: 0.011 }, error(0.00013, 0.00003)).promoted).toBe(false);
     expect(distillPromotion({ pointsPerGame: 0.03, ci95: 0.011 }, error(0.00002, 0.00003)).promoted).toBe(false);
   });

@@ -52,7 +52,9 @@ describe('duel', () => {
 
 describe('duel with the cube (promote-main --cube)', () => {
   /** A judge that gives the side on roll `win`, no marses, whatever the position. */
-  const sure = (win: number): StaticEvaluator => () => ({ win, winMars: 0, winKoks: 0, loseMars: 0, loseKoks: 0 });
+  const sure =
+    (win: number): StaticEvaluator =>
+    () => ({ win, winMars: 0, winKoks: 0, loseMars: 0, loseKoks: 0 });
   const players = { white: heuristicMover, black: heuristicMover };
   const dice = (seed: number) => {
     const rng = seededRng(seed);

@@ -1,4 +1,17 @@
-import { DEFAULT_SCORING, opposite, passTurn, scoreWin, seededRng, startPosition, winnerOf, type Color, type Dice, type Position, type Rng, type VariantId } from '@nardy/engine';
+import {
+  DEFAULT_SCORING,
+  opposite,
+  passTurn,
+  scoreWin,
+  seededRng,
+  startPosition,
+  winnerOf,
+  type Color,
+  type Dice,
+  type Position,
+  type Rng,
+  type VariantId,
+} from '@nardy/engine';
 import { cubeDecision, rankTurnsPly, type StaticEvaluator } from '@nardy/ai';
 import { heuristicTurn } from '@nardy/ai/yardstick';
 import type { StartDraw } from './start-setup.js';
@@ -13,7 +26,12 @@ export type Mover = (position: Position, dice: Dice) => Position;
  * when its judge says so (`cubeDecision`: Janowski, no Jacoby, no beavers, the cube up to 64, G3) and answers a
  * double by its own judge; a pass ends the game.
  */
-export function playGame(start: Position, players: { readonly [C in Color]: Mover }, dice: () => Dice, judges?: { readonly [C in Color]: StaticEvaluator }): number {
+export function playGame(
+  start: Position,
+  players: { readonly [C in Color]: Mover },
+  dice: () => Dice,
+  judges?: { readonly [C in Color]: StaticEvaluator },
+): number {
   let pos = start;
   let value = 1;
   let owner: Color | undefined;
@@ -50,7 +68,15 @@ export interface DuelResult {
  * the pair's position (from the pair's own stream) — back games, say, which games from the opening seldom reach.
  * With `judges` the games are played with the cube, each side doubling and taking by its own judge (`playGame`).
  */
-export function duel(variant: VariantId, a: Mover, b: Mover, pairs: number, rng: Rng, start?: StartDraw, judges?: { readonly a: StaticEvaluator; readonly b: StaticEvaluator }): DuelResult {
+export function duel(
+  variant: VariantId,
+  a: Mover,
+  b: Mover,
+  pairs: number,
+  rng: Rng,
+  start?: StartDraw,
+  judges?: { readonly a: StaticEvaluator; readonly b: StaticEvaluator },
+): DuelResult {
   const pairMeans: number[] = [];
   let wins = 0;
   for (let i = 0; i < pairs; i++) {
@@ -78,7 +104,10 @@ export function duel(variant: VariantId, a: Mover, b: Mover, pairs: number, rng:
 export const heuristicMover: Mover = (position, dice) => heuristicTurn(position, dice).after;
 
 /** A 0-ply player over any static evaluator. */
-export const staticMover = (evaluate: StaticEvaluator): Mover => (position, dice) => bestStatic(position, dice, evaluate);
+export const staticMover =
+  (evaluate: StaticEvaluator): Mover =>
+  (position, dice) =>
+    bestStatic(position, dice, evaluate);
 
 function bestStatic(position: Position, dice: Dice, evaluate: StaticEvaluator): Position {
   return rankTurnsPly(position, dice, 0, [], { evaluate })[0]?.turn.after ?? passTurn(position).after;

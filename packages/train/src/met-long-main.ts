@@ -53,12 +53,24 @@ for (let g = 0; g < games; g++) {
 const r5 = (x: number): number => Math.round(x * 1e5) / 1e5;
 const share = (k: string, i: number): number => points[k]![i]! / games;
 const se = (p: number): number => r5(Math.sqrt((p * (1 - p)) / games));
-const measured = Object.fromEntries(Object.keys(SCORINGS).map((k) => [k, { oin: r5(share(k, 0)), mars: r5(share(k, 1)), triple: r5(share(k, 2)), seMars: se(share(k, 1)), seTriple: se(share(k, 2)) }]));
+const measured = Object.fromEntries(
+  Object.keys(SCORINGS).map((k) => [
+    k,
+    { oin: r5(share(k, 0)), mars: r5(share(k, 1)), triple: r5(share(k, 2)), seMars: se(share(k, 1)), seTriple: se(share(k, 2)) },
+  ]),
+);
 const starter = wilsonInterval(starterWins, games);
 const rates = { mars: r5(share(chosen, 1)), triple: r5(share(chosen, 2)) };
 const met = longMatchEquityTable(rates);
 const row = (xs: readonly number[]): string => `[${xs.map((x) => x.toFixed(5)).join(', ')}]`;
-const provenance = { games, level: 'expert', evaluator, scoring: chosen, measured, starterWin: { share: r5(starterWins / games), wilson95: [r5(starter.low), r5(starter.high)] } };
+const provenance = {
+  games,
+  level: 'expert',
+  evaluator,
+  scoring: chosen,
+  measured,
+  starterWin: { share: r5(starterWins / games), wilson95: [r5(starter.low), r5(starter.high)] },
+};
 writeFileSync(
   out,
   `import type { MatchEquityTable } from './met.js';
@@ -70,7 +82,9 @@ writeFileSync(
  * cube code's form); the measured starter share is in \`LONG_MET_RATES.starterWin\`.
  */
 export const LONG_MET_RATES = {
-${Object.entries(provenance).map(([k, v]) => `  ${k}: ${JSON.stringify(v)},`).join('\n')}
+${Object.entries(provenance)
+  .map(([k, v]) => `  ${k}: ${JSON.stringify(v)},`)
+  .join('\n')}
 } as const;
 
 export const LONG_MET: MatchEquityTable = {

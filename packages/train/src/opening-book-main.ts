@@ -55,7 +55,11 @@ const num = (x: number): string => (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(
 function table(entries: readonly Entry[], who: string): string {
   const rows = [`| ${who}'s throw | turn | equity | SE | |`, '|---|---|---:|---:|---|'];
   for (const { dice, ranked } of entries)
-    ranked.forEach((r, i) => rows.push(`| ${i === 0 ? throwName(dice) : ''} | \`${r.move}\` | ${num(r.equity)} | ${r.se.toFixed(3)} | ${ranked.length === 1 ? 'forced' : i === 0 ? '★ best' : `${num(r.equity - ranked[0]!.equity)}`} |`));
+    ranked.forEach((r, i) =>
+      rows.push(
+        `| ${i === 0 ? throwName(dice) : ''} | \`${r.move}\` | ${num(r.equity)} | ${r.se.toFixed(3)} | ${ranked.length === 1 ? 'forced' : i === 0 ? '★ best' : `${num(r.equity - ranked[0]!.equity)}`} |`,
+      ),
+    );
   return rows.join('\n');
 }
 
@@ -75,7 +79,10 @@ if (replies) {
 // Preliminary: truncated, or too few trials for White's first throw; short of full size: fewer for the replies.
 const preliminary = settings.truncate > 0 || settings.trials < 1296;
 const full = !preliminary && (!replies || replySettings.trials >= 1296);
-const trialsText = replies && replySettings.trials !== settings.trials ? `${settings.trials} trials per turn for White's first throw, ${replySettings.trials} for Black's replies` : `${settings.trials} trials per turn`;
+const trialsText =
+  replies && replySettings.trials !== settings.trials
+    ? `${settings.trials} trials per turn for White's first throw, ${replySettings.trials} for Black's replies`
+    : `${settings.trials} trials per turn`;
 const status = preliminary
   ? `**Preliminary:** ${trialsText}${settings.truncate ? `, truncated after ${settings.truncate} half-moves (then the static evaluation)` : ''} — the full-size book is the command below.\n\n`
   : full

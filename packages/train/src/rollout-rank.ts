@@ -25,7 +25,13 @@ export interface RankSettings {
  * every candidate, so their differences carry less noise than their standard errors say — best first.
  */
 export async function rankByRollout(position: Position, turns: readonly Turn[], s: RankSettings): Promise<RolledTurn[]> {
-  const options: RolloutOptions = { trials: s.trials, seed: s.seed, luck: s.luck, ...(s.workers > 0 ? { runner: workerTrials(s.workers) } : {}), ...(s.truncate > 0 ? { truncate: s.truncate } : {}) };
+  const options: RolloutOptions = {
+    trials: s.trials,
+    seed: s.seed,
+    luck: s.luck,
+    ...(s.workers > 0 ? { runner: workerTrials(s.workers) } : {}),
+    ...(s.truncate > 0 ? { truncate: s.truncate } : {}),
+  };
   const ranked: RolledTurn[] = [];
   for (const turn of turns) {
     const r = await rollout(position, { ...options, played: turn });

@@ -47,7 +47,9 @@ const records = existsSync(setPath) ? parseCrashedSet(readFileSync(setPath, 'utf
 const measure = () => (records.length ? setError(records, (p) => withExact(new NetEvaluator(SHORT_FAMILY, nets), exact).evaluate(p)) : undefined);
 
 const saveAt = (total: number): void =>
-  saveNets(SHORT_FAMILY, nets, WEIGHTS_DIR, (cls) => (cls === 'crashed' ? { crashedGames: total, lambda, rate, seed, script: 'train-crashed-main', from: 'short-contact' } : carried(cls)));
+  saveNets(SHORT_FAMILY, nets, WEIGHTS_DIR, (cls) =>
+    cls === 'crashed' ? { crashedGames: total, lambda, rate, seed, script: 'train-crashed-main', from: 'short-contact' } : carried(cls),
+  );
 // The copy of the contact net is written at once: every reader of the short nets needs a crashed net.
 if (!hasCrashed) saveAt(0);
 const before = measure();

@@ -78,9 +78,22 @@ for (let g = 1; g <= games; g++) {
       rate: Number(rateAt(total).toFixed(5)),
       error: Number((windowError / windowGames).toFixed(5)),
       pliesPerGame: Number((windowPlies / windowGames).toFixed(1)),
-      vsHeuristic: { games: bench.games, pointsPerGame: Number(bench.pointsPerGame.toFixed(3)), ci95: Number(bench.ci95.toFixed(3)), winShare: Number(bench.winShare.toFixed(3)) },
+      vsHeuristic: {
+        games: bench.games,
+        pointsPerGame: Number(bench.pointsPerGame.toFixed(3)),
+        ci95: Number(bench.ci95.toFixed(3)),
+        winShare: Number(bench.winShare.toFixed(3)),
+      },
     };
-    save({ games: total, lambda, rate: rate0, seed, script: 'train-main', ...(exact ? { exact: true } : {}), ...(widen.length > 0 ? { widenedAt: done, widen: stringArg('widen', '') } : {}) });
+    save({
+      games: total,
+      lambda,
+      rate: rate0,
+      seed,
+      script: 'train-main',
+      ...(exact ? { exact: true } : {}),
+      ...(widen.length > 0 ? { widenedAt: done, widen: stringArg('widen', '') } : {}),
+    });
     appendFileSync(LOG, `${JSON.stringify(line)}\n`);
     console.log(JSON.stringify(line));
     windowError = windowPlies = windowGames = 0;

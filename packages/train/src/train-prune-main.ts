@@ -40,7 +40,11 @@ for (let g = 0; g < games; g++) {
       for (const t of legalTurns(pos, dice)) {
         if (winnerOf(t.after)) continue;
         const p = full.evaluate(t.after);
-        set.push({ me: [...t.after.board[t.after.turn]], them: [...t.after.board[opposite(t.after.turn)]], target: [p.win, p.winMars, p.winKoks, p.loseMars, p.loseKoks] });
+        set.push({
+          me: [...t.after.board[t.after.turn]],
+          them: [...t.after.board[opposite(t.after.turn)]],
+          target: [p.win, p.winMars, p.winKoks, p.loseMars, p.loseKoks],
+        });
       }
       if (set.length > 1) sets.push(set);
     }
@@ -79,7 +83,11 @@ for (const set of heldOut) {
   const fullEq = set.map((s) => eq(s.target));
   const best = fullEq.indexOf(Math.max(...fullEq));
   const smallEq = set.map((s) => cubelessEquity(invert(small.evaluateSides(s.me, s.them))));
-  const top = smallEq.map((e, i) => [e, i] as const).sort((a, b) => b[0] - a[0]).slice(0, keep).map(([, i]) => i);
+  const top = smallEq
+    .map((e, i) => [e, i] as const)
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, keep)
+    .map(([, i]) => i);
   if (top.includes(best)) found++;
   loss += fullEq[best]! - Math.max(...top.map((i) => fullEq[i]!));
 }
@@ -93,6 +101,9 @@ const report = {
 console.log(JSON.stringify(report));
 const file = new URL(PRUNE.file('prune'), WEIGHTS_DIR);
 const tmp = new URL(`${PRUNE.file('prune')}.tmp`, WEIGHTS_DIR);
-writeFileSync(tmp, encodeNet(net, { encoding: PRUNE.encoding, name: `${family.variant}/prune`, training: { games, epochs, seed, script: 'train-prune-main', ...report } }));
+writeFileSync(
+  tmp,
+  encodeNet(net, { encoding: PRUNE.encoding, name: `${family.variant}/prune`, training: { games, epochs, seed, script: 'train-prune-main', ...report } }),
+);
 renameSync(tmp, file);
 appendFileSync(new URL(`../training/${family.variant}-prune.jsonl`, import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), ...report })}\n`);

@@ -17,7 +17,8 @@ const decoded = family.classes.map((cls) => {
   const result = decodeNet(readFileSync(new URL(family.file(cls), WEIGHTS_DIR)));
   if (!result.ok) throw new Error(`${family.file(cls)}: ${result.error.message}`);
   const { encoding } = result.value.meta;
-  if (encoding !== SHORT_ENCODING && encoding !== SHORT_V1_ENCODING) throw new Error(`${family.file(cls)}: reads "${encoding}", neither ${SHORT_V1_ENCODING} nor ${SHORT_ENCODING}`);
+  if (encoding !== SHORT_ENCODING && encoding !== SHORT_V1_ENCODING)
+    throw new Error(`${family.file(cls)}: reads "${encoding}", neither ${SHORT_V1_ENCODING} nor ${SHORT_ENCODING}`);
   return { cls, ...result.value };
 });
 if (decoded.every((d) => d.meta.encoding === SHORT_ENCODING)) {

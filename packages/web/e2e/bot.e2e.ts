@@ -36,7 +36,10 @@ it('a guest plays a bot to the end on a phone, checks the dice, replays the game
   // The game's line names what the win was worth (oin, mars or koks).
   const kinds = ['oin', 'single', 'mars', 'koks'].map((k) => text('ru', `game:kinds.${k}`));
   const games = await page.locator('.room-result-games').innerText();
-  expect(kinds.some((k) => games.includes(k)), games).toBe(true);
+  expect(
+    kinds.some((k) => games.includes(k)),
+    games,
+  ).toBe(true);
   expect(await untranslated(page, 'ru')).toEqual([]);
 
   // G10: the revealed seed and a link that checks every throw.
@@ -50,7 +53,11 @@ it('a guest plays a bot to the end on a phone, checks the dice, replays the game
   await page.getByRole('link', { name: text('ru', 'common:nav.profile') }).click();
   await page.locator('.profile-game').first().waitFor();
   expect(await untranslated(page, 'ru')).toEqual([]);
-  await page.locator('.profile-game').first().getByRole('link', { name: text('ru', 'profile:replay') }).click();
+  await page
+    .locator('.profile-game')
+    .first()
+    .getByRole('link', { name: text('ru', 'profile:replay') })
+    .click();
   await page.waitForURL((u) => u.pathname === `/replay/${encodeURIComponent(gameId)}`);
   const step = page.locator('.replay-step');
   await step.waitFor();

@@ -41,7 +41,8 @@ export function browserSuite(): Suite {
     if (ctx.task.result?.state === 'fail') {
       const name = ctx.task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
       let i = 0;
-      for (const c of contexts) for (const p of c.pages()) await p.screenshot({ path: join(ARTIFACTS, `failed-${name}-${i++}.png`), fullPage: true }).catch(() => {});
+      for (const c of contexts)
+        for (const p of c.pages()) await p.screenshot({ path: join(ARTIFACTS, `failed-${name}-${i++}.png`), fullPage: true }).catch(() => {});
     }
     await Promise.all(contexts.map((c) => c.close().catch(() => {})));
     contexts = [];

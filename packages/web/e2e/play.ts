@@ -11,7 +11,13 @@ import type { Lang } from './texts';
 /** Clicks (or taps) the middle of an element (checkers drawn over a point must not swallow the click). */
 async function pressMiddle(page: Page, target: Locator, touch: boolean): Promise<boolean> {
   // On a phone the board is taller than the screen: a press lands only inside the viewport.
-  if (!(await target.scrollIntoViewIfNeeded({ timeout: 1_000 }).then(() => true, () => false))) return false;
+  if (
+    !(await target.scrollIntoViewIfNeeded({ timeout: 1_000 }).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return false;
   const box = await target.boundingBox();
   if (!box) return false;
   const x = box.x + box.width / 2;
@@ -22,7 +28,14 @@ async function pressMiddle(page: Page, target: Locator, touch: boolean): Promise
 
 /** Clicks the element if it is there; the room changes under the test (an event arrives), so a click may miss. */
 const tryClick = async (l: Locator): Promise<boolean> =>
-  (await l.count()) > 0 && l.first().click({ timeout: 1_000 }).then(() => true, () => false);
+  (await l.count()) > 0 &&
+  l
+    .first()
+    .click({ timeout: 1_000 })
+    .then(
+      () => true,
+      () => false,
+    );
 
 export const SOURCE = '.board-point.is-source .board-point-mark, .board-bar-mark.is-source';
 /** The first in the board's markup is taken; the trays come before the points, so bearing off goes first. */

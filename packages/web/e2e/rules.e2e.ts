@@ -15,7 +15,10 @@ it('from the header to each variant, without reloading the app', async () => {
   const page = await suite.player({ lang: 'en' });
   await open(page, '/');
   await page.evaluate(() => ((window as unknown as { e2eMark: boolean }).e2eMark = true));
-  await page.getByRole('navigation', { name: text('en', 'common:nav.label') }).getByRole('link', { name: text('en', 'common:nav.rules') }).click();
+  await page
+    .getByRole('navigation', { name: text('en', 'common:nav.label') })
+    .getByRole('link', { name: text('en', 'common:nav.rules') })
+    .click();
   await page.getByRole('heading', { level: 1, name: title('en', 'long') }).waitFor();
   const variants = page.getByRole('navigation', { name: text('en', 'rules:otherVariants') });
   for (const v of ['short', 'caucasian', 'long']) {

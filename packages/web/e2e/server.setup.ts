@@ -36,7 +36,10 @@ async function waitHealthy(url: string, exited: () => string | null): Promise<vo
   while (Date.now() < deadline) {
     const gone = exited();
     if (gone !== null) throw new Error(`the server exited (${gone}); see ${join(ARTIFACTS, 'server.log')}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -56,7 +56,10 @@ async function heard(page: Page, lang: Lang, line: string): Promise<void> {
 /** The checkers on the 24 points as the page draws them (absolute points: the same on both players' boards). */
 const position = (page: Page): Promise<string> =>
   page.evaluate(() =>
-    [...document.querySelectorAll('.board-point')].map((p) => `${p.getAttribute('data-cell')}:${p.getAttribute('data-color')}${p.getAttribute('data-count')}`).sort().join(' '),
+    [...document.querySelectorAll('.board-point')]
+      .map((p) => `${p.getAttribute('data-cell')}:${p.getAttribute('data-color')}${p.getAttribute('data-count')}`)
+      .sort()
+      .join(' '),
   );
 
 it('short nardy: seek, chat, a cube offer taken, a dropped connection, a reload mid-turn, the match resigned', { timeout: 300_000 }, async () => {
@@ -100,10 +103,7 @@ it('short nardy: seek, chat, a cube offer taken, a dropped connection, a reload 
 
   // Boris plays one step of a turn, reloads, and plays the turn again from the start.
   let stepped = false;
-  await Promise.all([
-    playOn(alice, { lang: 'en' }, { stop: () => stepped }),
-    playOn(boris, { lang: 'ru' }, { stop: (h) => (stepped ||= h === 'step') }),
-  ]);
+  await Promise.all([playOn(alice, { lang: 'en' }, { stop: () => stepped }), playOn(boris, { lang: 'ru' }, { stop: (h) => (stepped ||= h === 'step') })]);
   await boris.reload();
   await settled(boris);
   await boris.locator(`${SOURCE}, .board-confirm:enabled`).first().waitFor();
@@ -118,7 +118,10 @@ it('short nardy: seek, chat, a cube offer taken, a dropped connection, a reload 
   // Alice resigns the match (two clicks: open the concessions, choose).
   await alice.locator('.room-more summary').click();
   await button(alice, 'en', 'game:actions.resignMatch').click();
-  for (const [page, lang] of [[alice, 'en'], [boris, 'ru']] as const) {
+  for (const [page, lang] of [
+    [alice, 'en'],
+    [boris, 'ru'],
+  ] as const) {
     await expect.poll(() => matchOver(page).innerText()).toMatch(pattern(lang, 'game:result.matchWon'));
     const over = await matchOver(page).innerText();
     expect(over).toContain(borisName);
@@ -135,11 +138,17 @@ it('long nardy: a one-point match played through the board to the end', { timeou
 
   const [a, b] = await Promise.all([playOn(alice, { lang: 'en' }, { limitMs: 540_000 }), playOn(boris, { lang: 'ru' }, { limitMs: 540_000 })]);
   console.info(`long nardy, two players: ${a.turns + b.turns} turns, ${a.steps + b.steps} steps, ${Math.max(a.ms, b.ms)} ms`);
-  for (const [page, lang] of [[alice, 'en'], [boris, 'ru']] as const) {
+  for (const [page, lang] of [
+    [alice, 'en'],
+    [boris, 'ru'],
+  ] as const) {
     await expect.poll(() => matchOver(page).innerText()).toMatch(pattern(lang, 'game:result.matchWon'));
     // Long nardy scores oin or mars (no koks by default, L24–L25), named in the game's line.
     const games = await page.locator('.room-result-games').innerText();
-    expect([text(lang, 'game:kinds.oin'), text(lang, 'game:kinds.mars')].some((k) => games.includes(k)), games).toBe(true);
+    expect(
+      [text(lang, 'game:kinds.oin'), text(lang, 'game:kinds.mars')].some((k) => games.includes(k)),
+      games,
+    ).toBe(true);
     expect(games).toContain(text(lang, 'game:ends.bearOff'));
   }
   await suite.screenshot(alice, 'room-en-long-over');
@@ -159,7 +168,10 @@ it('a private table by link, watched from the live games list, the spectators ch
   // A guest finds the game among the live ones and watches it; the spectators have their own chat.
   const carol = await suite.player({ lang: 'en' });
   await open(carol, '/');
-  await carol.locator('.live-game', { hasText: aliceName }).getByRole('link', { name: text('en', 'lobby:live.watch') }).click();
+  await carol
+    .locator('.live-game', { hasText: aliceName })
+    .getByRole('link', { name: text('en', 'lobby:live.watch') })
+    .click();
   expect(await gameOpened(carol)).toBe(gameId);
   await carol.getByText(text('en', 'game:board.spectating')).waitFor();
   const spectators = carol.getByRole('region', { name: text('en', 'game:chat.spectators') });
@@ -174,5 +186,8 @@ it('a private table by link, watched from the live games list, the spectators ch
   await alert.waitFor();
   const said = await alert.innerText();
   const reasons = [...leaves('en')].filter(([key]) => key.startsWith('errors:')).map(([, reason]) => reason);
-  expect(reasons.some((r) => said.includes(r)), said).toBe(true);
+  expect(
+    reasons.some((r) => said.includes(r)),
+    said,
+  ).toBe(true);
 });

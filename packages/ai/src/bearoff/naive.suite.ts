@@ -71,8 +71,7 @@ const count = (k: string): number => homeOf(k).reduce((a, b) => a + b, 0);
 
 export const naiveOffIn = (home: readonly number[]): [number, number[]] =>
   isOff(key(side(home))) ? [0, [1]] : solve(key(side(home)), (_, to) => isOff(to), offMemo);
-export const naiveFirstOffIn = (home: readonly number[]): [number, number[]] =>
-  solve(key(side(home)), (from, to) => count(to) < count(from), firstMemo);
+export const naiveFirstOffIn = (home: readonly number[]): [number, number[]] => solve(key(side(home)), (from, to) => count(to) < count(from), firstMemo);
 
 const winMemo = new Map<string, number>();
 /** Exact chance that the side on roll with `a` beats `b`, each throw played to maximise it. */

@@ -31,7 +31,10 @@ describe('bear-off position numbers', () => {
     const wrong: number[] = [];
     for (let n = 1; n < positionCount(MAX_HOME_CHECKERS); n += 11) {
       const counts = positionFromNumber(n);
-      for (const { dice: [b, a] } of THROWS) if (bearOffResults(counts, a, b).some((r) => r >= n)) wrong.push(n);
+      for (const {
+        dice: [b, a],
+      } of THROWS)
+        if (bearOffResults(counts, a, b).some((r) => r >= n)) wrong.push(n);
     }
     expect(wrong).toEqual([]);
   });

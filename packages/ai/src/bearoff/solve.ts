@@ -38,7 +38,10 @@ export function solveOneSided(checkers: number): OneSidedSolution {
     const onBoard = checkersOn(counts);
     let m = 1;
     let fm = 1;
-    for (const { dice: [d2, d1], weight } of THROWS) {
+    for (const {
+      dice: [d2, d1],
+      weight,
+    } of THROWS) {
       const p = weight / 36;
       let best = -1;
       let bestFirst = -1;

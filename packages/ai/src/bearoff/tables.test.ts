@@ -68,7 +68,8 @@ describe('the generated two-sided table', () => {
 
   it('the roll is worth something: P(a, b) + P(b, a) ≥ 1, so P(a, a) ≥ 1/2', () => {
     const bad: number[][] = [];
-    for (let a = 1; a < ts.count; a++) for (let b = a; b < ts.count; b++) if (ts.win[a * ts.count + b]! + ts.win[b * ts.count + a]! < FIXED_ONE - 1) bad.push([a, b]);
+    for (let a = 1; a < ts.count; a++)
+      for (let b = a; b < ts.count; b++) if (ts.win[a * ts.count + b]! + ts.win[b * ts.count + a]! < FIXED_ONE - 1) bad.push([a, b]);
     expect(bad).toEqual([]);
   });
 
@@ -77,7 +78,7 @@ describe('the generated two-sided table', () => {
       // The opponent's lone checker on the ace comes off next throw: I win iff I finish now.
       const now = os.offStart[a] === 1 ? offRow(a)[0]! / FIXED_ONE : 0;
       expect(Math.abs(win(a, aceOnly) - now)).toBeLessThanOrEqual(2 / FIXED_ONE);
-      const b = (a * 7919) % (ts.count - 1) + 1;
+      const b = ((a * 7919) % (ts.count - 1)) + 1;
       let oneSided = 0;
       const them = offRow(b);
       [...offRow(a)].forEach((p, i) => {
@@ -97,7 +98,9 @@ describe('reading the tables', () => {
   const readAs = (bytes: Uint8Array): unknown => readTable(TWO_SIDED_FILE, decodeTwoSided, bytesSource({ [BEAROFF_DATA + TWO_SIDED_FILE]: bytes }));
 
   it('a missing file is a clear error that says how to make it', () => {
-    expect(() => readTable(TWO_SIDED_FILE, decodeTwoSided, bytesSource({}))).toThrow(/cannot read the bear-off table data\/bearoff-ts\.bin .*make-bearoff\.mjs/);
+    expect(() => readTable(TWO_SIDED_FILE, decodeTwoSided, bytesSource({}))).toThrow(
+      /cannot read the bear-off table data\/bearoff-ts\.bin .*make-bearoff\.mjs/,
+    );
   });
 
   it('a corrupt, truncated or foreign file is refused', () => {

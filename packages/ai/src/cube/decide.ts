@@ -64,8 +64,7 @@ export function decideCube(p: Probabilities, s: CubeSituation): CubeVerdict {
   const options = { ceiling: s.ceiling ?? 'koks', maxCube } as const;
   const match = s.match ? matchCubeEquities(p, s.match, s.owner, s.value, s.efficiency, { ...options, met: s.met ?? KAZAROSS_XG2 }) : null;
   const raw = match ?? moneyCubeEquities(p, s.owner, s.efficiency, { ...options, cube: s.value, jacoby: s.jacoby === true });
-  const mayDouble =
-    s.owner !== 'opponent' && (s.match ? mayDoubleInMatch(s.match, 'onRoll', s.value, maxCube) : 2 * s.value <= maxCube);
+  const mayDouble = s.owner !== 'opponent' && (s.match ? mayDoubleInMatch(s.match, 'onRoll', s.value, maxCube) : 2 * s.value <= maxCube);
   const doubled = Math.min(raw.take, raw.pass);
   const passes = raw.take > raw.pass;
   const mayBeaver = !s.match && s.beaver === true && 4 * s.value <= maxCube;

@@ -86,15 +86,21 @@ describe('match cube decisions', () => {
       stage: fc.constantFrom('preCrawford' as const, 'postCrawford' as const),
     });
     fc.assert(
-      fc.property(arbitraryProbabilities, score, fc.constantFrom(1, 2, 4), fc.constantFrom('centred' as const, 'onRoll' as const, 'opponent' as const), (p, s, cube, owner) => {
-        const e = matchCubeEquities(p, s, owner, cube, 0.68, { met });
-        for (const m of [e.mwc.noDouble, e.mwc.take, e.mwc.pass]) {
-          expect(m).toBeGreaterThanOrEqual(-1e-12);
-          expect(m).toBeLessThanOrEqual(1 + 1e-12);
-        }
-        expect(e.mwc.pass).toBe(mwcAfter(met, s, cube));
-        if (mwcAfter(met, s, cube) > mwcAfter(met, s, -cube)) expect(e.pass).toBeCloseTo(1, 12);
-      }),
+      fc.property(
+        arbitraryProbabilities,
+        score,
+        fc.constantFrom(1, 2, 4),
+        fc.constantFrom('centred' as const, 'onRoll' as const, 'opponent' as const),
+        (p, s, cube, owner) => {
+          const e = matchCubeEquities(p, s, owner, cube, 0.68, { met });
+          for (const m of [e.mwc.noDouble, e.mwc.take, e.mwc.pass]) {
+            expect(m).toBeGreaterThanOrEqual(-1e-12);
+            expect(m).toBeLessThanOrEqual(1 + 1e-12);
+          }
+          expect(e.mwc.pass).toBe(mwcAfter(met, s, cube));
+          if (mwcAfter(met, s, cube) > mwcAfter(met, s, -cube)) expect(e.pass).toBeCloseTo(1, 12);
+        },
+      ),
       { numRuns: 300 },
     );
   });

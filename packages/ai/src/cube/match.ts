@@ -30,9 +30,7 @@ export interface MatchCubeOptions {
  */
 export function mwcAfter(met: MatchEquityTable, score: MatchScore, points: number): number {
   const post = score.stage !== 'preCrawford' || score.crawfordRule === false;
-  return points >= 0
-    ? matchEquity(met, score.away - points, score.opponentAway, post)
-    : matchEquity(met, score.away, score.opponentAway + points, post);
+  return points >= 0 ? matchEquity(met, score.away - points, score.opponentAway, post) : matchEquity(met, score.away, score.opponentAway + points, post);
 }
 
 /** The dead-cube match winning chance: each result of the game at cube value `cube`, weighted by its chance. */
@@ -61,13 +59,7 @@ export function mayDoubleInMatch(score: MatchScore, side: 'onRoll' | 'opponent',
  * curves one cube level up — where the taker owns the cube — solved for the value of passing, so redoubles are
  * followed recursively until the cube is dead (a side needing no more than the cube, the max cube, Crawford).
  */
-export function liveMatchCurve(
-  p: Probabilities,
-  score: MatchScore,
-  owner: CubeOwner,
-  cube: number,
-  options: MatchCubeOptions,
-): Anchor[] {
+export function liveMatchCurve(p: Probabilities, score: MatchScore, owner: CubeOwner, cube: number, options: MatchCubeOptions): Anchor[] {
   const { wins, losses } = conditionalOutcomes(p, options.ceiling);
   const memo = new Map<string, Anchor[]>();
   const curve = (o: CubeOwner, v: number): Anchor[] => {
@@ -76,14 +68,9 @@ export function liveMatchCurve(
     if (known) return known;
     const passed = mwcAfter(options.met, score, -v);
     const cashed = mwcAfter(options.met, score, v);
-    const take =
-      o !== 'onRoll' && mayDoubleInMatch(score, 'opponent', v, options.maxCube)
-        ? { p: solve(curve('onRoll', 2 * v), passed), value: passed }
-        : null;
+    const take = o !== 'onRoll' && mayDoubleInMatch(score, 'opponent', v, options.maxCube) ? { p: solve(curve('onRoll', 2 * v), passed), value: passed } : null;
     const cash =
-      o !== 'opponent' && mayDoubleInMatch(score, 'onRoll', v, options.maxCube)
-        ? { p: solve(curve('opponent', 2 * v), cashed), value: cashed }
-        : null;
+      o !== 'opponent' && mayDoubleInMatch(score, 'onRoll', v, options.maxCube) ? { p: solve(curve('opponent', 2 * v), cashed), value: cashed } : null;
     const result = liveCurve(expected(losses, score, v, options.met), expected(wins, score, v, options.met), take, cash);
     memo.set(key, result);
     return result;

@@ -98,7 +98,11 @@ export function longMatchEquityTable(rates: LongGameRates, options: LongMetOptio
       const cashed = won(i, j, cube);
       high = { p: solve(gameCurve(i, j, 'them', 2 * cube), cashed), value: cashed };
     }
-    if (low.p >= high.p) return [{ p: 0, value: low.value }, { p: 1, value: high.value }]; // no doubling window: the cube is left out
+    if (low.p >= high.p)
+      return [
+        { p: 0, value: low.value },
+        { p: 1, value: high.value },
+      ]; // no doubling window: the cube is left out
     return [{ p: 0, value: low.value }, low, high, { p: 1, value: high.value }];
   };
 

@@ -18,12 +18,21 @@ describe('blendNets', () => {
   });
   it('a net blended with copies of itself, or given the whole share, is itself', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1000 }), fc.array(fc.double({ min: 0.01, max: 10, noNaN: true }), { minLength: 1, maxLength: 4 }), (seed, shares) => {
-        const a = netOf(seed);
-        const fa = flat(a);
-        flat(blendNets(shares.map(() => a), shares)).forEach((w, i) => expect(w).toBeCloseTo(fa[i]!, 5));
-        expect(flat(blendNets([a, netOf(seed + 1)], [shares[0]!, 0]))).toEqual(fa);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.array(fc.double({ min: 0.01, max: 10, noNaN: true }), { minLength: 1, maxLength: 4 }),
+        (seed, shares) => {
+          const a = netOf(seed);
+          const fa = flat(a);
+          flat(
+            blendNets(
+              shares.map(() => a),
+              shares,
+            ),
+          ).forEach((w, i) => expect(w).toBeCloseTo(fa[i]!, 5));
+          expect(flat(blendNets([a, netOf(seed + 1)], [shares[0]!, 0]))).toEqual(fa);
+        },
+      ),
       { numRuns: 30 },
     );
   });

@@ -15,7 +15,8 @@ export function blendNets(nets: readonly Mlp[], shares: readonly number[]): Mlp 
   if (total <= 0) throw new RangeError('blend: the shares sum to zero');
   const { inputs, hidden, outputs } = nets[0]!.shape;
   const other = nets.find((n) => n.shape.inputs !== inputs || n.shape.hidden !== hidden || n.shape.outputs !== outputs);
-  if (other) throw new RangeError(`blend: a ${other.shape.inputs}-${other.shape.hidden}-${other.shape.outputs} net cannot join ${inputs}-${hidden}-${outputs} nets`);
+  if (other)
+    throw new RangeError(`blend: a ${other.shape.inputs}-${other.shape.hidden}-${other.shape.outputs} net cannot join ${inputs}-${hidden}-${outputs} nets`);
   const mean = (part: 'w1' | 'b1' | 'w2' | 'b2'): Float32Array => {
     const sum = new Float64Array(nets[0]!.weights[part].length);
     nets.forEach((net, k) => {

@@ -18,12 +18,16 @@ describe('the committed short-nardy nets', () => {
   const evaluator = shortEvaluator();
 
   for (const variant of ['short', 'caucasian'] as const) {
-    test.prop([playedPositionArb(variant, 200)], { numRuns: 300 })(`${variant}: valid probabilities everywhere`, (pos) => {
-      const p = evaluator.evaluate(pos);
-      expect(isValidProbabilities(p)).toBe(true);
-      // No mars can be won once the loser has a checker off (S7).
-      if (pos.board[opposite(pos.turn)][0]! > 0) expect(p.winMars).toBe(0);
-    }, 60_000);
+    test.prop([playedPositionArb(variant, 200)], { numRuns: 300 })(
+      `${variant}: valid probabilities everywhere`,
+      (pos) => {
+        const p = evaluator.evaluate(pos);
+        expect(isValidProbabilities(p)).toBe(true);
+        // No mars can be won once the loser has a checker off (S7).
+        if (pos.board[opposite(pos.turn)][0]! > 0) expect(p.winMars).toBe(0);
+      },
+      60_000,
+    );
   }
 
   it('finished games are exact: a koks, a mars, a single game', () => {
@@ -71,11 +75,15 @@ describe('the committed short-nardy nets', () => {
 describe('the committed long-nardy nets', () => {
   const evaluator = longEvaluator();
 
-  test.prop([playedPositionArb('long', 250)], { numRuns: 300 })('valid probabilities everywhere; no mars once the loser has one off (L24)', (pos) => {
-    const p = evaluator.evaluate(pos);
-    expect(isValidProbabilities(p)).toBe(true);
-    if (pos.board[opposite(pos.turn)][0]! > 0) expect(p.winMars).toBe(0);
-  }, 60_000);
+  test.prop([playedPositionArb('long', 250)], { numRuns: 300 })(
+    'valid probabilities everywhere; no mars once the loser has one off (L24)',
+    (pos) => {
+      const p = evaluator.evaluate(pos);
+      expect(isValidProbabilities(p)).toBe(true);
+      if (pos.board[opposite(pos.turn)][0]! > 0) expect(p.winMars).toBe(0);
+    },
+    60_000,
+  );
 
   it('a side far ahead in the race is a big favourite', () => {
     expect(evaluator.evaluate(made('long', 'white', { 1: 3 }, { 6: 5, 5: 5, 4: 5 })).win).toBeGreaterThan(0.9);

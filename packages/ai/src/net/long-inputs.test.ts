@@ -9,7 +9,7 @@ const RAW = 74;
 const at = (x: Float32Array, featureSide: 0 | 1, k: number): number => x[2 * RAW + featureSide * 9 + k]!;
 
 describe('encodeLong (RULES §1 frames)', () => {
-  it('the start: all 15 on each head; the opponent\'s head shows 12 points away in the mover\'s frame', () => {
+  it("the start: all 15 on each head; the opponent's head shows 12 points away in the mover's frame", () => {
     const pos = startPosition('long');
     const x = encodeLong(pos.board.white, pos.board.black, new Float32Array(LONG_INPUTS));
     expect(x[(24 - 1) * 3]).toBe(1); // mover holds its 24 (head)
@@ -40,14 +40,18 @@ describe('encodeLong (RULES §1 frames)', () => {
     expect(at(x, 0, 6)).toBeCloseTo(7 / 12);
   });
 
-  test.prop([playedPositionArb('long', 200)], { numRuns: 100 })('both halves describe each side the same way whoever is on roll; values finite', (pos) => {
-    const me = pos.board[pos.turn];
-    const them = pos.board[opposite(pos.turn)];
-    const a = encodeLong(me, them, new Float32Array(LONG_INPUTS));
-    const b = encodeLong(them, me, new Float32Array(LONG_INPUTS));
-    expect(Array.from(a.subarray(2 * RAW, 2 * RAW + 9))).toEqual(Array.from(b.subarray(2 * RAW + 9)));
-    expect(a[72]).toBe(b[RAW + 72]);
-    expect(a.every((v) => Number.isFinite(v) && v >= 0)).toBe(true);
-    expect(pips(me)).toBeGreaterThanOrEqual(0);
-  }, 60_000);
+  test.prop([playedPositionArb('long', 200)], { numRuns: 100 })(
+    'both halves describe each side the same way whoever is on roll; values finite',
+    (pos) => {
+      const me = pos.board[pos.turn];
+      const them = pos.board[opposite(pos.turn)];
+      const a = encodeLong(me, them, new Float32Array(LONG_INPUTS));
+      const b = encodeLong(them, me, new Float32Array(LONG_INPUTS));
+      expect(Array.from(a.subarray(2 * RAW, 2 * RAW + 9))).toEqual(Array.from(b.subarray(2 * RAW + 9)));
+      expect(a[72]).toBe(b[RAW + 72]);
+      expect(a.every((v) => Number.isFinite(v) && v >= 0)).toBe(true);
+      expect(pips(me)).toBeGreaterThanOrEqual(0);
+    },
+    60_000,
+  );
 });

@@ -75,25 +75,32 @@ function referenceEscapes(b: Checkers, r: number): number {
   for (let d1 = 1; d1 <= 6; d1++) {
     for (let d2 = d1; d2 <= 6; d2++) {
       // The distances one checker can cover this throw, every stop on the way open.
-      const stops: number[][] = d1 === d2 ? [1, 2, 3, 4].map((j) => Array.from({ length: j }, (_, i) => (i + 1) * d1)) : [[d1], [d2], [d1, d1 + d2], [d2, d1 + d2]];
+      const stops: number[][] =
+        d1 === d2 ? [1, 2, 3, 4].map((j) => Array.from({ length: j }, (_, i) => (i + 1) * d1)) : [[d1], [d2], [d1, d1 + d2], [d2, d1 + d2]];
       if (stops.some((path) => path.every((k) => !held(k)) && path[path.length - 1]! > last)) n += d1 === d2 ? 1 : 2;
     }
   }
   return n;
 }
 
-test.prop([fc.oneof(playedPositionArb('short', 200), scatteredPositionArb('short'))], { numRuns: 400 })('shotsAgainst equals its literal reading, both ways round', (pos) => {
-  const me = pos.board[pos.turn];
-  const them = pos.board[opposite(pos.turn)];
-  expect(shotsAgainst(me, them)).toBe(referenceHits(me, them).shots);
-  expect(shotsAgainst(them, me)).toBe(referenceHits(them, me).shots);
-  expect(pipLossAgainst(me, them)).toBe(referenceHits(me, them).pipLoss);
-  expect(pipLossAgainst(them, me)).toBe(referenceHits(them, me).pipLoss);
-});
+test.prop([fc.oneof(playedPositionArb('short', 200), scatteredPositionArb('short'))], { numRuns: 400 })(
+  'shotsAgainst equals its literal reading, both ways round',
+  (pos) => {
+    const me = pos.board[pos.turn];
+    const them = pos.board[opposite(pos.turn)];
+    expect(shotsAgainst(me, them)).toBe(referenceHits(me, them).shots);
+    expect(shotsAgainst(them, me)).toBe(referenceHits(them, me).shots);
+    expect(pipLossAgainst(me, them)).toBe(referenceHits(me, them).pipLoss);
+    expect(pipLossAgainst(them, me)).toBe(referenceHits(them, me).pipLoss);
+  },
+);
 
-test.prop([fc.oneof(playedPositionArb('short', 200), scatteredPositionArb('short')), fc.integer({ min: 1, max: 25 })], { numRuns: 400 })('escapes equals its literal reading', (pos, r) => {
-  expect(escapes(pos.board.black, r)).toBe(referenceEscapes(pos.board.black, r));
-});
+test.prop([fc.oneof(playedPositionArb('short', 200), scatteredPositionArb('short')), fc.integer({ min: 1, max: 25 })], { numRuns: 400 })(
+  'escapes equals its literal reading',
+  (pos, r) => {
+    expect(escapes(pos.board.black, r)).toBe(referenceEscapes(pos.board.black, r));
+  },
+);
 
 describe('pipLossAgainst (what a hit costs, short-v2)', () => {
   it('one blot: the throws that hit it × the pips it loses', () => {
@@ -123,7 +130,7 @@ describe('escapes (short-v2)', () => {
     expect(escapes(side({ 7: 2, 1: 13 }), 24)).toBe(20);
   });
 
-  it('from the bar: the point k pips in is the opponent\'s k-point', () => {
+  it("from the bar: the point k pips in is the opponent's k-point", () => {
     // Black holds its 1-point only: every throw but 1-1 gets past it (1-1 cannot even enter).
     expect(escapes(side({ 1: 2 }), 25)).toBe(35);
   });
@@ -187,24 +194,31 @@ function referenceEncode(me: Checkers, them: Checkers): Float32Array {
   return out;
 }
 
-test.prop([fc.oneof(playedPositionArb('short', 200), scatteredPositionArb('short'))], { numRuns: 400 })('encodeShort equals the point-by-point encoding, float for float', (pos) => {
-  const me = pos.board[pos.turn];
-  const them = pos.board[opposite(pos.turn)];
-  const out = new Float32Array(SHORT_INPUTS).fill(7); // stale values from a previous position must not survive
-  expect(Array.from(encodeShort(me, them, out))).toEqual(Array.from(referenceEncode(me, them)));
-});
-
-describe('encodeShort', () => {
-  test.prop([playedPositionArb('short', 160)], { numRuns: 100 })('both halves encode each side the same way, whoever is on roll', (pos) => {
+test.prop([fc.oneof(playedPositionArb('short', 200), scatteredPositionArb('short'))], { numRuns: 400 })(
+  'encodeShort equals the point-by-point encoding, float for float',
+  (pos) => {
     const me = pos.board[pos.turn];
     const them = pos.board[opposite(pos.turn)];
-    const a = encodeShort(me, them, new Float32Array(SHORT_INPUTS));
-    const b = encodeShort(them, me, new Float32Array(SHORT_INPUTS));
-    const half = 99;
-    expect(Array.from(a.subarray(0, half))).toEqual(Array.from(b.subarray(half, 2 * half)));
-    expect(Array.from(a.subarray(2 * half, 2 * half + 12))).toEqual(Array.from(b.subarray(2 * half + 12)));
-    expect(a.every((x) => Number.isFinite(x) && x >= 0)).toBe(true);
-  }, 60_000);
+    const out = new Float32Array(SHORT_INPUTS).fill(7); // stale values from a previous position must not survive
+    expect(Array.from(encodeShort(me, them, out))).toEqual(Array.from(referenceEncode(me, them)));
+  },
+);
+
+describe('encodeShort', () => {
+  test.prop([playedPositionArb('short', 160)], { numRuns: 100 })(
+    'both halves encode each side the same way, whoever is on roll',
+    (pos) => {
+      const me = pos.board[pos.turn];
+      const them = pos.board[opposite(pos.turn)];
+      const a = encodeShort(me, them, new Float32Array(SHORT_INPUTS));
+      const b = encodeShort(them, me, new Float32Array(SHORT_INPUTS));
+      const half = 99;
+      expect(Array.from(a.subarray(0, half))).toEqual(Array.from(b.subarray(half, 2 * half)));
+      expect(Array.from(a.subarray(2 * half, 2 * half + 12))).toEqual(Array.from(b.subarray(2 * half + 12)));
+      expect(a.every((x) => Number.isFinite(x) && x >= 0)).toBe(true);
+    },
+    60_000,
+  );
 
   it(`carries a ${SHORT_V1_ENCODING} net over with the same outputs (shortV1ToV2)`, () => {
     const v1 = Mlp.random({ inputs: 2 * (99 + 8), hidden: 7, outputs: 5 }, seededRng(3));

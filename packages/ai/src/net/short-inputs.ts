@@ -63,7 +63,21 @@ interface SideScan {
   made: number;
 }
 
-const newScan = (): SideScan => ({ pips: 0, homeMade: 0, prime: 0, blots: 0, crossovers: 0, back: 0, rear: 0, bar: 0, blotMask: 0, openMask: 0, occupiedMirror: 0, madeMirror: 0, made: 0 });
+const newScan = (): SideScan => ({
+  pips: 0,
+  homeMade: 0,
+  prime: 0,
+  blots: 0,
+  crossovers: 0,
+  back: 0,
+  rear: 0,
+  bar: 0,
+  blotMask: 0,
+  openMask: 0,
+  occupiedMirror: 0,
+  madeMirror: 0,
+  made: 0,
+});
 const scanMe = newScan();
 const scanThem = newScan();
 
@@ -184,7 +198,8 @@ export const shotsAgainst = (a: Checkers, b: Checkers): number => hitsOnBoards(a
 /** The pips `a` expects to lose to `b`'s hits next throw, × 36: on each throw the costliest blot hit (25 − p). */
 export const pipLossAgainst = (a: Checkers, b: Checkers): number => hitsOnBoards(a, b).pipLoss;
 
-const hitsOnBoards = (a: Checkers, b: Checkers): { shots: number; pipLoss: number } => hitsAgainst(scan(a, scratch, 0, newScan()), scan(b, scratch, 0, newScan()));
+const hitsOnBoards = (a: Checkers, b: Checkers): { shots: number; pipLoss: number } =>
+  hitsAgainst(scan(a, scratch, 0, newScan()), scan(b, scratch, 0, newScan()));
 
 const scratch = new Float32Array(RAW_PER_SIDE);
 const hits = { shots: 0, pipLoss: 0 };
@@ -240,7 +255,9 @@ const ESCAPES = Int32Array.from({ length: 1 << 12 }, (_, w) => {
   const last = 32 - Math.clz32(w); // the farthest blocked point, in pips
   const open = (k: number): boolean => k > 12 || ((w >> (k - 1)) & 1) === 0;
   let n = 0;
-  for (const { dice: [d2, d1] } of THROWS) {
+  for (const {
+    dice: [d2, d1],
+  } of THROWS) {
     let out: boolean;
     if (d1 === d2) {
       out = false;
@@ -275,7 +292,8 @@ function throwsHitting(blots: number, open: number): number {
   for (let d = 1; d <= 6; d++) {
     if (((open >>> d) & 1) === 0) continue;
     if (((blots >>> (2 * d)) & 1) === 1) hit |= DOUBLE[d]!;
-    else if (((open >>> (2 * d)) & 1) === 1 && (((blots >>> (3 * d)) & 1) === 1 || (((open >>> (3 * d)) & 1) === 1 && ((blots >>> (4 * d)) & 1) === 1))) hit |= DOUBLE[d]!;
+    else if (((open >>> (2 * d)) & 1) === 1 && (((blots >>> (3 * d)) & 1) === 1 || (((open >>> (3 * d)) & 1) === 1 && ((blots >>> (4 * d)) & 1) === 1)))
+      hit |= DOUBLE[d]!;
   }
   return hit;
 }

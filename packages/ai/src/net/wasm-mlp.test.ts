@@ -145,7 +145,11 @@ describe('the fallback', () => {
     const load = await import('./load.js');
     const net = load.loadNet('short-race.nnet', SHORT_ENCODING).net;
     expect(net.accelerated).toBe(false);
-    const x = encodeShort(randomPlayPosition('short', 1, { plies: 10 }).board.white, randomPlayPosition('short', 1, { plies: 10 }).board.black, new Float32Array(SHORT_INPUTS));
+    const x = encodeShort(
+      randomPlayPosition('short', 1, { plies: 10 }).board.white,
+      randomPlayPosition('short', 1, { plies: 10 }).board.black,
+      new Float32Array(SHORT_INPUTS),
+    );
     expect(outputs(net, x)).toEqual(outputs(net.clone(), x));
   });
 

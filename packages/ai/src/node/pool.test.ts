@@ -23,7 +23,7 @@ const isLegal = (steps: unknown): boolean => {
 };
 
 describe('BotPool', () => {
-  it('answers with the bot\'s legal choice within the budget', async () => {
+  it("answers with the bot's legal choice within the budget", async () => {
     pool = new BotPool({ size: 2 });
     const a = await pool.chooseTurn(request(), 5000);
     expect(a.fallback).toBeNull();

@@ -101,7 +101,13 @@ export class BotPool {
     const parsed = parseBotRequest(request);
     if (!parsed.ok) return Promise.reject(new Error(`bad bot request: ${parsed.error.message}`));
     return new Promise<BotAnswer>((resolve) =>
-      this.submit('turn', request, () => fallbackTurn(parsed.value), (turn, fallback, ms) => resolve({ turn: turn as BotTurn, fallback, ms }), budgetMs),
+      this.submit(
+        'turn',
+        request,
+        () => fallbackTurn(parsed.value),
+        (turn, fallback, ms) => resolve({ turn: turn as BotTurn, fallback, ms }),
+        budgetMs,
+      ),
     );
   }
 

@@ -25,13 +25,7 @@ export type TrialMessage = { readonly trial: number; readonly outcome: Vec5 } | 
  * free (trials differ a lot in length). `record` gets every outcome as it arrives; the caller orders them.
  * Rejects on the first failure and stops every worker either way.
  */
-function runInWorkers(
-  spec: WorkerSpec,
-  trials: number,
-  workers: number,
-  record: (trial: number, outcome: Vec5) => void,
-  url: URL,
-): Promise<void> {
+function runInWorkers(spec: WorkerSpec, trials: number, workers: number, record: (trial: number, outcome: Vec5) => void, url: URL): Promise<void> {
   const pool = Array.from({ length: Math.min(workers, trials) }, () => new Worker(url, { workerData: spec }));
   let next = 0;
   let done = 0;

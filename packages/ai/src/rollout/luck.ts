@@ -9,7 +9,12 @@ import { evaluatePly, rankTurnsPly, type SearchContext } from '../search/ply.js'
  * evaluator (`evaluator.ts`) behind a cache of its own, or the one given. No pruning net, so that the
  * value of the throw that came and the mean over all throws pick the best turn the same way.
  */
-export function rolloutContext(position: Position, scoring: ScoringSettings, rules: RuleOptions = DEFAULT_RULE_OPTIONS, evaluate?: StaticEvaluator): SearchContext {
+export function rolloutContext(
+  position: Position,
+  scoring: ScoringSettings,
+  rules: RuleOptions = DEFAULT_RULE_OPTIONS,
+  evaluate?: StaticEvaluator,
+): SearchContext {
   return { evaluate: evaluate ?? new EvalCache(16).wrap(staticEvaluator(position.variant, scoring)), rules, ceiling: scoring.ceiling };
 }
 

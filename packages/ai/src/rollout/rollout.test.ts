@@ -30,7 +30,7 @@ describe('rollout', () => {
     expect(r.standardError.equity).toBe(0);
   });
 
-  it('rolls out a played turn from its mover\'s view', async () => {
+  it("rolls out a played turn from its mover's view", async () => {
     const turn = legalTurns(wonWithMars, [6, 5])[0]!; // bears the last checker off
     const r = await rollout(wonWithMars, { trials: 1, played: turn });
     expect(r.probabilities.win).toBe(1);
@@ -43,12 +43,16 @@ describe('rollout', () => {
     expect(lost.probabilities.loseMars).toBeCloseTo(35 / 36, 12);
   });
 
-  it.each(['long', 'short', 'caucasian'] as const)('plays %s games to the end with valid means and reports progress', async (variant) => {
-    const seen: RolloutProgress[] = [];
-    const r = await rollout(startPosition(variant), { trials: 6, luck: false, onProgress: (p) => seen.push(p) });
-    expect(isValidProbabilities(r.probabilities)).toBe(true);
-    expect(r.probabilities.win * 6).toBeCloseTo(Math.round(r.probabilities.win * 6), 9); // means of 0/1 outcomes
-    expect(seen.map((p) => p.done)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(seen.at(-1)!.estimate()).toEqual(r);
-  }, 120_000);
+  it.each(['long', 'short', 'caucasian'] as const)(
+    'plays %s games to the end with valid means and reports progress',
+    async (variant) => {
+      const seen: RolloutProgress[] = [];
+      const r = await rollout(startPosition(variant), { trials: 6, luck: false, onProgress: (p) => seen.push(p) });
+      expect(isValidProbabilities(r.probabilities)).toBe(true);
+      expect(r.probabilities.win * 6).toBeCloseTo(Math.round(r.probabilities.win * 6), 9); // means of 0/1 outcomes
+      expect(seen.map((p) => p.done)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(seen.at(-1)!.estimate()).toEqual(r);
+    },
+    120_000,
+  );
 });

@@ -55,8 +55,7 @@ export interface WorkerSpec extends TrialSpec {
 export type TrialRunner = (spec: WorkerSpec, trials: number, record: (trial: number, outcome: Vec5) => void) => Promise<void>;
 
 /** Lets timers and signals in between trials: `setImmediate` where the host has it (Node), else a zero timeout. */
-const yieldToHost = (): Promise<void> =>
-  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+const yieldToHost = (): Promise<void> => new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
 export const DEFAULT_TRIALS = 1296;
 /** The players' level in a rollout unless told otherwise. */

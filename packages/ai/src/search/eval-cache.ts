@@ -36,7 +36,8 @@ export class EvalCache {
       const them = position.board[opposite(position.turn)];
       // Long nardy's first-turn flags change the legal turns (L10–L11), so they are part of the key.
       const ft = position.firstTurn;
-      const variantSalt = (position.variant === 'long' ? 1 : position.variant === 'caucasian' ? 2 : 3) + (ft[position.turn] ? 4 : 0) + (ft[opposite(position.turn)] ? 8 : 0);
+      const variantSalt =
+        (position.variant === 'long' ? 1 : position.variant === 'caucasian' ? 2 : 3) + (ft[position.turn] ? 4 : 0) + (ft[opposite(position.turn)] ? 8 : 0);
       const h1 = hash(me, them, 0x811c9dc5 ^ variantSalt, 0x01000193);
       const h2 = hash(me, them, 0x9e3779b9 ^ variantSalt, 0x5bd1e995);
       const slot = h1 & this.mask;

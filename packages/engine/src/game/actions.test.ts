@@ -26,7 +26,19 @@ describe('checkAction: the shape of actions read from outside', () => {
     expect(code(undefined)).toBe('BAD_ACTION');
     expect(code('roll')).toBe('BAD_ACTION');
     expect(code({ type: 'double' })).toBe('BAD_ACTION');
-    expect(code({ type: 'move', seat: 'p1', steps: [{ from: 1, to: 0 }, { from: 1, to: 0 }, { from: 1, to: 0 }, { from: 1, to: 0 }, { from: 1, to: 0 }] })).toBe('BAD_ACTION');
+    expect(
+      code({
+        type: 'move',
+        seat: 'p1',
+        steps: [
+          { from: 1, to: 0 },
+          { from: 1, to: 0 },
+          { from: 1, to: 0 },
+          { from: 1, to: 0 },
+          { from: 1, to: 0 },
+        ],
+      }),
+    ).toBe('BAD_ACTION');
     expect(code({ type: 'move', seat: 'p1', steps: [{ from: 26, to: 0 }] })).toBe('BAD_ACTION');
     expect(code({ type: 'roll', seat: 'p1', dice: [0, 3] })).toBe('BAD_DICE');
     expect(code({ type: 'opening', dice: [3, 1] })).toBe('BAD_DICE');

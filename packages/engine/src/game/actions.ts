@@ -77,7 +77,7 @@ export function checkAction(input: unknown): Result<Action> {
       const out: StepInput[] = [];
       for (const s of steps as unknown[]) {
         if (!isRecord(s) || !isPoint(s['from']) || !isPoint(s['to'])) {
-          return err('BAD_ACTION', 'a step is { from: 1..25, to: 0..24 } in the mover\'s own frame');
+          return err('BAD_ACTION', "a step is { from: 1..25, to: 0..24 } in the mover's own frame");
         }
         out.push({ from: s['from'], to: s['to'] });
       }

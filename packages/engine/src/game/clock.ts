@@ -121,8 +121,7 @@ function shownAfter(control: TimeControl, left: number, elapsed: number): number
   }
 }
 
-const span = (startedAt: number, endedAt: number): number =>
-  Number.isFinite(startedAt) && Number.isFinite(endedAt) ? Math.max(0, endedAt - startedAt) : 0;
+const span = (startedAt: number, endedAt: number): number => (Number.isFinite(startedAt) && Number.isFinite(endedAt) ? Math.max(0, endedAt - startedAt) : 0);
 
 /**
  * Charges one move of `seat` that took from `startedAt` to `endedAt`: the delay, Bronstein give-back or Fischer
@@ -169,8 +168,7 @@ export function remaining(clock: ClockState, seat: Seat, now: number): number {
 }
 
 /** Whether `seat`'s time has run out by `now` (its flag has fallen). */
-export const isFlagged = (clock: ClockState, seat: Seat, now: number): boolean =>
-  clock.flagged === seat || remaining(clock, seat, now) <= 0;
+export const isFlagged = (clock: ClockState, seat: Seat, now: number): boolean => clock.flagged === seat || remaining(clock, seat, now) <= 0;
 
 /** When the running seat's flag will fall if it does not move (for a server's timer); null if no clock runs. */
 export function flagAt(clock: ClockState): number | null {

@@ -47,7 +47,7 @@ export function mayDouble(
   if (n > 0 && n - score.p1 <= cube.value && n - score.p2 <= cube.value) {
     return err('CUBE_NOT_ALLOWED', `the cube is dead: a win at the stake of ${cube.value} already wins the match for either player (G3, G6)`);
   }
-  if (game.turnsPlayed === 0) return err('CUBE_NOT_ALLOWED', 'no cube action before the game\'s first move (SN-02)');
+  if (game.turnsPlayed === 0) return err('CUBE_NOT_ALLOWED', "no cube action before the game's first move (SN-02)");
   if (game.crawford) return err('CUBE_NOT_ALLOWED', 'no doubling in the Crawford game (G3)');
   if (game.lastThrow) return err('CUBE_NOT_ALLOWED', 'no doubling on the last throw (L27)');
   if (cube.owner !== null && cube.owner !== seat) return err('CUBE_NOT_ALLOWED', 'the opponent owns the cube (G3)');

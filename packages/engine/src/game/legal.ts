@@ -15,17 +15,7 @@ export type LegalAction =
   | { readonly type: 'move'; readonly seat: Seat; readonly turns: readonly Turn[] }
   | { readonly type: 'resign'; readonly seat: Seat; readonly level: ResignLevel }
   | {
-      readonly type:
-        | 'double'
-        | 'take'
-        | 'pass'
-        | 'beaver'
-        | 'acceptResign'
-        | 'declineResign'
-        | 'surrender'
-        | 'timeout'
-        | 'resignMatch'
-        | 'endSession';
+      readonly type: 'double' | 'take' | 'pass' | 'beaver' | 'acceptResign' | 'declineResign' | 'surrender' | 'timeout' | 'resignMatch' | 'endSession';
       readonly seat: Seat;
     };
 

@@ -103,11 +103,36 @@ describe('G2 turns', () => {
     const s = run(match({ variant: 'short' }), { type: 'opening', dice: { p1: 3, p2: 1 } });
     const msg = refuse(s, { type: 'move', seat: 'p1', steps: [{ from: 8, to: 5 }] }, 'ILLEGAL_TURN');
     expect(msg).toMatch(/L12/);
-    refuse(s, { type: 'move', seat: 'p2', steps: [{ from: 8, to: 5 }, { from: 6, to: 5 }] }, 'NOT_YOUR_TURN');
+    refuse(
+      s,
+      {
+        type: 'move',
+        seat: 'p2',
+        steps: [
+          { from: 8, to: 5 },
+          { from: 6, to: 5 },
+        ],
+      },
+      'NOT_YOUR_TURN',
+    );
     refuse(s, { type: 'move', seat: 'p1', steps: [{ from: 24, to: 20 }] }, 'ILLEGAL_TURN');
     // Any order of a legal turn is accepted (SN-01: 8/5 6/5).
-    const a = run(s, { type: 'move', seat: 'p1', steps: [{ from: 8, to: 5 }, { from: 6, to: 5 }] });
-    const b = run(s, { type: 'move', seat: 'p1', steps: [{ from: 6, to: 5 }, { from: 8, to: 5 }] });
+    const a = run(s, {
+      type: 'move',
+      seat: 'p1',
+      steps: [
+        { from: 8, to: 5 },
+        { from: 6, to: 5 },
+      ],
+    });
+    const b = run(s, {
+      type: 'move',
+      seat: 'p1',
+      steps: [
+        { from: 6, to: 5 },
+        { from: 8, to: 5 },
+      ],
+    });
     expect(a.game.position).toEqual(b.game.position);
     expect(a.game.position.board.white[5]).toBe(2);
     expect(a.phase).toBe('turnStart');
@@ -270,7 +295,7 @@ describe('G3 doubling cube', () => {
     expect(legalActions(s)).toEqual([]);
   });
 
-  it("G3 Crawford off: no Crawford game", () => {
+  it('G3 Crawford off: no Crawford game', () => {
     let s = run(shortAfterOpening({ matchLength: 5, crawford: false, ceiling: 'mars' }), { type: 'surrender', seat: 'p2' });
     s = run(s, { type: 'opening', dice: { p1: 1, p2: 3 } });
     s = turn(playFirst(s, 'p2'), 'p1', [5, 2]);
@@ -466,7 +491,7 @@ describe('L27 last-throw draw', () => {
 });
 
 describe('G6 matches and sessions', () => {
-  it('G6 rule 1.4: in long nardy colours change and the previous game\'s Black starts the next game as White', () => {
+  it("G6 rule 1.4: in long nardy colours change and the previous game's Black starts the next game as White", () => {
     let s = run(match({ variant: 'long', matchLength: 7 }), { type: 'opening', dice: { p1: 5, p2: 3 } });
     expect(s.game.white).toBe('p1');
     s = run(s, { type: 'surrender', seat: 'p2' });
@@ -550,7 +575,10 @@ describe('G6 matches and sessions', () => {
   });
 
   it('replay names the failing action', () => {
-    const r = replay({ variant: 'short' }, [{ type: 'opening', dice: { p1: 3, p2: 1 } }, { type: 'roll', seat: 'p2', dice: [1, 2] }]);
+    const r = replay({ variant: 'short' }, [
+      { type: 'opening', dice: { p1: 3, p2: 1 } },
+      { type: 'roll', seat: 'p2', dice: [1, 2] },
+    ]);
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.code).toBe('WRONG_PHASE');
@@ -565,8 +593,12 @@ describe('G6 matches and sessions', () => {
     expect(types(s)).toEqual([
       'roll:p2',
       'double:p2',
-      'resign:p1', 'resign:p1', 'resign:p1',
-      'resign:p2', 'resign:p2', 'resign:p2',
+      'resign:p1',
+      'resign:p1',
+      'resign:p1',
+      'resign:p2',
+      'resign:p2',
+      'resign:p2',
       'surrender:p1',
       'surrender:p2',
       'resignMatch:p1',

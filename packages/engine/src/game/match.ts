@@ -5,17 +5,7 @@ import { findTurn, legalTurns, passTurn, type StepInput, type Turn } from '../tu
 import { CHECKERS, OFF, type Dice, type Die } from '../types.js';
 import { checkAction, type Action, type ResignLevel } from './actions.js';
 import { automaticDouble, mayBeaver, mayDouble, responder, takenCube } from './cube.js';
-import {
-  colorOf,
-  openingGame,
-  seatOf,
-  seatToPlay,
-  startedGame,
-  type GameEnd,
-  type GameResult,
-  type GameState,
-  type Phase,
-} from './game.js';
+import { colorOf, openingGame, seatOf, seatToPlay, startedGame, type GameEnd, type GameResult, type GameState, type Phase } from './game.js';
 import { jacobyInForce, matchSettings, scoringOf, type MatchSettings, type MatchSettingsInput } from './settings.js';
 import { bySeat, otherSeat, type BySeat, type Seat } from './seats.js';
 
@@ -146,11 +136,9 @@ export function currentTurns(state: MatchState): readonly Turn[] {
 
 // --- helpers ------------------------------------------------------------------------------------------------------
 
-const wrongPhase = (state: MatchState, what: string): Result<never, EngineError> =>
-  err('WRONG_PHASE', `${what} is not possible now (phase: ${state.phase})`);
+const wrongPhase = (state: MatchState, what: string): Result<never, EngineError> => err('WRONG_PHASE', `${what} is not possible now (phase: ${state.phase})`);
 
-const notYourTurn = (seat: Seat, expected: Seat): Result<never, EngineError> =>
-  err('NOT_YOUR_TURN', `${seat} cannot act now: it is ${expected}'s decision`);
+const notYourTurn = (seat: Seat, expected: Seat): Result<never, EngineError> => err('NOT_YOUR_TURN', `${seat} cannot act now: it is ${expected}'s decision`);
 
 function update(state: MatchState, game: Partial<GameState>, phase: Phase): MatchState {
   return Object.freeze({ ...state, phase, game: Object.freeze({ ...state.game, ...game }), version: state.version + 1 });
@@ -177,9 +165,7 @@ function opening(state: MatchState, dice: BySeat<Die>): Result<MatchState> {
   // L3: the higher die starts and plays White; L4: then throws both dice afresh, or plays the opening dice.
   const position = startPosition(settings.variant, 'white');
   const useDice = settings.openingThrow === 'useOpeningDice';
-  return ok(
-    update(state, { openingThrows, starter, white: starter, position, dice: useDice ? openingDice : null }, useDice ? 'moving' : 'turnStart'),
-  );
+  return ok(update(state, { openingThrows, starter, white: starter, position, dice: useDice ? openingDice : null }, useDice ? 'moving' : 'turnStart'));
 }
 
 /** G2: the seat on turn throws (before rolling it may double instead). */
@@ -274,11 +260,15 @@ function pass(state: MatchState, seat: Seat): Result<MatchState> {
   if (!offer.ok) return offer;
   const g = state.game;
   return ok(
-    finishGame(state, { ...g, cubeOffer: null }, {
-      winner: offer.value.by,
-      end: 'cubePass',
-      fixed: { kind: kindForPoints(scoringOf(state.settings), 1), basePoints: 1, cubeValue: offer.value.value / 2 },
-    }),
+    finishGame(
+      state,
+      { ...g, cubeOffer: null },
+      {
+        winner: offer.value.by,
+        end: 'cubePass',
+        fixed: { kind: kindForPoints(scoringOf(state.settings), 1), basePoints: 1, cubeValue: offer.value.value / 2 },
+      },
+    ),
   );
 }
 

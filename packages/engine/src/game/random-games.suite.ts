@@ -15,7 +15,10 @@ export function randomGamesSuite(variant: VariantId, seed: number): void {
       const t0 = performance.now();
       const report = runRandomGames(variant, { games: GAMES, seed });
       const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-      console.log(`${variant}: ${report.games} games, ${report.matches} matches, ${report.turns} turns, ${report.actions} actions in ${seconds} s`, report.tally);
+      console.log(
+        `${variant}: ${report.games} games, ${report.matches} matches, ${report.turns} turns, ${report.actions} actions in ${seconds} s`,
+        report.tally,
+      );
       expect(report.problems).toEqual([]);
       expect(report.games).toBe(GAMES);
       if (GAMES >= 1000) {

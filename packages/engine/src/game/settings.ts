@@ -75,7 +75,6 @@ export const MAX_CUBE_VALUE = 4096;
 export const CUBE_MAX_VALUES: readonly number[] = Array.from({ length: Math.log2(MAX_CUBE_VALUE) }, (_, i) => 2 ** (i + 1));
 export const MAX_AUTOMATIC_DOUBLES = 6;
 
-
 /** The defaults for a variant (G1–G8, L4, L24–L27). Money session; the cube as the variant says. */
 export function defaultMatchSettings(variant: VariantId): MatchSettings {
   const r = matchSettings({ variant });
@@ -84,8 +83,21 @@ export function defaultMatchSettings(variant: VariantId): MatchSettings {
 }
 
 const KEYS = new Set([
-  'variant', 'rules', 'ceiling', 'marsDefinition', 'homeMars', 'koks', 'openingThrow', 'lastRollDraw', 'drawScoring',
-  'cube', 'matchLength', 'crawford', 'nextGameStarter', 'flagLoses', 'timeControl',
+  'variant',
+  'rules',
+  'ceiling',
+  'marsDefinition',
+  'homeMars',
+  'koks',
+  'openingThrow',
+  'lastRollDraw',
+  'drawScoring',
+  'cube',
+  'matchLength',
+  'crawford',
+  'nextGameStarter',
+  'flagLoses',
+  'timeControl',
 ]);
 const CUBE_KEYS = new Set(['enabled', 'maxValue', 'beaver', 'automaticDoubles', 'jacoby']);
 

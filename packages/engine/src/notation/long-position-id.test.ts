@@ -36,7 +36,10 @@ function idFromBits(bits: number[]): string {
   bits.slice(0, 80).forEach((b, i) => {
     if (b) bytes[i >> 3]! |= 1 << (i & 7);
   });
-  return btoa(String.fromCharCode(...bytes)).slice(0, 14).replace(/\+/g, '-').replace(/\//g, '_');
+  return btoa(String.fromCharCode(...bytes))
+    .slice(0, 14)
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 }
 const unary = (counts: number[]): number[] => counts.flatMap((n) => [...new Array<number>(n).fill(1), 0]);
 const points = (pts: Record<number, number>): number[] => Array.from({ length: 24 }, (_, i) => pts[i + 1] ?? 0);
@@ -85,13 +88,10 @@ describe('long-nardy Position ID', () => {
     expect(parseLongPositionId(id)).toEqual({ ok: true, value: pos });
   });
 
-  fcTest.prop([playedPositionArb('long', 60), playedPositionArb('long', 60)], { numRuns: 100 })(
-    'different positions have different IDs',
-    (a, b) => {
-      const same = JSON.stringify(a) === JSON.stringify(b);
-      expect(makeLongPositionId(a) === makeLongPositionId(b)).toBe(same);
-    },
-  );
+  fcTest.prop([playedPositionArb('long', 60), playedPositionArb('long', 60)], { numRuns: 100 })('different positions have different IDs', (a, b) => {
+    const same = JSON.stringify(a) === JSON.stringify(b);
+    expect(makeLongPositionId(a) === makeLongPositionId(b)).toBe(same);
+  });
 
   it.each([
     ['', /14 characters/],
@@ -120,7 +120,10 @@ describe('long-nardy Position ID', () => {
   fcTest.prop([fc.uint8Array({ minLength: 10, maxLength: 10 })], { numRuns: 1000 })(
     'any 80-bit key decodes to a position that re-encodes to the same ID, or is an error',
     (bytes) => {
-      const id = btoa(String.fromCharCode(...bytes)).slice(0, 14).replace(/\+/g, '-').replace(/\//g, '_');
+      const id = btoa(String.fromCharCode(...bytes))
+        .slice(0, 14)
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_');
       const r = parseLongPositionId(id);
       if (r.ok) expect(makeLongPositionId(r.value)).toBe(id);
       else expect(r.error.code).toBe('BAD_POSITION_ID');

@@ -15,10 +15,7 @@ interface Vector {
 
 const info = (m: GnubgMatch): MatchIdInfo => ({ ...m, gameState: MATCH_GAME_STATES[m.gameState]! });
 
-const vectors = [
-  ...readJsonLines<Vector>(engineFixture('gnubg-ids.jsonl')),
-  ...readJsonLines<Vector>(engineFixture('gnubg-match-ids.jsonl')),
-];
+const vectors = [...readJsonLines<Vector>(engineFixture('gnubg-ids.jsonl')), ...readJsonLines<Vector>(engineFixture('gnubg-match-ids.jsonl'))];
 
 const matchInfoArb: fc.Arbitrary<MatchIdInfo> = fc
   .record({
@@ -30,10 +27,7 @@ const matchInfoArb: fc.Arbitrary<MatchIdInfo> = fc
     turn: fc.constantFrom(0 as const, 1 as const),
     doubled: fc.boolean(),
     resigned: fc.constantFrom(0 as const, 1 as const, 2 as const, 3 as const),
-    dice: fc.oneof(
-      fc.constant([0, 0] as [number, number]),
-      fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 })),
-    ),
+    dice: fc.oneof(fc.constant([0, 0] as [number, number]), fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }))),
     matchLength: fc.integer({ min: 0, max: 0x7fff }),
     score: fc.tuple(fc.integer({ min: 0, max: 0x7fff }), fc.integer({ min: 0, max: 0x7fff })),
     jacoby: fc.boolean(),

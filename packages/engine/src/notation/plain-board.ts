@@ -23,7 +23,6 @@ export interface ParsedPlainBoard {
   readonly dice: Dice | undefined;
 }
 
-
 /** Reads a plain board (already JSON-parsed). Fields other than the board's own (e.g. `expected`) are ignored. */
 export function parsePlainBoard(input: unknown): Result<ParsedPlainBoard> {
   if (!isRecord(input)) return err('BAD_SETUP', 'a plain board must be a JSON object');

@@ -7,14 +7,7 @@ import { diceArb, playedPositionArb } from '../testing/index.js';
 import { legalTurns, passTurn, type Turn } from '../turns.js';
 import type { Dice, VariantId } from '../types.js';
 import { makeGnubgPositionId, parseGnubgPositionId } from './gnubg-position-id.js';
-import {
-  findTurnByNotation,
-  makeTurnNotation,
-  NO_MOVE,
-  parseTurnNotation,
-  turnFromNotation,
-  turnNotationText,
-} from './turn-notation.js';
+import { findTurnByNotation, makeTurnNotation, NO_MOVE, parseTurnNotation, turnFromNotation, turnNotationText } from './turn-notation.js';
 import { expectError } from '../expect-error.suite.js';
 
 /** A position from the fixtures' plain board (absolute points, White's numbering). */
@@ -49,7 +42,24 @@ const SN06 = gnubgBoard([-1, 0, 0, 0, 0, 5, -1, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 
 
 describe('makeTurnNotation', () => {
   it('SN-01: the opening 3-1 gives exactly gnubg’s 16 strings', () => {
-    const gnubg = ['8/5 6/5', '24/23 13/10', '24/20', '24/23 24/21', '13/9', '24/21 6/5', '13/10 6/5', '24/23 6/3', '24/23 8/5', '24/21 8/7', '13/10 8/7', '8/4', '6/2', '6/5 6/3', '8/7 6/3', '8/7 8/5'];
+    const gnubg = [
+      '8/5 6/5',
+      '24/23 13/10',
+      '24/20',
+      '24/23 24/21',
+      '13/9',
+      '24/21 6/5',
+      '13/10 6/5',
+      '24/23 6/3',
+      '24/23 8/5',
+      '24/21 8/7',
+      '13/10 8/7',
+      '8/4',
+      '6/2',
+      '6/5 6/3',
+      '8/7 6/3',
+      '8/7 8/5',
+    ];
     for (const variant of ['short', 'caucasian'] as const) {
       expect(sorted(notations(startPosition(variant), [3, 1]))).toEqual(sorted(gnubg));
       expect(sorted(notations(startPosition(variant, 'black'), [1, 3]))).toEqual(sorted(gnubg));
@@ -58,7 +68,23 @@ describe('makeTurnNotation', () => {
 
   it('SN-06: 6-2 gives exactly gnubg’s 15 strings, including 13/7*/5', () => {
     expect(makeGnubgPositionId(SN06)).toBe('4HPwQSDgc/ABMA');
-    const gnubg = ['24/22 13/7*', '13/11 13/7*', '13/7*/5', '13/7* 8/6', '13/7* 6/4', '24/16', '24/22 24/18', '24/18 13/11', '13/5', '24/18 8/6', '24/18 6/4', '24/22 8/2', '13/11 8/2', '8/2 6/4', '8/6 8/2'];
+    const gnubg = [
+      '24/22 13/7*',
+      '13/11 13/7*',
+      '13/7*/5',
+      '13/7* 8/6',
+      '13/7* 6/4',
+      '24/16',
+      '24/22 24/18',
+      '24/18 13/11',
+      '13/5',
+      '24/18 8/6',
+      '24/18 6/4',
+      '24/22 8/2',
+      '13/11 8/2',
+      '8/2 6/4',
+      '8/6 8/2',
+    ];
     expect(sorted(notations(SN06, [6, 2]))).toEqual(sorted(gnubg));
   });
 

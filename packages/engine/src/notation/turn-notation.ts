@@ -171,12 +171,7 @@ function point(tok: string): NotationPoint {
  * where an opposing checker stood counts as a hit there. Errors: BAD_NOTATION (syntax, points that do
  * not exist, a move backwards), ILLEGAL_TURN (no legal turn fits, or several do), BAD_DICE.
  */
-export function turnFromNotation(
-  pos: Position,
-  dice: unknown,
-  text: unknown,
-  options: RuleOptions = DEFAULT_RULE_OPTIONS,
-): Result<Turn> {
+export function turnFromNotation(pos: Position, dice: unknown, text: unknown, options: RuleOptions = DEFAULT_RULE_OPTIONS): Result<Turn> {
   const d = checkDice(dice);
   if (!d.ok) return d;
   const parsed = parseTurnNotation(text);

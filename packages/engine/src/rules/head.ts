@@ -11,11 +11,7 @@ import { HEAD } from '../types.js';
  * note "except when there are checkers elsewhere with which the move can be made"), and then L12 makes
  * the second checker compulsory where it lets more dice be played.
  */
-export function firstTurnDoubleQualifies(
-  scope: Exclude<RuleOptions['headExceptionScope'], 'anyDouble'>,
-  opp: ArrayLike<number>,
-  die: number,
-): boolean {
+export function firstTurnDoubleQualifies(scope: Exclude<RuleOptions['headExceptionScope'], 'anyDouble'>, opp: ArrayLike<number>, die: number): boolean {
   if (scope === 'federation' && die !== 3 && die !== 4 && die !== 6) return false;
   // Walk a single head checker through the four moves; the first closed landing point stops it.
   for (let p = HEAD - die; p >= 1; p -= die) {

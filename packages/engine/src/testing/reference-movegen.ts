@@ -34,7 +34,12 @@ export function referenceResultKeys(pos: Position, dice: Dice, options: RuleOpti
   const isLong = v.id === 'long';
   const caucasian = v.constraints.includes('hitAndHide');
   const orders: number[][] =
-    dice[0] === dice[1] ? [[dice[0], dice[0], dice[0], dice[0]]] : [[dice[0], dice[1]], [dice[1], dice[0]]];
+    dice[0] === dice[1]
+      ? [[dice[0], dice[0], dice[0], dice[0]]]
+      : [
+          [dice[0], dice[1]],
+          [dice[1], dice[0]],
+        ];
 
   // L16: opponent's own points are q; my point p is the opponent's q = opponentPoint(p).
   const blockIllegal = (s: State): boolean => {

@@ -22,8 +22,7 @@ export interface Geometry {
   pointFromNotation(color: Color, n: number): number;
 }
 
-const slotTable = (f: (p: number) => number): Int8Array =>
-  Int8Array.from({ length: 26 }, (_, s) => (s === 0 || s === 25 ? s : f(s)));
+const slotTable = (f: (p: number) => number): Int8Array => Int8Array.from({ length: 26 }, (_, s) => (s === 0 || s === 25 ? s : f(s)));
 
 /** Short nardy / backgammon: Black's own point p is absolute 25 − p; notation uses each mover's own numbers. */
 export const OPPOSITE_GEOMETRY: Geometry = {

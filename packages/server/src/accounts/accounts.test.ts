@@ -23,7 +23,12 @@ interface Kit {
 /** The server as `createApp` wires it, on SQLite in memory, with a hand-moved clock. */
 async function kit(): Promise<Kit> {
   const clock = new FakeTime(1_767_225_600_000);
-  const server = await createApp(loadConfig({ DATABASE_URL: ':memory:', WEB_DIST: '/nonexistent' }), { time: clock, scrypt: FAST, bots: inProcessBots(), logger: false });
+  const server = await createApp(loadConfig({ DATABASE_URL: ':memory:', WEB_DIST: '/nonexistent' }), {
+    time: clock,
+    scrypt: FAST,
+    bots: inProcessBots(),
+    logger: false,
+  });
   return { server, app: server.http, store: server.store, accounts: server.accounts, clock };
 }
 
@@ -40,7 +45,13 @@ const cookieOf = (res: LightMyRequestResponse): string => {
 };
 
 const post = (app: FastifyInstance, url: string, payload?: unknown, cookie?: string, ip = '10.0.0.1') =>
-  app.inject({ method: 'POST', url, remoteAddress: ip, ...(payload !== undefined ? { payload: payload as object } : {}), ...(cookie ? { headers: { cookie } } : {}) });
+  app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: ip,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
 const get = (app: FastifyInstance, url: string, cookie?: string) => app.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
 
 function expectError(res: LightMyRequestResponse, status: number, code: string, message?: RegExp): void {
@@ -154,7 +165,12 @@ describe('accounts routes', () => {
     expectError(await post(k.app, '/api/login', { name: body.user.username, password: 'anything' }), 401, 'UNAUTHORIZED');
 
     const settings = { match: { variant: 'long', matchLength: 5 }, rated: true, stake: 0 };
-    const p = await k.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie }, payload: { displayName: 'Странник', lang: 'en', preferredSettings: settings } });
+    const p = await k.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie },
+      payload: { displayName: 'Странник', lang: 'en', preferredSettings: settings },
+    });
     expect(p.statusCode, p.body).toBe(200);
     expect(p.json()).toMatchObject({ user: { displayName: 'Странник', lang: 'en', preferredSettings: settings } });
     expect(await k.accounts.viewerForToken(sessionTokenFromCookieHeader(cookie))).toMatchObject({ displayName: 'Странник', language: 'en', guest: true });
@@ -163,8 +179,18 @@ describe('accounts routes', () => {
     expectError(await patch({ displayName: '   ' }), 400, 'BAD_MESSAGE', /displayName/);
     expectError(await patch({ displayName: 'x'.repeat(33) }), 400, 'BAD_MESSAGE', /displayName/);
     expectError(await patch({ lang: 'fr' }), 400, 'BAD_MESSAGE', /lang/);
-    expectError(await patch({ preferredSettings: { match: { variant: 'chess' }, rated: true, stake: 0 } }), 400, 'BAD_MESSAGE', /preferredSettings.*match\.variant/);
-    expectError(await patch({ preferredSettings: { match: { variant: 'short', matchLength: 26 }, rated: false, stake: 0 } }), 400, 'BAD_MESSAGE', /preferredSettings/);
+    expectError(
+      await patch({ preferredSettings: { match: { variant: 'chess' }, rated: true, stake: 0 } }),
+      400,
+      'BAD_MESSAGE',
+      /preferredSettings.*match\.variant/,
+    );
+    expectError(
+      await patch({ preferredSettings: { match: { variant: 'short', matchLength: 26 }, rated: false, stake: 0 } }),
+      400,
+      'BAD_MESSAGE',
+      /preferredSettings/,
+    );
     expectError(await patch({ username: 'root' }), 400, 'BAD_MESSAGE', /unknown field/);
     expectError(await k.app.inject({ method: 'PATCH', url: '/api/me', payload: { lang: 'en' } }), 401, 'UNAUTHORIZED');
   });
@@ -213,7 +239,15 @@ describe('password hashes', () => {
     expect(await verifyPassword('pw-123456', weak)).toBe(true);
     expect(needsRehash(weak)).toBe(true);
     expect(needsRehash(await hashPassword('x'))).toBe(false);
-    for (const bad of ['', 'plain', 'scrypt$1024$8$1$abc', 'bcrypt$1024$8$1$AAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAA', weak.replace('$1024$', '$1000$'), weak.replace('$1024$', '$1073741824$'), weak.replace(/\$[^$]+$/, '$!!')]) {
+    for (const bad of [
+      '',
+      'plain',
+      'scrypt$1024$8$1$abc',
+      'bcrypt$1024$8$1$AAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAA',
+      weak.replace('$1024$', '$1000$'),
+      weak.replace('$1024$', '$1073741824$'),
+      weak.replace(/\$[^$]+$/, '$!!'),
+    ]) {
       expect(parseHash(bad)).toBeNull();
       expect(await verifyPassword('pw-123456', bad)).toBe(false);
     }

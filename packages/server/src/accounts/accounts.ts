@@ -80,8 +80,7 @@ export interface SignedIn {
   readonly token: string;
 }
 
-const rateLimited = (retryAfterMs: number): HttpError =>
-  httpError(429, 'RATE_LIMITED', `too many attempts; try again in ${Math.ceil(retryAfterMs / 1000)} s`);
+const rateLimited = (retryAfterMs: number): HttpError => httpError(429, 'RATE_LIMITED', `too many attempts; try again in ${Math.ceil(retryAfterMs / 1000)} s`);
 
 const storeFailure = (e: StoreError): ReplyError =>
   e.code === 'DB_UNAVAILABLE' ? { code: 'UNAVAILABLE', message: 'the database is unavailable' } : { code: 'INTERNAL', message: 'a database error' };

@@ -19,7 +19,10 @@ export const httpError = (status: number, code: ErrorCode, message: string): Htt
 export const badRequest = (message: string): HttpError => httpError(400, 'BAD_MESSAGE', message);
 
 export function sendError(reply: FastifyReply, e: HttpError): FastifyReply {
-  return reply.code(e.status).type('application/json; charset=utf-8').send({ error: { code: e.code, message: e.message } });
+  return reply
+    .code(e.status)
+    .type('application/json; charset=utf-8')
+    .send({ error: { code: e.code, message: e.message } });
 }
 
 /** A store failure as an HTTP error (NOT_FOUND → 404, DUPLICATE/CONFLICT/INSUFFICIENT_CHIPS → 409, DB_UNAVAILABLE → 503, else 500). */
@@ -57,7 +60,6 @@ export function jsonErrors(app: FastifyInstance): void {
     return sendError(reply, httpError(status, code, message));
   });
 }
-
 
 /** A checked input: the value, or the HTTP error to answer with. */
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: HttpError };

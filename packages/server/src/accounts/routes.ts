@@ -22,7 +22,10 @@ export function accountsRoutes(accounts: Accounts): FastifyPluginAsync {
 
     const signedIn = (reply: FastifyReply, r: Checked<SignedIn>, status: number): FastifyReply => {
       if (!r.ok) return sendError(reply, r.error);
-      return reply.code(status).header('set-cookie', accounts.sessionCookie(r.value.token)).send({ user: profileOf(r.value.user) });
+      return reply
+        .code(status)
+        .header('set-cookie', accounts.sessionCookie(r.value.token))
+        .send({ user: profileOf(r.value.user) });
     };
 
     const tokenOf = (request: FastifyRequest): string | undefined => sessionTokenFromCookieHeader(request.headers.cookie);

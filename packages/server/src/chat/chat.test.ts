@@ -98,7 +98,7 @@ describe('ChatModule', () => {
     expectFail(await chat.handle(t, cmd('chat.send', { room: table, text: 'x' })), 'FORBIDDEN');
   });
 
-  it("spectator chat: spectators only; players can neither read nor write it", async () => {
+  it('spectator chat: spectators only; players can neither read nor write it', async () => {
     const [a, s, u] = [link('alice'), link('sam'), link('sue')];
     expectFail(await chat.join(a, specs), 'FORBIDDEN', /players do not see/);
     expectOk(await chat.join(s, specs));
@@ -131,7 +131,7 @@ describe('ChatModule', () => {
     expect(texts(s)).toEqual(['one', 'two', 'three', 'spam']);
   });
 
-  it('blocking hides the blocked user\'s lines; unblocking shows them again', async () => {
+  it("blocking hides the blocked user's lines; unblocking shows them again", async () => {
     const [a, b, tr] = [link('alice'), link('bob'), link('troll')];
     for (const l of [a, b, tr]) expectOk(await chat.join(l, lobby));
     expectOk(await chat.handle(a, cmd('user.block', { userId: 'troll' })));

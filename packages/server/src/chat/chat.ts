@@ -193,7 +193,10 @@ export class ChatModule implements CommandModule {
     if (room.kind === 'lobby') return done;
     const role = this.#membership.roleIn(room.gameId, userId);
     if (room.kind === 'table' && role !== 'player') {
-      return fail('FORBIDDEN', role === 'spectator' ? "only the players write in table chat; spectators have their own room" : `you are not a player of game ${room.gameId}`);
+      return fail(
+        'FORBIDDEN',
+        role === 'spectator' ? 'only the players write in table chat; spectators have their own room' : `you are not a player of game ${room.gameId}`,
+      );
     }
     if (room.kind === 'spectators' && role !== 'spectator') {
       return fail('FORBIDDEN', role === 'player' ? "players do not write in the spectators' chat" : `you are not a spectator of game ${room.gameId}`);

@@ -117,7 +117,12 @@ describe.each(STORE_KINDS)('%s store: chips (G9)', (kind) => {
   it('if the chips went elsewhere between the check and the game, the game is not created (the hold is placed with it)', async () => {
     const { w, ledger } = await chipsWorld(kind, 40);
     const start = (stake: number, p2: SeatHolder) =>
-      w.games.startGame({ settings: { match: full(NO_CUBE_1), rated: false, stake }, seats: { p1: { kind: 'user', userId: id(w, 'alice') }, p2 }, clientSeeds: {}, rated: false });
+      w.games.startGame({
+        settings: { match: full(NO_CUBE_1), rated: false, stake },
+        seats: { p1: { kind: 'user', userId: id(w, 'alice') }, p2 },
+        clientSeeds: {},
+        rated: false,
+      });
     const bob: SeatHolder = { kind: 'user', userId: id(w, 'bob') };
     // Nobody looked at their chips yet: no accounts, nothing to hold.
     const r = await start(20, bob);
@@ -185,13 +190,21 @@ describe.each(STORE_KINDS)('%s store: chips (G9)', (kind) => {
     const { alice, bob, gameId } = await seekAccepted(w, NO_CUBE_1);
     const carol = await connect(w, 'carol');
     acked(await carol.command({ type: 'game.subscribe', gameId }));
-    expect(await alice.command({ type: 'game.claim', gameId, claim: 'abort' })).toMatchObject({ type: 'error', code: 'CONFLICT', message: expect.stringMatching(/connected/) });
+    expect(await alice.command({ type: 'game.claim', gameId, claim: 'abort' })).toMatchObject({
+      type: 'error',
+      code: 'CONFLICT',
+      message: expect.stringMatching(/connected/),
+    });
     // Whoever is not on turn leaves before making a move; the one on turn calls it off once the grace is over.
     const v = await onTurn(w, alice, gameId);
     const [stays, leaves] = v.toAct === 'p1' ? [alice, bob] : [bob, alice];
     leaves.close();
     await settle(w, gameId);
-    expect(await stays.command({ type: 'game.claim', gameId, claim: 'abort' })).toMatchObject({ type: 'error', code: 'CONFLICT', message: expect.stringMatching(/grace/) });
+    expect(await stays.command({ type: 'game.claim', gameId, claim: 'abort' })).toMatchObject({
+      type: 'error',
+      code: 'CONFLICT',
+      message: expect.stringMatching(/grace/),
+    });
     w.time.advance(60_000);
     await settle(w, gameId);
     acked(await stays.command({ type: 'game.claim', gameId, claim: 'abort' }));
@@ -220,7 +233,11 @@ describe.each(STORE_KINDS)('%s store: chips (G9)', (kind) => {
     await settle(w, gameId);
     w.time.advance(60_000);
     await settle(w, gameId);
-    expect(await stays.command({ type: 'game.claim', gameId, claim: 'abort' })).toMatchObject({ type: 'error', code: 'CONFLICT', message: expect.stringMatching(/already played/) });
+    expect(await stays.command({ type: 'game.claim', gameId, claim: 'abort' })).toMatchObject({
+      type: 'error',
+      code: 'CONFLICT',
+      message: expect.stringMatching(/already played/),
+    });
     acked(await stays.command({ type: 'game.claim', gameId, claim: 'win' }));
     await finished(w.store, gameId);
     const [won, lost] = stays === alice ? ['alice', 'bob'] : ['bob', 'alice'];
@@ -262,7 +279,14 @@ describe.each(STORE_KINDS)('%s store: chips (G9)', (kind) => {
       await finished(w.store, gameId);
       expect(await balances(ledger, w, 'alice', 'bob')).toEqual({ alice: { free: 1010, held: 0 }, bob: { free: 990, held: 0 } });
     }
-    expect(await w.store.finishGame(gameId, { status: 'finished', result: null, finishedAt: w.time.now(), payout: { from: id(w, 'bob'), to: id(w, 'alice'), amount: 10 } })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    expect(
+      await w.store.finishGame(gameId, {
+        status: 'finished',
+        result: null,
+        finishedAt: w.time.now(),
+        payout: { from: id(w, 'bob'), to: id(w, 'alice'), amount: 10 },
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
     expect(await balances(ledger, w, 'alice', 'bob')).toEqual({ alice: { free: 1010, held: 0 }, bob: { free: 990, held: 0 } });
   });
 });

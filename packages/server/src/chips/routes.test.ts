@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { FakeTime } from '../game/time.js';
 import { inProcessBots } from '../games/bots.js';
 
-it('GET /api/me/chips: a registered user\'s balance and ledger rows (opened with the grant); a guest has none; signed out is 401', async () => {
+it("GET /api/me/chips: a registered user's balance and ledger rows (opened with the grant); a guest has none; signed out is 401", async () => {
   const time = new FakeTime(1_767_225_600_000);
   const now = () => time.now();
   const server = await createApp(loadConfig({ DATABASE_URL: ':memory:', WEB_DIST: '/nonexistent', CHIPS_GRANT: '2500' }), {
@@ -30,7 +30,11 @@ it('GET /api/me/chips: a registered user\'s balance and ledger rows (opened with
   expect((await app.inject({ method: 'GET', url: '/api/me/chips', headers: { cookie: anna } })).json()).toEqual(report);
 
   const guest = await app.inject({ method: 'POST', url: '/api/guest' });
-  expect((await app.inject({ method: 'GET', url: '/api/me/chips', headers: { cookie: cookie(guest) } })).json()).toEqual({ balance: null, grant: 2500, entries: [] });
+  expect((await app.inject({ method: 'GET', url: '/api/me/chips', headers: { cookie: cookie(guest) } })).json()).toEqual({
+    balance: null,
+    grant: 2500,
+    entries: [],
+  });
   expect((await app.inject({ method: 'GET', url: '/api/me/chips' })).statusCode).toBe(401);
   const bad = await app.inject({ method: 'GET', url: '/api/me/chips?limit=500', headers: { cookie: anna } });
   expect(bad.statusCode).toBe(400);

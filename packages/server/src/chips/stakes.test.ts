@@ -20,7 +20,14 @@ function played(settings: MatchSettingsInput, actions: readonly Action[]): Match
 /** Short nardy, p1 opens with 3-1 (8/5 6/5), then p2 surrenders at his turn start (G5a: a single game). */
 const OPEN_THEN_SURRENDER: readonly Action[] = [
   { type: 'opening', dice: { p1: 3, p2: 1 } },
-  { type: 'move', seat: 'p1', steps: [{ from: 8, to: 5 }, { from: 6, to: 5 }] },
+  {
+    type: 'move',
+    seat: 'p1',
+    steps: [
+      { from: 8, to: 5 },
+      { from: 6, to: 5 },
+    ],
+  },
   { type: 'surrender', seat: 'p2' },
 ];
 
@@ -35,7 +42,10 @@ describe('G9 holds: 3× the stake without the cube, 10× with it', () => {
 
 describe('G9 payouts', () => {
   it('a match to N points: its loser pays N × stake, capped by his hold', () => {
-    const one = played({ variant: 'short', matchLength: 1, cube: { enabled: false } }, [{ type: 'opening', dice: { p1: 3, p2: 1 } }, { type: 'resignMatch', seat: 'p1' }]);
+    const one = played({ variant: 'short', matchLength: 1, cube: { enabled: false } }, [
+      { type: 'opening', dice: { p1: 3, p2: 1 } },
+      { type: 'resignMatch', seat: 'p1' },
+    ]);
     expect(payoutFor(one, 10, USERS)).toEqual({ from: 'anna', to: 'boris', amount: 10 });
     const five = played({ variant: 'short', matchLength: 5, cube: { enabled: false } }, [{ type: 'resignMatch', seat: 'p2' }]);
     // 5 × 10 = 50, but he put only 3 × 10 on hold.

@@ -23,7 +23,7 @@ async function untilMoving(t: Table): Promise<Seat> {
 
 const numbered = (events: readonly { n: number }[]) => events.map((e) => e.n);
 
-describe('GameActor: full matches through the actor, random legal choices from the players\' views', () => {
+describe("GameActor: full matches through the actor, random legal choices from the players' views", () => {
   for (const variant of VARIANT_IDS) {
     it(`${variant}: a 3-point match with the tournament clock to a scored end; log, events, dice and restore agree`, async () => {
       const t = await table({ variant, matchLength: 3, timeControl: TOURNAMENT_CLOCK });
@@ -35,7 +35,10 @@ describe('GameActor: full matches through the actor, random legal choices from t
 
       // The log is the record: replaying it gives the live state.
       const entries = await t.log.load('g1');
-      const replayed = replay(t.header.settings, entries.map((e) => e.action));
+      const replayed = replay(
+        t.header.settings,
+        entries.map((e) => e.action),
+      );
       expect(replayed.ok && replayed.value).toEqual(m);
       expect(entries.map((e) => e.seq)).toEqual(entries.map((_, i) => i + 1));
       for (const e of entries) expect(e.clock).not.toBeNull();
@@ -66,7 +69,9 @@ describe('GameActor: full matches through the actor, random legal choices from t
       expect(v.ok).toBe(true);
       // One altered throw in the stored log is found.
       const i = entries.findIndex((e, k) => k > 3 && e.action.type === 'roll');
-      t.log.mutate('g1', i + 1, (e) => (e.action.type === 'roll' ? { ...e, action: { ...e.action, dice: [e.action.dice[0] === 6 ? 1 : 6, e.action.dice[1]] } } : e));
+      t.log.mutate('g1', i + 1, (e) =>
+        e.action.type === 'roll' ? { ...e, action: { ...e.action, dice: [e.action.dice[0] === 6 ? 1 : 6, e.action.dice[1]] } } : e,
+      );
       const tampered = verifyDice({ ...t.header.dice, actions: (await t.log.load('g1')).map((e) => e.action) });
       expect(tampered).toMatchObject({ ok: false, code: 'DICE_MISMATCH', index: i });
       t.log.mutate('g1', i + 1, () => entries[i]!);
@@ -282,7 +287,7 @@ describe('GameActor: presence and abandonment', () => {
     expect(t.seen.spectator[t.seen.spectator.length - 1]!.event).toMatchObject({ type: 'ended', abandonedBy: 'p2' });
   });
 
-  it('abort: called off against an opponent gone past the grace whose only actions were the server\'s; then nothing more happens', async () => {
+  it("abort: called off against an opponent gone past the grace whose only actions were the server's; then nothing more happens", async () => {
     const t = await table({ variant: 'short', matchLength: 5, cube: { enabled: false }, timeControl: TOURNAMENT_CLOCK }, { reconnectGraceMs: 60_000 });
     await t.actor.settled();
     // The opening throw's winner is here and plays; his opponent never comes.

@@ -20,17 +20,7 @@ import {
   type StepInput,
 } from '@nardy/engine';
 import { askBot, fallbackDecision, type BotDecision, type BotPlayer } from './bot.js';
-import {
-  DEFAULT_LAG_GRACE_MS,
-  afterFlagInMatch,
-  clockRecord,
-  clockView,
-  flagDue,
-  flagTimerAt,
-  newGameClock,
-  pressClock,
-  restoreClock,
-} from './clock.js';
+import { DEFAULT_LAG_GRACE_MS, afterFlagInMatch, clockRecord, clockView, flagDue, flagTimerAt, newGameClock, pressClock, restoreClock } from './clock.js';
 import { throwAt } from './dice.js';
 import { History, deliver, viewOf, type Delivered, type GameEvent, type GameView, type Moment, type Recipient, type RematchNote } from './events.js';
 import type { ActionLog, GameHeader, LogEntry } from './log.js';
@@ -77,15 +67,7 @@ export type Command = { readonly by: By; readonly version?: number } & (
   | { readonly type: 'timeout'; readonly seat: Seat }
 );
 
-export type ServerErrorCode =
-  | ErrorCode
-  | 'FORBIDDEN'
-  | 'STALE_VERSION'
-  | 'NOT_CLAIMABLE'
-  | 'NOT_ABORTABLE'
-  | 'LOG_FAILED'
-  | 'BAD_COMMAND'
-  | 'CLOSED';
+export type ServerErrorCode = ErrorCode | 'FORBIDDEN' | 'STALE_VERSION' | 'NOT_CLAIMABLE' | 'NOT_ABORTABLE' | 'LOG_FAILED' | 'BAD_COMMAND' | 'CLOSED';
 
 export interface ServerError {
   readonly code: ServerErrorCode;
@@ -218,7 +200,10 @@ export class GameActor {
     for (let i = 0; i < entries.length; i++) {
       if (entries[i]!.seq !== i + 1) return fail('BAD_COMMAND', `log of ${header.gameId}: entry ${i + 1} has seq ${entries[i]!.seq}`);
     }
-    const r = replay(header.settings, entries.map((e) => e.action));
+    const r = replay(
+      header.settings,
+      entries.map((e) => e.action),
+    );
     if (!r.ok) return fail(r.error.code, `log of ${header.gameId} does not replay: ${r.error.message}`);
     const actor = new GameActor(header, opts, r.value, entries);
     await actor.enqueue(async () => {
@@ -444,7 +429,7 @@ export class GameActor {
 
   /** The claimant's opponent, when he has been away past the grace. */
   private absentOpponent(by: By, seat: Seat, now: number): Result<Seat, ServerError> {
-    if (by === 'server') return fail('FORBIDDEN', 'a claim is a player\'s');
+    if (by === 'server') return fail('FORBIDDEN', "a claim is a player's");
     const absent = otherSeat(seat);
     if (!this.presence.abandoned(absent, now)) {
       const at = this.presence.claimableAt(absent);

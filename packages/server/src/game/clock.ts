@@ -1,15 +1,4 @@
-import {
-  flagAt,
-  isFlagged,
-  remaining,
-  runClock,
-  startClock,
-  stopClock,
-  bySeat,
-  type ClockState,
-  type MatchSettings,
-  type Seat,
-} from '@nardy/engine';
+import { flagAt, isFlagged, remaining, runClock, startClock, stopClock, bySeat, type ClockState, type MatchSettings, type Seat } from '@nardy/engine';
 import type { ClockRecord } from './log.js';
 
 /**

@@ -1,12 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  commitment,
-  isClientSeed,
-  isServerSeed,
-  throwBlock as protocolThrowBlock,
-  type ClientSeeds,
-  type ThrowKind,
-} from '@nardy/protocol';
+import { commitment, isClientSeed, isServerSeed, throwBlock as protocolThrowBlock, type ClientSeeds, type ThrowKind } from '@nardy/protocol';
 
 /**
  * Verifiable dice (RULES G10, docs/dice.md). The derivation — commitment, throw message, the rejection-sampled

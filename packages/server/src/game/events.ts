@@ -149,7 +149,12 @@ export interface HistoryItem {
 }
 
 /** Delivers a stored event to one recipient (lila-ws `versionFor`). */
-export const deliver = (item: HistoryItem, to: Recipient): Delivered => ({ epoch: item.moment.epoch, n: item.n, event: item.event, view: viewOf(item.moment, to) });
+export const deliver = (item: HistoryItem, to: Recipient): Delivered => ({
+  epoch: item.moment.epoch,
+  n: item.n,
+  event: item.event,
+  view: viewOf(item.moment, to),
+});
 
 /** The last `size` events of a game (lila-ws `History`): the game's one event history. */
 export class History {

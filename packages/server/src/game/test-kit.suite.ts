@@ -67,7 +67,8 @@ export function randomCommand(rng: Rng, user: string, legal: Legal, version: num
   if (play.includes('double') && rng() >= 0.05) play = play.filter((a) => a !== 'double');
   const a = play[Math.floor(rng() * play.length)]!;
   const by = { user };
-  if (a === 'move') return { by, version, type: 'move', steps: (legal.turns[Math.floor(rng() * legal.turns.length)] ?? []).map((s) => ({ from: s.from, to: s.to })) };
+  if (a === 'move')
+    return { by, version, type: 'move', steps: (legal.turns[Math.floor(rng() * legal.turns.length)] ?? []).map((s) => ({ from: s.from, to: s.to })) };
   return { by, version, type: a as Exclude<typeof a, 'move' | 'resign'> };
 }
 

@@ -50,7 +50,10 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
       const bad = await c.command({ type: 'hello', protocol: 99 });
       expect(bad).toMatchObject({ type: 'error', code: 'VERSION_MISMATCH' });
       const hi = await c.command({ type: 'hello', protocol: PROTOCOL_VERSION, lang: 'ru' });
-      expect(hi).toMatchObject({ type: 'ack', result: { kind: 'welcome', protocol: PROTOCOL_VERSION, user: { userId: w.users['alice']!.userId, name: 'Alice', guest: false }, lang: 'ru' } });
+      expect(hi).toMatchObject({
+        type: 'ack',
+        result: { kind: 'welcome', protocol: PROTOCOL_VERSION, user: { userId: w.users['alice']!.userId, name: 'Alice', guest: false }, lang: 'ru' },
+      });
       expect(await c.command({ type: 'ping' })).toMatchObject({ type: 'ack', result: { kind: 'pong' } });
       // The production wiring serves every command of the protocol (UNKNOWN_TYPE is for a server without a module).
       for (const type of CLIENT_TO_SERVER_TYPES) if (type !== 'hello' && type !== 'ping') expect(w.hub.opts.router.moduleFor(type), type).toBeDefined();
@@ -158,7 +161,9 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
       expect(events.length).toBeGreaterThan(0);
       // Exactly what she missed: the events bob got after her last one, with the same numbers, in her own views.
       const bobs = bob.received.filter((m) => m.type === 'game.event' && m.n > seen.n);
-      expect(events.map((m) => m.type === 'game.event' && [m.epoch, m.n, m.event])).toEqual(bobs.map((m) => m.type === 'game.event' && [m.epoch, m.n, m.event]));
+      expect(events.map((m) => m.type === 'game.event' && [m.epoch, m.n, m.event])).toEqual(
+        bobs.map((m) => m.type === 'game.event' && [m.epoch, m.n, m.event]),
+      );
       expect(events.every((m) => m.type === 'game.event' && m.view.you === 'p1')).toBe(true);
       const caughtUp = lastView(again, gameId);
       // A fresh snapshot now shows the same state.
@@ -173,8 +178,12 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
       acked(await again.command({ type: 'game.action', gameId, version: caughtUp.version, action: pick(caughtUp)! }));
       // A number from the future, or from another epoch (before a restart), gets a snapshot.
       const later = await connect(w, 'alice');
-      expect(await later.command({ type: 'game.subscribe', gameId, since: { epoch: seen.epoch, n: 10_000_000 } })).toMatchObject({ result: { catchUp: 'snapshot' } });
-      expect(await later.command({ type: 'game.subscribe', gameId, since: { epoch: 'before-a-restart', n: seen.n } })).toMatchObject({ result: { catchUp: 'snapshot' } });
+      expect(await later.command({ type: 'game.subscribe', gameId, since: { epoch: seen.epoch, n: 10_000_000 } })).toMatchObject({
+        result: { catchUp: 'snapshot' },
+      });
+      expect(await later.command({ type: 'game.subscribe', gameId, since: { epoch: 'before-a-restart', n: seen.n } })).toMatchObject({
+        result: { catchUp: 'snapshot' },
+      });
     });
 
     it('a spectator gets the spectator view and every event', async () => {

@@ -80,7 +80,13 @@ export async function world(kind: StoreKind = 'sqlite', o: WorldOptions = {}): P
   const users: Record<string, Viewer> = {};
   const tokens: Record<string, string> = {};
   for (const name of ['alice', 'bob', 'carol', 'dave']) {
-    const u = await app.store.createUser({ username: name, displayName: name[0]!.toUpperCase() + name.slice(1), passwordHash: null, language: 'en', createdAt: time.now() });
+    const u = await app.store.createUser({
+      username: name,
+      displayName: name[0]!.toUpperCase() + name.slice(1),
+      passwordHash: null,
+      language: 'en',
+      createdAt: time.now(),
+    });
     const session = u.ok ? await app.accounts.openSession(u.value.id) : null;
     if (!u.ok || !session?.ok) {
       await app.close();

@@ -115,7 +115,14 @@ class LiveGame {
   /** The snapshot for `seat` (null = spectator): the view now and the match's whole move list. */
   snapshot(seat: Seat | null): ServerToClient {
     const v = this.actor.viewFor(seat ? { seat } : 'spectator');
-    return { type: 'game.snapshot', gameId: this.header.gameId, epoch: v.epoch, lastEvent: v.n, actions: this.actor.actions as WireActions, view: this.wire(v) };
+    return {
+      type: 'game.snapshot',
+      gameId: this.header.gameId,
+      epoch: v.epoch,
+      lastEvent: v.n,
+      actions: this.actor.actions as WireActions,
+      view: this.wire(v),
+    };
   }
 
   /** One event as its recipient gets it. */
@@ -220,7 +227,8 @@ export class GameManager implements GameFactory, CommandModule {
       createdAt: this.time.now(),
     });
     if (!created.ok) {
-      if (created.error.code === 'INSUFFICIENT_CHIPS') return fail('INSUFFICIENT_CHIPS', `not enough free chips for the hold of ${holdFor(req.settings)} at this table`);
+      if (created.error.code === 'INSUFFICIENT_CHIPS')
+        return fail('INSUFFICIENT_CHIPS', `not enough free chips for the hold of ${holdFor(req.settings)} at this table`);
       return fail(created.error.code === 'DB_UNAVAILABLE' ? 'UNAVAILABLE' : 'INTERNAL', `the game could not be created (${created.error.code})`);
     }
     const header: GameHeader = { gameId: created.value.id, settings: settings.value, seats: req.seats, dice, rated: req.rated };
@@ -350,7 +358,10 @@ export class GameManager implements GameFactory, CommandModule {
       if (!live.subs.has(sub)) return;
       for (const m of held) link.send(m);
     });
-    return { ok: true, value: { kind: 'subscribed', gameId: msg.gameId, seat, epoch: live.actor.epoch, lastEvent: live.actor.n, catchUp: missed ? 'events' : 'snapshot' } };
+    return {
+      ok: true,
+      value: { kind: 'subscribed', gameId: msg.gameId, seat, epoch: live.actor.epoch, lastEvent: live.actor.n, catchUp: missed ? 'events' : 'snapshot' },
+    };
   }
 
   private unsubscribe(link: ClientLink, gameId: string): void {
@@ -544,7 +555,9 @@ export class GameManager implements GameFactory, CommandModule {
     const ref = async (h: SeatHolder): Promise<UserRef> => {
       if (h.kind === 'bot') {
         const level = botLevelOf(h.botId);
-        return level === null ? { userId: h.botId, name: h.botId.slice(0, 32), guest: false } : { userId: h.botId, name: botName(level), guest: false, bot: level };
+        return level === null
+          ? { userId: h.botId, name: h.botId.slice(0, 32), guest: false }
+          : { userId: h.botId, name: botName(level), guest: false, bot: level };
       }
       const u = await this.store.findUserById(h.userId);
       if (!u.ok) return { userId: h.userId, name: h.userId.slice(0, 32), guest: true };

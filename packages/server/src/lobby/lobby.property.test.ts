@@ -44,7 +44,10 @@ type Step =
   | { readonly op: 'block'; readonly a: number; readonly b: number };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 12, arbitrary: fc.record({ op: fc.constant('cmd' as const), slot: fc.nat(SLOTS - 1), kind: fc.constantFrom(...KINDS), pick: fc.nat(20), seed: fc.boolean() }) },
+  {
+    weight: 12,
+    arbitrary: fc.record({ op: fc.constant('cmd' as const), slot: fc.nat(SLOTS - 1), kind: fc.constantFrom(...KINDS), pick: fc.nat(20), seed: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('connect' as const, 'disconnect' as const), slot: fc.nat(SLOTS - 1) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('tick' as const), ms: fc.integer({ min: 0, max: 40_000 }) }) },
   { weight: 1, arbitrary: fc.constant({ op: 'fail' as const }) },
@@ -97,12 +100,14 @@ function command(w: World, step: Extract<Step, { op: 'cmd' }>): Record<string, u
   const fits = <T extends { readonly id: string; readonly mine: boolean }>(xs: readonly T[]): string => {
     const preferred = xs.filter((x) => x.mine);
     const pool = step.pick % 4 === 3 ? xs : preferred;
-    return pickFrom(pool.map((x) => x.id), step.pick % (pool.length + 1), 'missing');
+    return pickFrom(
+      pool.map((x) => x.id),
+      step.pick % (pool.length + 1),
+      'missing',
+    );
   };
   const seekId = fits(st.seeks.map((s) => ({ id: s.seekId, mine: (step.kind === 'seek.cancel') === (s.by.userId === me) })));
-  const challengeId = fits(
-    st.challenges.map((c) => ({ id: c.challengeId, mine: (step.kind === 'challenge.cancel' ? c.from : c.to).userId === me })),
-  );
+  const challengeId = fits(st.challenges.map((c) => ({ id: c.challengeId, mine: (step.kind === 'challenge.cancel' ? c.from : c.to).userId === me })));
   const games = ['old1', 'old2', 'old3', 'nope', ...w.factory.requests.map((_, i) => `g${i + 1}`)];
   const gameId = games[step.pick % games.length]!;
   switch (step.kind) {

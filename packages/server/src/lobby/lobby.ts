@@ -1,11 +1,4 @@
-import {
-  LIMITS,
-  type Challenge,
-  type ClientMessage,
-  type ClientToServer,
-  type GameSummary,
-  type Seek,
-} from '@nardy/protocol';
+import { LIMITS, type Challenge, type ClientMessage, type ClientToServer, type GameSummary, type Seek } from '@nardy/protocol';
 import type { ClientLink, CommandModule, GameFactory, Reply } from '../contracts.js';
 import { SerialQueue } from '../serial.js';
 import { challengeAccept, challengeAnswer, challengeSend, closeChallenge } from './challenges.js';

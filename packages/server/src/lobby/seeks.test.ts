@@ -27,7 +27,14 @@ describe('lobby: seeks', () => {
     const k = kit();
     const guest = fakeLink(viewer('guest1', true));
     const alice = fakeLink('alice');
-    expect(code(await k.raw(alice, { type: 'seek.create', settings: { ...SETTINGS, match: { variant: 'long', timeControl: { kind: 'matchReserve', perPointMs: 1000, delayMs: 0 } } } }))).toBe('BAD_OPTIONS');
+    expect(
+      code(
+        await k.raw(alice, {
+          type: 'seek.create',
+          settings: { ...SETTINGS, match: { variant: 'long', timeControl: { kind: 'matchReserve', perPointMs: 1000, delayMs: 0 } } },
+        }),
+      ),
+    ).toBe('BAD_OPTIONS');
     expect(code(await k.send(guest, { type: 'seek.create', settings: { ...SETTINGS, rated: true } }))).toBe('UNAUTHORIZED');
     expect(code(await k.send(alice, { type: 'seek.create', settings: { ...SETTINGS, stake: 10 } }))).toBe('FORBIDDEN');
     expect(code(await k.send(guest, { type: 'seek.create', settings: SETTINGS }))).toBe('ok');

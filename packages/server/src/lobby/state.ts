@@ -147,9 +147,7 @@ export class LobbyState {
 
   ref(v: Viewer, settings: TableSettings): UserRef {
     const rating = this.options.ratingOf?.(v.userId, settings);
-    return rating === undefined
-      ? { userId: v.userId, name: v.displayName, guest: v.guest }
-      : { userId: v.userId, name: v.displayName, guest: v.guest, rating };
+    return rating === undefined ? { userId: v.userId, name: v.displayName, guest: v.guest } : { userId: v.userId, name: v.displayName, guest: v.guest, rating };
   }
 
   // --- checks before sitting down
@@ -171,9 +169,7 @@ export class LobbyState {
     if (settings.stake === 0) return { ok: true, value: undefined };
     const ledger = this.options.chips;
     if (!ledger) return fail('FORBIDDEN', 'this server plays without chips (stake 0)');
-    return (await ledger.canStake(userId, settings))
-      ? { ok: true, value: undefined }
-      : fail('INSUFFICIENT_CHIPS', 'not enough chips for the stake');
+    return (await ledger.canStake(userId, settings)) ? { ok: true, value: undefined } : fail('INSUFFICIENT_CHIPS', 'not enough chips for the stake');
   }
 
   async blockedEither(a: string, b: string): Promise<boolean> {

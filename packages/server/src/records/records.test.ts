@@ -43,7 +43,14 @@ function playMatch(input: MatchSettingsInput, script: Script = () => null, tampe
 let clock = 1_767_225_600_000;
 
 /** Writes a played match into the store through its API, as the games side does. */
-async function storeMatch(store: Store, input: MatchSettingsInput, p1: string, p2: string | { bot: string }, log: readonly Action[], o: { rated?: boolean; finish?: boolean; serverSeed?: string } = {}): Promise<string> {
+async function storeMatch(
+  store: Store,
+  input: MatchSettingsInput,
+  p1: string,
+  p2: string | { bot: string },
+  log: readonly Action[],
+  o: { rated?: boolean; finish?: boolean; serverSeed?: string } = {},
+): Promise<string> {
   const settings = matchSettings(input);
   if (!settings.ok) throw new Error(settings.error.message);
   const g = await store.createGame({
@@ -91,7 +98,13 @@ describe('records routes', () => {
     const server = await createApp(loadConfig({ DATABASE_URL: ':memory:', WEB_DIST: '/nonexistent' }), { bots: inProcessBots(), logger: false });
     store = server.store;
     app = server.http;
-    for (const [id, guest] of [['alice', false], ['bob', false], ['carol', false], ['dave', false], ['gus', true]] as const) {
+    for (const [id, guest] of [
+      ['alice', false],
+      ['bob', false],
+      ['carol', false],
+      ['dave', false],
+      ['gus', true],
+    ] as const) {
       const r = await store.createUser({ id, username: id, displayName: id.toUpperCase(), passwordHash: null, isGuest: guest, createdAt: 1 });
       if (!r.ok) throw new Error(r.error.message);
     }
@@ -145,7 +158,13 @@ describe('records routes', () => {
 
     // The game's record: the action log replays to the same result; the seed is revealed.
     const rec = json<Extract<GameRecordResponse, { actions: unknown }>>(await get(`/api/games/${a}`));
-    expect(rec.game).toMatchObject({ id: a, status: 'finished', serverSeed: SEED, commitment: commitment(SEED), seats: { p1: { userId: 'alice' }, p2: { userId: 'bob' } } });
+    expect(rec.game).toMatchObject({
+      id: a,
+      status: 'finished',
+      serverSeed: SEED,
+      commitment: commitment(SEED),
+      seats: { p1: { userId: 'alice' }, p2: { userId: 'bob' } },
+    });
     expect(rec.actions.map((x) => x.action)).toEqual(logA);
     expect(rec.result).toEqual(ga.result);
   });
@@ -178,7 +197,17 @@ describe('records routes', () => {
     expect(report.throws.every((t) => t.ok && t.dice.join() === t.expected?.join())).toBe(true);
 
     // Throw 5 logged differently from what the seed gives (still a legal game for the engine).
-    const tampered = await storeMatch(store, input, 'carol', 'dave', playMatch(input, () => null, (n, d) => (n === 5 ? [d[0] === 6 ? 1 : d[0] + 1, d[1]] : d)));
+    const tampered = await storeMatch(
+      store,
+      input,
+      'carol',
+      'dave',
+      playMatch(
+        input,
+        () => null,
+        (n, d) => (n === 5 ? [d[0] === 6 ? 1 : d[0] + 1, d[1]] : d),
+      ),
+    );
     const t = json<DiceReport>(await get(`/api/games/${tampered}/dice`));
     expect(t.ok).toBe(false);
     expect(t.problem).toMatchObject({ code: 'DICE_MISMATCH', n: 5 });
@@ -199,7 +228,14 @@ describe('records routes', () => {
     const log = playMatch(input);
     const rate = async (p1: string, p2: string, r1: number, r2: number) => {
       const id = await storeMatch(store, input, p1, p2, log, { rated: true });
-      const r = await store.recordRatedGame(id, [{ userId: p1, rating: r1, outcome: 'win' }, { userId: p2, rating: r2, outcome: 'loss' }], clock);
+      const r = await store.recordRatedGame(
+        id,
+        [
+          { userId: p1, rating: r1, outcome: 'win' },
+          { userId: p2, rating: r2, outcome: 'loss' },
+        ],
+        clock,
+      );
       if (!r.ok) throw new Error(r.error.message);
     };
     await rate('alice', 'bob', 1516, 1484);

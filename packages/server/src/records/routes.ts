@@ -96,13 +96,7 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
         const other: Seat = seat === 'p1' ? 'p2' : 'p1';
         const { result, replayError } = await summaryOf(g);
         const outcome =
-          g.status !== 'finished' || !result || result.reason === null
-            ? null
-            : result.winner === null
-              ? 'draw'
-              : result.winner === seat
-                ? 'win'
-                : 'loss';
+          g.status !== 'finished' || !result || result.reason === null ? null : result.winner === null ? 'draw' : result.winner === seat ? 'win' : 'loss';
         games.push({
           id: g.id,
           variant: g.variant,

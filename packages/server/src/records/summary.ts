@@ -7,7 +7,10 @@ import type { ActionEntry, GameRecord } from '../store/index.js';
 export type Summarised = { readonly ok: true; readonly value: MatchSummary } | { readonly ok: false; readonly message: string };
 
 export function summarise(game: GameRecord, actions: readonly ActionEntry[]): Summarised {
-  const r = replay(game.settings, actions.map((a) => a.action));
+  const r = replay(
+    game.settings,
+    actions.map((a) => a.action),
+  );
   if (!r.ok) return { ok: false, message: `the action log does not replay: ${r.error.message}` };
   const s = r.value;
   return {

@@ -42,30 +42,57 @@ export function chipsSuite(name: string, factory: StoreFactory, opts: { readonly
       const [a, b, c] = await users(s, 'anna', 'boris', 'clara');
       must(await s.openChips(a!, GRANT, T0));
       must(await s.openChips(b!, 20, T0));
-      const g = must(await staked(s, a!, b!, [{ userId: a!, amount: 30 }, { userId: b!, amount: 20 }]));
+      const g = must(
+        await staked(s, a!, b!, [
+          { userId: a!, amount: 30 },
+          { userId: b!, amount: 20 },
+        ]),
+      );
       expect(g.stake).toBe(10);
       expect(must(await s.getGame(g.id)).stake).toBe(10);
       expect(await balance(s, a!)).toEqual({ free: GRANT - 30, held: 30 });
       expect(await balance(s, b!)).toEqual({ free: 0, held: 20 });
       // Boris has nothing free: the whole game is refused, Anna's hold (placed first or not) is not kept.
       const before = must(await s.listActiveGames()).length;
-      expectStoreError(await staked(s, a!, b!, [{ userId: a!, amount: 30 }, { userId: b!, amount: 1 }]), 'INSUFFICIENT_CHIPS', /fewer than 1/);
+      expectStoreError(
+        await staked(s, a!, b!, [
+          { userId: a!, amount: 30 },
+          { userId: b!, amount: 1 },
+        ]),
+        'INSUFFICIENT_CHIPS',
+        /fewer than 1/,
+      );
       // Clara has no chips account at all.
-      expectStoreError(await staked(s, a!, c!, [{ userId: a!, amount: 30 }, { userId: c!, amount: 30 }]), 'INSUFFICIENT_CHIPS');
+      expectStoreError(
+        await staked(s, a!, c!, [
+          { userId: a!, amount: 30 },
+          { userId: c!, amount: 30 },
+        ]),
+        'INSUFFICIENT_CHIPS',
+      );
       expect(must(await s.listActiveGames()).length).toBe(before);
       expect(await balance(s, a!)).toEqual({ free: GRANT - 30, held: 30 });
       expectStoreError(await staked(s, a!, b!, [{ userId: c!, amount: 30 }]), 'BAD_INPUT', /seated/);
       expectStoreError(await staked(s, a!, b!, [{ userId: a!, amount: 0 }]), 'BAD_INPUT');
-      expectStoreError(await s.createGame(newGame({ status: 'active', p1: { userId: a! }, p2: { userId: b! }, holds: [{ userId: a!, amount: 5 }] })), 'BAD_INPUT', /stake/);
+      expectStoreError(
+        await s.createGame(newGame({ status: 'active', p1: { userId: a! }, p2: { userId: b! }, holds: [{ userId: a!, amount: 5 }] })),
+        'BAD_INPUT',
+        /stake/,
+      );
       await books(s);
     });
 
-    it('settles once: the payout from the loser\'s hold (capped by it), the rest released; a second finish moves nothing', async () => {
+    it("settles once: the payout from the loser's hold (capped by it), the rest released; a second finish moves nothing", async () => {
       const s = await open();
       const [a, b] = await users(s, 'anna', 'boris');
       must(await s.openChips(a!, GRANT, T0));
       must(await s.openChips(b!, GRANT, T0));
-      const g = must(await staked(s, a!, b!, [{ userId: a!, amount: 30 }, { userId: b!, amount: 30 }]));
+      const g = must(
+        await staked(s, a!, b!, [
+          { userId: a!, amount: 30 },
+          { userId: b!, amount: 30 },
+        ]),
+      );
       const payout: ChipPayout = { from: b!, to: a!, amount: 50 };
       must(await s.finishGame(g.id, { status: 'finished', result: { score: 5 }, finishedAt: T0 + 9, payout }));
       expect(await balance(s, a!)).toEqual({ free: GRANT + 30, held: 0 });
@@ -90,7 +117,12 @@ export function chipsSuite(name: string, factory: StoreFactory, opts: { readonly
       const [a, b] = await users(s, 'anna', 'boris');
       must(await s.openChips(a!, GRANT, T0));
       must(await s.openChips(b!, GRANT, T0));
-      const g = must(await staked(s, a!, b!, [{ userId: a!, amount: 100 }, { userId: b!, amount: 100 }]));
+      const g = must(
+        await staked(s, a!, b!, [
+          { userId: a!, amount: 100 },
+          { userId: b!, amount: 100 },
+        ]),
+      );
       expectStoreError(await s.finishGame(g.id, { status: 'aborted', result: null, finishedAt: T0, payout: { from: a!, to: b!, amount: 5 } }), 'BAD_INPUT');
       must(await s.finishGame(g.id, { status: 'aborted', result: null, finishedAt: T0 }));
       expect(await balance(s, a!)).toEqual({ free: GRANT, held: 0 });
@@ -103,8 +135,14 @@ export function chipsSuite(name: string, factory: StoreFactory, opts: { readonly
       const [a, b, c] = await users(s, 'anna', 'boris', 'clara');
       for (const u of [a!, b!, c!]) must(await s.openChips(u, GRANT, T0));
       const tries = await Promise.all([
-        staked(s, a!, b!, [{ userId: a!, amount: 700 }, { userId: b!, amount: 700 }]),
-        staked(s, a!, c!, [{ userId: a!, amount: 700 }, { userId: c!, amount: 700 }]),
+        staked(s, a!, b!, [
+          { userId: a!, amount: 700 },
+          { userId: b!, amount: 700 },
+        ]),
+        staked(s, a!, c!, [
+          { userId: a!, amount: 700 },
+          { userId: c!, amount: 700 },
+        ]),
       ]);
       expect(tries.filter((r) => r.ok)).toHaveLength(1);
       expect(tries.filter((r) => !r.ok).map((r) => (r.ok ? '' : r.error.code))).toEqual(['INSUFFICIENT_CHIPS']);
@@ -121,7 +159,12 @@ export function chipsSuite(name: string, factory: StoreFactory, opts: { readonly
       const op: fc.Arbitrary<Op> = fc.oneof(
         fc.record({ kind: fc.constant('open' as const), user: fc.nat(3), grant: fc.integer({ min: 0, max: 500 }) }),
         fc.record({ kind: fc.constant('start' as const), a: fc.nat(3), b: fc.nat(3), hold: fc.integer({ min: 1, max: 400 }) }),
-        fc.record({ kind: fc.constant('finish' as const), game: fc.nat(9), loser: fc.constantFrom(0 as const, 1 as const), amount: fc.integer({ min: 1, max: 600 }) }),
+        fc.record({
+          kind: fc.constant('finish' as const),
+          game: fc.nat(9),
+          loser: fc.constantFrom(0 as const, 1 as const),
+          amount: fc.integer({ min: 1, max: 600 }),
+        }),
         fc.record({ kind: fc.constant('abort' as const), game: fc.nat(9) }),
       );
       await fc.assert(
@@ -138,7 +181,10 @@ export function chipsSuite(name: string, factory: StoreFactory, opts: { readonly
                 if (!had) granted.set(ids[o.user]!, o.grant);
               } else if (o.kind === 'start' && o.a !== o.b) {
                 const [a, b] = [ids[o.a]!, ids[o.b]!];
-                const r = await staked(s, a, b, [{ userId: a, amount: o.hold }, { userId: b, amount: o.hold }]);
+                const r = await staked(s, a, b, [
+                  { userId: a, amount: o.hold },
+                  { userId: b, amount: o.hold },
+                ]);
                 if (r.ok) games.push({ id: r.value.id, players: [a, b] });
                 else expect(r.error.code).toBe('INSUFFICIENT_CHIPS');
               } else if (o.kind === 'finish' || o.kind === 'abort') {
@@ -146,7 +192,12 @@ export function chipsSuite(name: string, factory: StoreFactory, opts: { readonly
                 if (!g) continue;
                 const r =
                   o.kind === 'finish'
-                    ? await s.finishGame(g.id, { status: 'finished', result: null, finishedAt: T0, payout: { from: g.players[o.loser], to: g.players[1 - o.loser]!, amount: o.amount } })
+                    ? await s.finishGame(g.id, {
+                        status: 'finished',
+                        result: null,
+                        finishedAt: T0,
+                        payout: { from: g.players[o.loser], to: g.players[1 - o.loser]!, amount: o.amount },
+                      })
                     : await s.finishGame(g.id, { status: 'aborted', result: null, finishedAt: T0 });
                 if (!r.ok) expect(r.error.code).toBe('CONFLICT');
               }

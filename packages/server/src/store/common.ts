@@ -198,8 +198,7 @@ type GameRow = GamesTable;
 /** PostgreSQL returns `bigint` columns as strings. */
 export const num = (x: number | string): number => (typeof x === 'number' ? x : Number(x));
 
-const occupant = (userId: string | null, bot: string | null): SeatOccupant =>
-  userId !== null ? { userId } : bot !== null ? { bot } : null;
+const occupant = (userId: string | null, bot: string | null): SeatOccupant => (userId !== null ? { userId } : bot !== null ? { bot } : null);
 
 export const occupantColumns = (o: SeatOccupant): { user: string | null; bot: string | null } => ({
   user: o !== null && 'userId' in o ? o.userId : null,

@@ -2,11 +2,21 @@ import type { StoreError } from './types.js';
 
 /** Node socket errors and PostgreSQL SQLSTATEs meaning "the database cannot be reached / is going away". */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
-  '57P01', '57P02', '57P03', // admin shutdown, crash shutdown, cannot connect now
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03', // admin shutdown, crash shutdown, cannot connect now
   '53300', // too many connections
   '3D000', // the database does not exist
-  '28000', '28P01', // authentication
+  '28000',
+  '28P01', // authentication
 ]);
 
 /** SQLite result codes meaning the file cannot be used right now (better-sqlite3 puts them in `code`). */
@@ -44,10 +54,7 @@ export function classifyError(e: unknown): StoreError {
   if (e instanceof AggregateError && e.errors.length > 0 && e.errors.every((x) => classifyError(x).code === 'DB_UNAVAILABLE')) {
     return { code: 'DB_UNAVAILABLE', message: `database unavailable: ${messageOf(e.errors[0]) || code || 'connection failed'}` };
   }
-  if (
-    (code !== undefined && (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || SQLITE_UNAVAILABLE.test(code))) ||
-    UNAVAILABLE_MESSAGE.test(message)
-  ) {
+  if ((code !== undefined && (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || SQLITE_UNAVAILABLE.test(code))) || UNAVAILABLE_MESSAGE.test(message)) {
     return { code: 'DB_UNAVAILABLE', message: `database unavailable: ${message || code}` };
   }
   if (isUniqueViolation(e)) return { code: 'DUPLICATE', message };

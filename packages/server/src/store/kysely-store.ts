@@ -98,7 +98,11 @@ async function move(trx: Transaction<DB>, m: ChipMove, gameId: string | null, at
   if (m.from !== HOUSE_ACCOUNT) debit = debit.where('balance', '>=', m.amount);
   const paid = await debit.executeTakeFirst();
   if (Number(paid.numUpdatedRows) === 0) return false;
-  await trx.updateTable('chip_accounts').set({ balance: sql<number>`balance + ${m.amount}` }).where('id', '=', m.to).executeTakeFirstOrThrow();
+  await trx
+    .updateTable('chip_accounts')
+    .set({ balance: sql<number>`balance + ${m.amount}` })
+    .where('id', '=', m.to)
+    .executeTakeFirstOrThrow();
   const movement = randomId();
   await trx
     .insertInto('chip_entries')
@@ -247,12 +251,7 @@ export class KyselyStore implements Store {
 
   findSession(tokenHash: string, now: number): Promise<StoreResult<SessionRecord>> {
     return this.#read(async () => {
-      const r = await this.#db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('token_hash', '=', tokenHash)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
+      const r = await this.#db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).where('expires_at', '>', now).executeTakeFirst();
       return r
         ? storeOk({ tokenHash: r.token_hash, userId: r.user_id, createdAt: num(r.created_at), expiresAt: num(r.expires_at) })
         : storeErr('NOT_FOUND', 'no such session (or it expired)');
@@ -358,7 +357,7 @@ export class KyselyStore implements Store {
           set.p2_bot = c.bot;
         }
         if (patch.status !== undefined) {
-          if (patch.status !== 'waiting' && patch.status !== 'active') return storeErr('BAD_INPUT', "use finishGame to end a game");
+          if (patch.status !== 'waiting' && patch.status !== 'active') return storeErr('BAD_INPUT', 'use finishGame to end a game');
           set.status = patch.status;
         }
         if (patch.clientSeeds !== undefined) {
@@ -367,12 +366,7 @@ export class KyselyStore implements Store {
           set.client_seeds = j.value;
         }
         if (Object.keys(set).length > 0) {
-          const r = await this.#db
-            .updateTable('games')
-            .set(set)
-            .where('id', '=', id)
-            .where('status', 'in', ['waiting', 'active'])
-            .executeTakeFirst();
+          const r = await this.#db.updateTable('games').set(set).where('id', '=', id).where('status', 'in', ['waiting', 'active']).executeTakeFirst();
           if (Number(r.numUpdatedRows) === 0) {
             const g = await this.#gameRow(id);
             return g ? storeErr('CONFLICT', `game ${id} is ${g.status}`) : storeErr('NOT_FOUND', `no game ${id}`);
@@ -453,23 +447,15 @@ export class KyselyStore implements Store {
       if (!g) return storeErr('NOT_FOUND', `no game ${id}`);
       const game = gameFromRow(g);
       // Only up to the game's last_seq as read: an append that lands between the two reads is not half-seen.
-      const rows = await this.#db
-        .selectFrom('game_actions')
-        .selectAll()
-        .where('game_id', '=', id)
-        .where('seq', '<=', game.lastSeq)
-        .orderBy('seq')
-        .execute();
-      const actions = rows.map(
-        (r): ActionEntry => ({
-          seq: num(r.seq),
-          action: actionFromJson(r.action),
-          seat: r.seat as ActionEntry['seat'],
-          timeUsedMs: r.time_used_ms === null ? null : num(r.time_used_ms),
-          createdAt: num(r.created_at),
-          meta: fromJson(r.meta),
-        }),
-      );
+      const rows = await this.#db.selectFrom('game_actions').selectAll().where('game_id', '=', id).where('seq', '<=', game.lastSeq).orderBy('seq').execute();
+      const actions = rows.map((r): ActionEntry => ({
+        seq: num(r.seq),
+        action: actionFromJson(r.action),
+        seat: r.seat as ActionEntry['seat'],
+        timeUsedMs: r.time_used_ms === null ? null : num(r.time_used_ms),
+        createdAt: num(r.created_at),
+        meta: fromJson(r.meta),
+      }));
       if (actions.length !== game.lastSeq || actions.some((a, i) => a.seq !== i + 1)) {
         return storeErr('DB_ERROR', `the action log of game ${id} is inconsistent (${actions.length} rows, last_seq ${game.lastSeq})`);
       }
@@ -534,11 +520,13 @@ export class KyselyStore implements Store {
         .where('finished_at', 'is not', null);
       const b = opts.before;
       if (b !== undefined) {
-        q = q.where((eb) =>
-          eb.or([eb('finished_at', '<', b.finishedAt), eb.and([eb('finished_at', '=', b.finishedAt), eb('id', '<', b.id)])]),
-        );
+        q = q.where((eb) => eb.or([eb('finished_at', '<', b.finishedAt), eb.and([eb('finished_at', '=', b.finishedAt), eb('id', '<', b.id)])]));
       }
-      const rows = await q.orderBy('finished_at', 'desc').orderBy('id', 'desc').limit(l.value + 1).execute();
+      const rows = await q
+        .orderBy('finished_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(l.value + 1)
+        .execute();
       const items = rows.slice(0, l.value).map(gameFromRow);
       const last = items[items.length - 1];
       return storeOk({
@@ -571,16 +559,8 @@ export class KyselyStore implements Store {
     return this.#read(async () => {
       const l = checkLimit(limit, 500);
       if (!l.ok) return l;
-      const rows = await this.#db
-        .selectFrom('chat_messages')
-        .selectAll()
-        .where('channel', '=', channel)
-        .orderBy('id', 'desc')
-        .limit(l.value)
-        .execute();
-      return storeOk(
-        rows.reverse().map((r) => ({ id: num(r.id), channel: r.channel, userId: r.user_id, text: r.text, createdAt: num(r.created_at) })),
-      );
+      const rows = await this.#db.selectFrom('chat_messages').selectAll().where('channel', '=', channel).orderBy('id', 'desc').limit(l.value).execute();
+      return storeOk(rows.reverse().map((r) => ({ id: num(r.id), channel: r.channel, userId: r.user_id, text: r.text, createdAt: num(r.created_at) })));
     });
   }
 
@@ -662,12 +642,7 @@ export class KyselyStore implements Store {
                 }),
               )
               .execute();
-            const r = await trx
-              .selectFrom('ratings')
-              .selectAll()
-              .where('user_id', '=', up.userId)
-              .where('variant', '=', variant)
-              .executeTakeFirstOrThrow();
+            const r = await trx.selectFrom('ratings').selectAll().where('user_id', '=', up.userId).where('variant', '=', variant).executeTakeFirstOrThrow();
             out.push(ratingFromRow(r));
           }
           return storeOk(out);
@@ -755,18 +730,21 @@ export class KyselyStore implements Store {
   auditChips(): Promise<StoreResult<readonly string[]>> {
     return this.#read(async () =>
       // One snapshot of the three tables (SQLite's transaction is one; PostgreSQL needs repeatable read for it).
-      this.#db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-        const accounts = await trx.selectFrom('chip_accounts').select(['id', 'balance']).execute();
-        const entries = await trx.selectFrom('chip_entries').selectAll().orderBy('id').execute();
-        const ended = await trx.selectFrom('games').select('id').where('status', 'in', ['finished', 'aborted']).execute();
-        return storeOk(
-          auditLedger(
-            accounts.map((a) => ({ id: a.id, balance: num(a.balance) })),
-            entries.map(chipEntryFromRow),
-            new Set(ended.map((x) => x.id)),
-          ),
-        );
-      }),
+      this.#db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          const accounts = await trx.selectFrom('chip_accounts').select(['id', 'balance']).execute();
+          const entries = await trx.selectFrom('chip_entries').selectAll().orderBy('id').execute();
+          const ended = await trx.selectFrom('games').select('id').where('status', 'in', ['finished', 'aborted']).execute();
+          return storeOk(
+            auditLedger(
+              accounts.map((a) => ({ id: a.id, balance: num(a.balance) })),
+              entries.map(chipEntryFromRow),
+              new Set(ended.map((x) => x.id)),
+            ),
+          );
+        }),
     );
   }
 

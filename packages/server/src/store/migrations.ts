@@ -99,9 +99,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 
         await db.schema
           .createTable('chat_messages')
-          .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
-            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-          )
+          .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
           .addColumn('channel', 'text', (c) => c.notNull())
           .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
           .addColumn('text', 'text', (c) => c.notNull())
@@ -135,7 +133,10 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0002_chips': {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration runs before the schema it builds exists (Kysely's documented signature)
       async up(db: Kysely<any>): Promise<void> {
-        await db.schema.alterTable('games').addColumn('stake', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema
+          .alterTable('games')
+          .addColumn('stake', 'bigint', (c) => c.notNull().defaultTo(0))
+          .execute();
         await db.schema
           .createTable('chip_accounts')
           .addColumn('id', 'text', (c) => c.primaryKey())
@@ -145,9 +146,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.insertInto('chip_accounts').values({ id: 'house', user_id: null, balance: 0 }).execute();
         await db.schema
           .createTable('chip_entries')
-          .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
-            dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
-          )
+          .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
           .addColumn('movement', 'text', (c) => c.notNull())
           .addColumn('account', 'text', (c) => c.notNull().references('chip_accounts.id'))
           .addColumn('amount', 'bigint', (c) => c.notNull())

@@ -30,7 +30,14 @@ export function playedActions(plies: number): { actions: Action[]; state: MatchS
     actions.push(a);
   };
   play({ type: 'opening', dice: { p1: 5, p2: 2 } });
-  const dice: [Die, Die][] = [[6, 4], [3, 3], [2, 1], [5, 5], [6, 1], [4, 2]];
+  const dice: [Die, Die][] = [
+    [6, 4],
+    [3, 3],
+    [2, 1],
+    [5, 5],
+    [6, 1],
+    [4, 2],
+  ];
   for (let i = 0; actions.length < plies && state.phase !== 'matchOver'; i++) {
     const seat = toAct(state);
     if (seat === null) break;
@@ -109,11 +116,7 @@ export function storeSuite(name: string, factory: StoreFactory): void {
         const s = await open();
         const cyclic: Record<string, unknown> = {};
         cyclic['self'] = cyclic;
-        expectStoreError(
-          await s.createUser({ username: 'c', passwordHash: null, createdAt: T0, preferredSettings: cyclic as never }),
-          'BAD_INPUT',
-          /JSON/,
-        );
+        expectStoreError(await s.createUser({ username: 'c', passwordHash: null, createdAt: T0, preferredSettings: cyclic as never }), 'BAD_INPUT', /JSON/);
         expectStoreError(await s.createUser({ username: 'c', passwordHash: null, createdAt: -1 }), 'BAD_INPUT');
         expectStoreError(await s.findUserByName('c'), 'NOT_FOUND');
       });
@@ -143,8 +146,18 @@ export function storeSuite(name: string, factory: StoreFactory): void {
         const anna = await user(s, 'anna');
         const g = must(await s.createGame(newGame({ p1: { userId: anna.id }, clientSeeds: { p1: 'abc' } })));
         expect(g).toMatchObject({
-          variant: 'short', status: 'waiting', p1: { userId: anna.id }, p2: null, lastSeq: 0, seedRevealed: false,
-          serverSeed: 's3cret', seedCommitment: 'c0mm1t', clientSeeds: { p1: 'abc' }, rated: false, result: null, finishedAt: null,
+          variant: 'short',
+          status: 'waiting',
+          p1: { userId: anna.id },
+          p2: null,
+          lastSeq: 0,
+          seedRevealed: false,
+          serverSeed: 's3cret',
+          seedCommitment: 'c0mm1t',
+          clientSeeds: { p1: 'abc' },
+          rated: false,
+          result: null,
+          finishedAt: null,
         });
         expect(g.settings).toEqual(defaultMatchSettings('short'));
         const h = must(await s.updateGame(g.id, { p2: { bot: 'gnu:3' }, status: 'active' }));
@@ -176,13 +189,22 @@ export function storeSuite(name: string, factory: StoreFactory): void {
         expect(JSON.stringify(loaded.actions.map((a) => a.action))).toBe(JSON.stringify(actions));
         const seat1 = 'seat' in actions[1]! ? actions[1].seat : null;
         expect(loaded.actions[1]).toEqual({
-          seq: 2, action: actions[1], seat: seat1, timeUsedMs: 1001, createdAt: T0 + 1,
+          seq: 2,
+          action: actions[1],
+          seat: seat1,
+          timeUsedMs: 1001,
+          createdAt: T0 + 1,
           meta: { clock: { left: { p1: 59_999, p2: 59_000 }, running: seat1, runningFor: 0, flagged: null } },
         });
         expect(loaded.actions[0]!.meta).toBe(null);
         expect(loaded.actions[0]!.seat).toBe(null);
         expect(loaded.actions[0]!.timeUsedMs).toBe(null);
-        const rebuilt = must(replay(loaded.game.settings, loaded.actions.map((a) => a.action)));
+        const rebuilt = must(
+          replay(
+            loaded.game.settings,
+            loaded.actions.map((a) => a.action),
+          ),
+        );
         expect(rebuilt).toEqual(state);
         expect(rebuilt.version).toBe(loaded.game.lastSeq);
       });
@@ -208,11 +230,12 @@ export function storeSuite(name: string, factory: StoreFactory): void {
         const s = await open();
         const g = must(await s.createGame(newGame({ status: 'active' })));
         const { actions } = playedActions(2);
-        const rs = await Promise.all(
-          [0, 1].map((i) => s.appendAction(g.id, 1, { action: actions[i]!, seat: null, timeUsedMs: null, createdAt: T0 })),
-        );
+        const rs = await Promise.all([0, 1].map((i) => s.appendAction(g.id, 1, { action: actions[i]!, seat: null, timeUsedMs: null, createdAt: T0 })));
         expect(rs.filter((r) => r.ok).length).toBe(1);
-        expectStoreError(rs.find((r) => !r.ok)!, 'CONFLICT');
+        expectStoreError(
+          rs.find((r) => !r.ok)!,
+          'CONFLICT',
+        );
         const loaded = must(await s.loadGame(g.id));
         expect(loaded.actions.length).toBe(1);
         expect(loaded.game.lastSeq).toBe(1);
@@ -225,7 +248,13 @@ export function storeSuite(name: string, factory: StoreFactory): void {
         must(await s.createGame(newGame({ createdAt: T0 + 3 }))); // waiting
         expect(must(await s.listActiveGames()).map((g) => g.id)).toEqual([a.id, b.id]);
         const f = must(await s.finishGame(a.id, { status: 'finished', result: { winner: 'p2', points: 2, reason: 'points' }, finishedAt: T0 + 100 }));
-        expect(f).toMatchObject({ status: 'finished', seedRevealed: true, serverSeed: 's3cret', finishedAt: T0 + 100, result: { winner: 'p2', points: 2, reason: 'points' } });
+        expect(f).toMatchObject({
+          status: 'finished',
+          seedRevealed: true,
+          serverSeed: 's3cret',
+          finishedAt: T0 + 100,
+          result: { winner: 'p2', points: 2, reason: 'points' },
+        });
         expect(must(await s.listActiveGames()).map((g) => g.id)).toEqual([b.id]);
         expectStoreError(await s.finishGame(a.id, { status: 'aborted', result: null, finishedAt: T0 }), 'CONFLICT', /already finished/);
         expectStoreError(await s.finishGame('nope', { status: 'aborted', result: null, finishedAt: T0 }), 'NOT_FOUND');
@@ -300,20 +329,60 @@ export function storeSuite(name: string, factory: StoreFactory): void {
           return g.id;
         };
         const g1 = await rated(a.id, b.id);
-        const r1 = must(await s.recordRatedGame(g1, [{ userId: a.id, rating: 1516, outcome: 'win' }, { userId: b.id, rating: 1484, outcome: 'loss' }], T0 + 1));
+        const r1 = must(
+          await s.recordRatedGame(
+            g1,
+            [
+              { userId: a.id, rating: 1516, outcome: 'win' },
+              { userId: b.id, rating: 1484, outcome: 'loss' },
+            ],
+            T0 + 1,
+          ),
+        );
         expect(r1).toEqual([
           { userId: a.id, variant: 'short', rating: 1516, games: 1, wins: 1, losses: 0, draws: 0, updatedAt: T0 + 1 },
           { userId: b.id, variant: 'short', rating: 1484, games: 1, wins: 0, losses: 1, draws: 0, updatedAt: T0 + 1 },
         ]);
         expectStoreError(await s.recordRatedGame(g1, [{ userId: a.id, rating: 1600, outcome: 'win' }], T0), 'CONFLICT', /already/);
         const g2 = await rated(a.id, c.id);
-        must(await s.recordRatedGame(g2, [{ userId: a.id, rating: 1520.5, outcome: 'draw' }, { userId: c.id, rating: 1499.5, outcome: 'draw' }], T0 + 2));
+        must(
+          await s.recordRatedGame(
+            g2,
+            [
+              { userId: a.id, rating: 1520.5, outcome: 'draw' },
+              { userId: c.id, rating: 1499.5, outcome: 'draw' },
+            ],
+            T0 + 2,
+          ),
+        );
         const g3 = await rated(guest.id, c.id);
-        must(await s.recordRatedGame(g3, [{ userId: guest.id, rating: 1700, outcome: 'win' }, { userId: c.id, rating: 1490, outcome: 'loss' }], T0 + 3));
-        expect(must(await s.getRating(a.id, 'short'))).toEqual({ userId: a.id, variant: 'short', rating: 1520.5, games: 2, wins: 1, losses: 0, draws: 1, updatedAt: T0 + 2 });
+        must(
+          await s.recordRatedGame(
+            g3,
+            [
+              { userId: guest.id, rating: 1700, outcome: 'win' },
+              { userId: c.id, rating: 1490, outcome: 'loss' },
+            ],
+            T0 + 3,
+          ),
+        );
+        expect(must(await s.getRating(a.id, 'short'))).toEqual({
+          userId: a.id,
+          variant: 'short',
+          rating: 1520.5,
+          games: 2,
+          wins: 1,
+          losses: 0,
+          draws: 1,
+          updatedAt: T0 + 2,
+        });
         expectStoreError(await s.getRating(a.id, 'long'), 'NOT_FOUND');
         const top = must(await s.topPlayers('short', 10));
-        expect(top.map((e) => [e.username, e.rating, e.games])).toEqual([['a', 1520.5, 2], ['c', 1490, 2], ['b', 1484, 1]]);
+        expect(top.map((e) => [e.username, e.rating, e.games])).toEqual([
+          ['a', 1520.5, 2],
+          ['c', 1490, 2],
+          ['b', 1484, 1],
+        ]);
         expect(must(await s.topPlayers('short', 1)).length).toBe(1);
         expect(must(await s.topPlayers('long', 10))).toEqual([]);
         const unrated = must(await s.createGame(newGame({ status: 'active' })));
@@ -329,7 +398,10 @@ export function storeSuite(name: string, factory: StoreFactory): void {
       const u = await user(s, 'anna');
       await s.close();
       expectStoreError(await s.findUserById(u.id), 'DB_UNAVAILABLE');
-      expectStoreError(await s.appendAction('g', 1, { action: { type: 'opening', dice: { p1: 1, p2: 2 } }, seat: null, timeUsedMs: null, createdAt: T0 }), 'DB_UNAVAILABLE');
+      expectStoreError(
+        await s.appendAction('g', 1, { action: { type: 'opening', dice: { p1: 1, p2: 2 } }, seat: null, timeUsedMs: null, createdAt: T0 }),
+        'DB_UNAVAILABLE',
+      );
       expectStoreError(await s.listActiveGames(), 'DB_UNAVAILABLE');
     });
   });

@@ -82,7 +82,10 @@ describe('openDatabase and migrations', () => {
     expectStoreError(await migrateToLatest(opened.db, { dialect: 'postgres' }), 'DB_UNAVAILABLE', /migration failed/);
     const store = new KyselyStore(opened);
     expectStoreError(await store.findUserByName('anna'), 'DB_UNAVAILABLE');
-    expectStoreError(await store.appendAction('g', 1, { action: { type: 'opening', dice: { p1: 1, p2: 2 } }, seat: null, timeUsedMs: null, createdAt: 0 }), 'DB_UNAVAILABLE');
+    expectStoreError(
+      await store.appendAction('g', 1, { action: { type: 'opening', dice: { p1: 1, p2: 2 } }, seat: null, timeUsedMs: null, createdAt: 0 }),
+      'DB_UNAVAILABLE',
+    );
     expectStoreError(await openStore('postgres://postgres@127.0.0.1:1/none', { timeoutMs: 2000 }), 'DB_UNAVAILABLE');
     await store.close();
   });

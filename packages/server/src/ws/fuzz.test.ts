@@ -50,12 +50,18 @@ it.each(STORE_KINDS)('10,000 hostile messages (%s store): each answered by an er
   const pickOf = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   const junkValue = (depth = 0): unknown => {
     switch (int(depth > 3 ? 5 : 8)) {
-      case 0: return int(1e9) - 5e8;
-      case 1: return rng() * 1e6;
-      case 2: return pickOf(['', 'x', 'roll', 'p1', 'move', gameId, other, '💥', '\u0000', 'a'.repeat(int(200))]);
-      case 3: return null;
-      case 4: return rng() < 0.5;
-      case 5: return Array.from({ length: int(5) }, () => junkValue(depth + 1));
+      case 0:
+        return int(1e9) - 5e8;
+      case 1:
+        return rng() * 1e6;
+      case 2:
+        return pickOf(['', 'x', 'roll', 'p1', 'move', gameId, other, '💥', '\u0000', 'a'.repeat(int(200))]);
+      case 3:
+        return null;
+      case 4:
+        return rng() < 0.5;
+      case 5:
+        return Array.from({ length: int(5) }, () => junkValue(depth + 1));
       default: {
         const o: Record<string, unknown> = {};
         for (let i = int(5); i > 0; i--) o[pickOf(['type', 'id', 'gameId', 'action', 'version', 'steps', 'since', 'x'])] = junkValue(depth + 1);
@@ -63,7 +69,15 @@ it.each(STORE_KINDS)('10,000 hostile messages (%s store): each answered by an er
       }
     }
   };
-  const actions = [{ type: 'roll' }, { type: 'move', steps: [] }, { type: 'move', steps: [{ from: 24, to: 20 }] }, { type: 'double' }, { type: 'take' }, { type: 'resign', level: 'single' }, { type: 'acceptResign' }];
+  const actions = [
+    { type: 'roll' },
+    { type: 'move', steps: [] },
+    { type: 'move', steps: [{ from: 24, to: 20 }] },
+    { type: 'double' },
+    { type: 'take' },
+    { type: 'resign', level: 'single' },
+    { type: 'acceptResign' },
+  ];
   let withId = 0;
   const ids = new Set<string>();
   const makers: Array<(id: string) => string | Uint8Array> = [
@@ -115,7 +129,7 @@ it.each(STORE_KINDS)('10,000 hostile messages (%s store): each answered by an er
   expect(withId).toBeGreaterThan(N / 3);
   expect(hostile.connection.isOpen).toBe(true);
   expect(await before()).toEqual(start);
-  expect(({}) as Record<string, unknown>).not.toHaveProperty('polluted');
+  expect({} as Record<string, unknown>).not.toHaveProperty('polluted');
   // Still a working connection.
   expect(await hostile.command({ type: 'ping' })).toMatchObject({ type: 'ack' });
   expect(w.faults).toEqual([]);

@@ -38,7 +38,9 @@ export class MemoryClient {
   }
 
   /** Sends a command with a fresh id (unless it has one) and resolves with its reply. */
-  async command<T extends ClientToServer['type']>(msg: { type: T; id?: string } & Record<string, unknown>): Promise<ServerToClient & { type: 'ack' | 'error' }> {
+  async command<T extends ClientToServer['type']>(
+    msg: { type: T; id?: string } & Record<string, unknown>,
+  ): Promise<ServerToClient & { type: 'ack' | 'error' }> {
     const id = msg.id ?? `m${this.nextId++}`;
     const from = this.received.length;
     const reply = this.waitFor((m) => (m.type === 'ack' || m.type === 'error') && m.id === id, from);

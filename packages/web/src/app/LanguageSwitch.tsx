@@ -22,14 +22,7 @@ export function LanguageSwitch() {
   return (
     <div className="lang-switch" role="group" aria-label={t('lang.label')}>
       {LANGUAGES.map((lng) => (
-        <button
-          key={lng}
-          type="button"
-          lang={lng}
-          aria-pressed={lng === current}
-          aria-label={t(`lang.${lng}`)}
-          onClick={() => switchTo(lng)}
-        >
+        <button key={lng} type="button" lang={lng} aria-pressed={lng === current} aria-label={t(`lang.${lng}`)} onClick={() => switchTo(lng)}>
           {t(`lang.${lng}Short`)}
         </button>
       ))}

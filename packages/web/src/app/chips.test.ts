@@ -18,8 +18,7 @@ function setup(start: Profile | null) {
   const timers: { run: () => void; ms: number }[] = [];
   const store = createChipsStore(
     {
-      chips: (limit) =>
-        new Promise<ChipsReport>((resolve, reject) => asked.push({ limit, answer: resolve, fail: () => reject(new Error('down')) })),
+      chips: (limit) => new Promise<ChipsReport>((resolve, reject) => asked.push({ limit, answer: resolve, fail: () => reject(new Error('down')) })),
     },
     {
       on: (type, handler) => {

@@ -33,7 +33,11 @@ export function useServices(): Services {
 
 /** The link's status, re-rendering on each change. */
 export function useLinkStatus(link: AppLink): LinkStatus {
-  return useSyncExternalStore(link.onStatus, () => link.status, () => link.status);
+  return useSyncExternalStore(
+    link.onStatus,
+    () => link.status,
+    () => link.status,
+  );
 }
 
 /** Who the socket is (re-read whenever the link comes online: a reconnect may change it). */

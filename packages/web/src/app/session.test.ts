@@ -47,7 +47,10 @@ describe('the session', () => {
   it('reconnects after log in and log out (the cookie changed), not after a profile edit', async () => {
     const calls: string[] = [];
     const s = createSession(
-      fakeApi({ login: async () => alice, logout: async () => undefined, guest: async () => guest, patchMe: async () => ({ ...alice, displayName: 'Al' }) }, calls),
+      fakeApi(
+        { login: async () => alice, logout: async () => undefined, guest: async () => guest, patchMe: async () => ({ ...alice, displayName: 'Al' }) },
+        calls,
+      ),
     );
     let reconnects = 0;
     s.onIdentityChange(() => reconnects++);

@@ -10,9 +10,7 @@ const MANUAL: BoardSettings = { autoPlayForced: false, autoConfirm: false, reduc
 const t = (key: string, o?: Record<string, unknown>): string => (o ? `${key}${JSON.stringify(o)}` : key);
 
 function render(m: BoardModel, orientation: Color, input: BoardInput | null = null, settings = MANUAL): string {
-  return renderToStaticMarkup(
-    <Board model={m} orientation={orientation} input={input} settings={settings} onTurn={() => {}} t={t} />,
-  );
+  return renderToStaticMarkup(<Board model={m} orientation={orientation} input={input} settings={settings} onTurn={() => {}} t={t} />);
 }
 
 /** The engine's own input for a position's first throw (what the game room builds from a game view). */
@@ -101,14 +99,11 @@ describe('Board markup: start positions from both sides', () => {
       const p = byCell(html);
       expect(p.get(24)).toMatchObject({ count: 15, color: 'white', label: '24' });
       expect(p.get(12)).toMatchObject({ count: 15, color: 'black', label: '12' });
-      expect([...html.matchAll(/<text class="board-count board-count--(\w+)"[^>]*>15<\/text>/g)].map((m) => m[1])).toEqual([
-        'white',
-        'black',
-      ]);
+      expect([...html.matchAll(/<text class="board-count board-count--(\w+)"[^>]*>15<\/text>/g)].map((m) => m[1])).toEqual(['white', 'black']);
     }
   });
 
-  it('long nardy: each player\'s head is at his own top-right', () => {
+  it("long nardy: each player's head is at his own top-right", () => {
     const white = byCell(render(model('long'), 'white'));
     const black = byCell(render(model('long', { viewer: 'black' }), 'black'));
     const topRight = (p: DrawnPoint | undefined) => !!p && p.base < 188 && p.x0 > 300;
@@ -138,7 +133,7 @@ describe('Board markup: start positions from both sides', () => {
 });
 
 describe('Board markup: cube, dice, pips', () => {
-  it('the cube shows its value, centred or on its owner\'s side', () => {
+  it("the cube shows its value, centred or on its owner's side", () => {
     const centred = render(model('short', { cube: { value: 1, owner: null } }), 'white');
     expect(centred).toMatch(/class="board-cube" data-owner="centre"[^>]*><rect[^>]*><\/rect><text x="30" y="188">1<\/text>/);
     const owned = render(model('short', { cube: { value: 4, owner: 'black' } }), 'white');
@@ -149,7 +144,7 @@ describe('Board markup: cube, dice, pips', () => {
     expect(render(model('long'), 'white')).not.toContain('board-cube');
   });
 
-  it('two dice, four on a double, in the mover\'s right-hand half', () => {
+  it("two dice, four on a double, in the mover's right-hand half", () => {
     const two = render(model('short', { dice: [6, 5] }), 'white');
     expect([...two.matchAll(/data-die="(\d)" data-used="false"/g)].map((m) => m[1])).toEqual(['6', '5']);
     expect(render(model('short', { dice: [3, 3] }), 'white').match(/data-die="3"/g)).toHaveLength(4);
@@ -191,13 +186,22 @@ describe('Board markup: input', () => {
 
   it('the highlighted sources are exactly the legal ones', () => {
     const html = render(model('short', { dice: [6, 5] }), 'white', fake());
-    expect(points(html).filter((p) => p.classes.includes('is-source')).map((p) => p.cell).sort()).toEqual([13, 24]);
+    expect(
+      points(html)
+        .filter((p) => p.classes.includes('is-source'))
+        .map((p) => p.cell)
+        .sort(),
+    ).toEqual([13, 24]);
   });
 
-  it('with the engine\'s input: long nardy 6-5 on the first turn moves only the head (LN-06)', () => {
+  it("with the engine's input: long nardy 6-5 on the first turn moves only the head (LN-06)", () => {
     const input = engineInput('long', [6, 5]);
     const html = render(model('long', { dice: [6, 5] }), 'white', input);
-    expect(points(html).filter((p) => p.classes.includes('is-source')).map((p) => p.cell)).toEqual([24]);
+    expect(
+      points(html)
+        .filter((p) => p.classes.includes('is-source'))
+        .map((p) => p.cell),
+    ).toEqual([24]);
     expect(html).toMatch(/<button type="button" class="board-confirm" disabled="">confirm<\/button>/);
   });
 
@@ -223,10 +227,15 @@ describe('Board markup: input', () => {
     expect(html).toContain('>toMove.black<');
   });
 
-  it('the opponent\'s last turn is marked', () => {
+  it("the opponent's last turn is marked", () => {
     const html = render(model('short', { lastTurn: { color: 'black', steps: steps('13/7') } }), 'white');
     // Black's own 13 and 7 are absolute 12 and 18.
-    expect(points(html).filter((p) => p.classes.includes('is-last')).map((p) => p.cell).sort()).toEqual([12, 18]);
+    expect(
+      points(html)
+        .filter((p) => p.classes.includes('is-last'))
+        .map((p) => p.cell)
+        .sort(),
+    ).toEqual([12, 18]);
   });
 
   it('reduced motion turns the board still', () => {

@@ -80,10 +80,7 @@ export function Board(props: BoardProps) {
 
   const mover = input?.color ?? orientation;
   const pl = placement(model.toAbs, orientation);
-  const drawn = useMemo(
-    () => (input ? applySteps(state.model, input.color, state.played) : state.model),
-    [state.model, state.played, input],
-  );
+  const drawn = useMemo(() => (input ? applySteps(state.model, input.color, state.played) : state.model), [state.model, state.played, input]);
   const ids = useCheckerIds(drawn.board);
 
   const sourceSlots = sources(state);
@@ -170,28 +167,10 @@ export function Board(props: BoardProps) {
         onPointerCancel={endDrag}
         onKeyDown={onKeyDown}
       >
-        <Points
-          pl={pl}
-          model={drawn}
-          mover={mover}
-          marks={marks}
-          cursor={state.cursor}
-          cursorCell={cursorCell}
-          cursorId={cursorId}
-          portrait={portrait}
-          t={t}
-        />
+        <Points pl={pl} model={drawn} mover={mover} marks={marks} cursor={state.cursor} cursorCell={cursorCell} cursorId={cursorId} portrait={portrait} t={t} />
         {model.cube && <Cube cube={model.cube} pl={pl} portrait={portrait} t={t} />}
-        {model.turn && model.dice && (
-          <Dice faces={diceFaces(model.dice, state.played)} row={pl.rowOf(model.turn)} portrait={portrait} t={t} />
-        )}
-        <Checkers
-          pl={pl}
-          model={drawn}
-          ids={ids}
-          portrait={portrait}
-          dragged={draggedId !== undefined && dragAt ? { id: draggedId, at: dragAt } : null}
-        />
+        {model.turn && model.dice && <Dice faces={diceFaces(model.dice, state.played)} row={pl.rowOf(model.turn)} portrait={portrait} t={t} />}
+        <Checkers pl={pl} model={drawn} ids={ids} portrait={portrait} dragged={draggedId !== undefined && dragAt ? { id: draggedId, at: dragAt } : null} />
       </svg>
       <TurnControls state={state} drawn={drawn} dispatch={dispatch} t={t} />
     </div>

@@ -92,12 +92,7 @@ export function Checkers({ pl, model, ids, portrait, dragged }: Props) {
       {stacks.map(({ color, count, at, inTray: tray }) => {
         const p = project(portrait, at);
         return (
-          <text
-            key={`${color}-${p.x}-${p.y}`}
-            className={`board-count board-count--${tray ? 'tray' : color}`}
-            x={p.x}
-            y={p.y}
-          >
+          <text key={`${color}-${p.x}-${p.y}`} className={`board-count board-count--${tray ? 'tray' : color}`} x={p.x} y={p.y}>
             {count}
           </text>
         );
@@ -105,10 +100,7 @@ export function Checkers({ pl, model, ids, portrait, dragged }: Props) {
       {/* What the player sees while dragging: a copy above everything (moving the element itself to the end
           of the list would cost other checkers their running transitions). */}
       {held && dragged && (
-        <g
-          className={`board-checker board-checker--${held.color} board-checker--held`}
-          style={{ transform: translate(project(portrait, dragged.at)) }}
-        >
+        <g className={`board-checker board-checker--${held.color} board-checker--held`} style={{ transform: translate(project(portrait, dragged.at)) }}>
           {shape(false)}
         </g>
       )}

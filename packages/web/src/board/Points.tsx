@@ -57,14 +57,7 @@ export function cellLabel(model: BoardModel, mover: Color, marks: Marks, cell: n
     const n = model.label(cell);
     label = who ? t(`point.${who.color}`, { n, count: who.count }) : t('point.empty', { n });
   }
-  const mark =
-    marks.selected === cell
-      ? 'selected'
-      : marks.destinations.has(cell)
-        ? 'destination'
-        : marks.sources.has(cell)
-          ? 'movable'
-          : null;
+  const mark = marks.selected === cell ? 'selected' : marks.destinations.has(cell) ? 'destination' : marks.sources.has(cell) ? 'movable' : null;
   return mark ? t('withMark', { label, mark: t(`mark.${mark}`) }) : label;
 }
 
@@ -129,24 +122,21 @@ export function Points({ pl, model, mover, marks, cursor, cursorCell, cursorId, 
         );
       })}
       {(marks.sources.has(BAR) || marks.selected === BAR || marks.destinations.has(BAR)) && (
-        <rect
-          className={classes('board-bar-mark', markOf(BAR))}
-          {...rectProps(portrait, stopRect({ row: pl.rowOf(mover), index: BAR_STOP }))}
-        />
+        <rect className={classes('board-bar-mark', markOf(BAR))} {...rectProps(portrait, stopRect({ row: pl.rowOf(mover), index: BAR_STOP }))} />
       )}
-      {[...marks.destinations].filter((cell) => cell !== BAR && cell !== OFF).map((abs) => {
-        const p = landing(abs);
-        return <circle key={abs} className="board-landing" cx={p.x} cy={p.y} r={CHECKER_R / 2} />;
-      })}
+      {[...marks.destinations]
+        .filter((cell) => cell !== BAR && cell !== OFF)
+        .map((abs) => {
+          const p = landing(abs);
+          return <circle key={abs} className="board-landing" cx={p.x} cy={p.y} r={CHECKER_R / 2} />;
+        })}
       <rect
         id={cursorId}
         className="board-cursor"
         {...rectProps(portrait, stopRect(cursor))}
         rx={4}
         role="img"
-        aria-label={
-          cursorCell === null ? trayLabel(otherColor(mover)) : cellLabel(model, mover, marks, cursorCell, t)
-        }
+        aria-label={cursorCell === null ? trayLabel(otherColor(mover)) : cellLabel(model, mover, marks, cursorCell, t)}
       />
     </g>
   );

@@ -43,12 +43,7 @@ export function TurnControls({ state, drawn, dispatch, t }: Props) {
           <button type="button" disabled={!canUndo(state)} onClick={() => dispatch({ type: 'undoTurn' })}>
             {t('undoTurn')}
           </button>
-          <button
-            type="button"
-            className="board-confirm"
-            disabled={!canConfirm(state)}
-            onClick={() => dispatch({ type: 'confirm' })}
-          >
+          <button type="button" className="board-confirm" disabled={!canConfirm(state)} onClick={() => dispatch({ type: 'confirm' })}>
             {t('confirm')}
           </button>
         </div>

@@ -55,7 +55,6 @@ const SLAB_STEP = 10;
 export const DIE_SIZE = 28;
 export const CUBE_SIZE = 30;
 
-
 const colX = (col: number): number => (col < 6 ? LEFT + col * POINT_W : RIGHT + (col - 6) * POINT_W);
 
 /** The triangle of a point: its base on the frame, its tip towards the middle. */
@@ -131,8 +130,7 @@ export function cubeAt(owner: Row | null): XY {
   return { x: FRAME + CUBE_COLUMN / 2, y: owner === null ? MID_Y : owner === 'top' ? d : HEIGHT - d };
 }
 
-export const viewBox = (portrait: boolean): string =>
-  portrait ? `0 0 ${HEIGHT} ${WIDTH}` : `0 0 ${WIDTH} ${HEIGHT}`;
+export const viewBox = (portrait: boolean): string => (portrait ? `0 0 ${HEIGHT} ${WIDTH}` : `0 0 ${WIDTH} ${HEIGHT}`);
 
 /** Landscape → screen coordinates: unchanged, or a quarter turn clockwise in portrait. */
 export const project = (portrait: boolean, p: XY): XY => (portrait ? { x: HEIGHT - p.y, y: p.x } : p);

@@ -18,7 +18,7 @@ describe('checker identities (what animates)', () => {
     expect(after.next).toBe(ids.next);
   });
 
-  it('a hit moves the opponent\'s checker to his bar; undoing moves both back', () => {
+  it("a hit moves the opponent's checker to his bar; undoing moves both back", () => {
     const hit = assignIds(ids, applySteps(m, 'white', steps('13/7*')).board);
     expect(hit.black[BAR]).toEqual(ids.black[18]);
     expect(hit.white[7]).toEqual([ids.white[13]![4]]);

@@ -48,8 +48,7 @@ function follow(prev: readonly (readonly number[])[], counts: readonly number[],
 }
 
 export function assignIds(prev: CheckerIds | null, board: Boards): CheckerIds {
-  const per = (color: Color, next: number) =>
-    prev ? follow(prev[color], board[color], next) : fresh(board[color], next);
+  const per = (color: Color, next: number) => (prev ? follow(prev[color], board[color], next) : fresh(board[color], next));
   const white = per('white', prev?.next ?? 0);
   const black = per('black', white.next);
   return { white: white.slots, black: black.slots, next: black.next };

@@ -7,7 +7,7 @@ import { model } from './testModels';
 
 const place = (variant: VariantId, bottom: Color, abs: number) => placement(model(variant).toAbs, bottom).placeOf(abs);
 
-describe('placement (docs/rules.md §1: absolute points, White\'s numbering)', () => {
+describe("placement (docs/rules.md §1: absolute points, White's numbering)", () => {
   it('White at the bottom, every variant: 1–12 along the bottom right to left, 13–24 along the top left to right', () => {
     for (const v of ['long', 'short', 'caucasian'] as const) {
       expect(place(v, 'white', 1)).toEqual({ row: 'bottom', col: 11 });
@@ -18,13 +18,13 @@ describe('placement (docs/rules.md §1: absolute points, White\'s numbering)', (
     }
   });
 
-  it('short nardy, Black at the bottom: a mirror — point n where White sees 25 − n, Black\'s home bottom-right', () => {
+  it("short nardy, Black at the bottom: a mirror — point n where White sees 25 − n, Black's home bottom-right", () => {
     for (let abs = 1; abs <= 24; abs++) expect(place('short', 'black', abs)).toEqual(place('short', 'white', 25 - abs));
     expect(place('short', 'black', 24)).toEqual({ row: 'bottom', col: 11 }); // Black's own 1-point
     expect(place('caucasian', 'black', 1)).toEqual({ row: 'top', col: 11 }); // Black's own 24-point
   });
 
-  it('long nardy, Black at the bottom: the board turned by 180° — Black\'s head (12) top-right, his home 18–13 bottom-right', () => {
+  it("long nardy, Black at the bottom: the board turned by 180° — Black's head (12) top-right, his home 18–13 bottom-right", () => {
     for (let abs = 1; abs <= 24; abs++) {
       const w = place('long', 'white', abs);
       const b = place('long', 'black', abs);
@@ -57,7 +57,7 @@ describe('stops (keyboard cursor and pointer)', () => {
     for (let abs = 1; abs <= 24; abs++) expect(stopCell(pl, cellStop(pl, abs, 'white'), 'white')).toBe(abs);
   });
 
-  it('a tray is the mover\'s off only on his side', () => {
+  it("a tray is the mover's off only on his side", () => {
     expect(stopCell(pl, { row: 'bottom', index: TRAY_STOP }, 'white')).toBe(OFF);
     expect(stopCell(pl, { row: 'top', index: TRAY_STOP }, 'white')).toBeNull();
     expect(stopCell(pl, { row: 'top', index: TRAY_STOP }, 'black')).toBe(OFF);
@@ -65,7 +65,7 @@ describe('stops (keyboard cursor and pointer)', () => {
 });
 
 describe('geometry (landscape SVG units; portrait is a quarter turn)', () => {
-  it('abs point → x/y for both orientations: White\'s 24 top-right with White below, bottom-left with Black below (long)', () => {
+  it("abs point → x/y for both orientations: White's 24 top-right with White below, bottom-left with Black below (long)", () => {
     const white = placement(model('long').toAbs, 'white');
     const black = placement(model('long').toAbs, 'black');
     const a = onPoint(white.placeOf(24), 0);

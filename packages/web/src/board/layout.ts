@@ -92,9 +92,7 @@ export function moveStop(stop: Stop, dir: Direction): Stop {
 }
 
 /** A cell in the mover's own frame: 25 = bar, 1–24 = points, 0 = off. */
-export const cellToOwn = (model: BoardModel, mover: Color, cell: number): number =>
-  cell === BAR || cell === OFF ? cell : ownPoint(model.toAbs, mover, cell);
+export const cellToOwn = (model: BoardModel, mover: Color, cell: number): number => (cell === BAR || cell === OFF ? cell : ownPoint(model.toAbs, mover, cell));
 
 /** The cell of a slot of a colour's own frame. */
-export const ownToCell = (model: BoardModel, color: Color, slot: number): number =>
-  slot === BAR || slot === OFF ? slot : model.toAbs(color, slot);
+export const ownToCell = (model: BoardModel, color: Color, slot: number): number => (slot === BAR || slot === OFF ? slot : model.toAbs(color, slot));

@@ -41,8 +41,7 @@ const hits = (chain: Steps): number => chain.filter((s) => s.hit).length;
  * one is taken only when every chain to that point hits — the player who wants the hit plays the steps one by
  * one), then fewer steps (keep dice for other checkers), then the order `next` lists them in.
  */
-const better = (a: Steps, b: Steps): boolean =>
-  hits(a) !== hits(b) ? hits(a) < hits(b) : a.length < b.length;
+const better = (a: Steps, b: Steps): boolean => (hits(a) !== hits(b) ? hits(a) < hits(b) : a.length < b.length);
 
 /**
  * Every destination of the checker on own slot `from`, with the steps that take it there. A checker that bears

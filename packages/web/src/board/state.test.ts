@@ -23,18 +23,10 @@ const press = (cell: number): BoardEvent => ({ type: 'press', cell });
 const release = (cell: number | null): BoardEvent => ({ type: 'release', cell });
 const click = (cell: number): BoardEvent[] => [press(cell), release(cell)];
 const key = (k: Extract<BoardEvent, { type: 'key' }>['key']): BoardEvent => ({ type: 'key', key: k });
-const text = (played: readonly BoardStep[]): string =>
-  played.map((s) => `${s.from}/${s.to}${s.hit ? '*' : ''}`).join(' ');
+const text = (played: readonly BoardStep[]): string => played.map((s) => `${s.from}/${s.to}${s.hit ? '*' : ''}`).join(' ');
 
 /** Short nardy, White opens 6-5 (S1, S2): a few of its legal plays, both step orders where both are legal. */
-const SHORT_65 = [
-  '24/18 18/13',
-  '24/19 19/13',
-  '24/18 13/8',
-  '13/8 24/18',
-  '13/7 13/8',
-  '13/8 13/7',
-];
+const SHORT_65 = ['24/18 18/13', '24/19 19/13', '24/18 13/8', '13/8 24/18', '13/7 13/8', '13/8 13/7'];
 const short65 = () => model('short', { dice: [6, 5] });
 
 describe('selection and destinations (only through input.next)', () => {
@@ -93,7 +85,7 @@ describe('selection and destinations (only through input.next)', () => {
     expect(canConfirm(s)).toBe(false);
   });
 
-  it('Black moving: cells are absolute points, steps stay in Black\'s own frame', () => {
+  it("Black moving: cells are absolute points, steps stay in Black's own frame", () => {
     // Black's own 24 is absolute 1 in short nardy; his 6-5 run 24/13 lands on absolute 12.
     const m = model('short', { dice: [6, 5], turn: 'black', viewer: 'black' });
     const s = run(start(m, input(SHORT_65, SHORT_65, 'black'), MANUAL, 'black'), ...click(1), ...click(12));
@@ -257,7 +249,7 @@ describe('keyboard', () => {
 });
 
 describe('the drawn position', () => {
-  it('a hit sends the opponent\'s checker on that point to his bar; pips follow', () => {
+  it("a hit sends the opponent's checker on that point to his bar; pips follow", () => {
     // White 6 on his 13 hits Black's blot on absolute 7 (Black's own 18) — SN-06's 13/7*.
     const m = model('short', {
       board: { white: side({ 24: 2, 13: 5, 8: 3, 6: 5 }), black: side({ 18: 1, 13: 4, 6: 5, 8: 3, 24: 2 }) },
@@ -284,7 +276,7 @@ describe('the drawn position', () => {
     ]);
   });
 
-  it('long nardy: Black\'s steps move on his own route, absolute points follow the geometry', () => {
+  it("long nardy: Black's steps move on his own route, absolute points follow the geometry", () => {
     const m = model('long', { turn: 'black', dice: [6, 5] });
     const after = applySteps(m, 'black', steps('24/18 18/13'));
     expect(after.board.black[24]).toBe(14);

@@ -58,11 +58,7 @@ function sameTurn(a: BoardConfig, b: BoardConfig): boolean {
   if (!a.input || !b.input || a.input.color !== b.input.color) return false;
   const same = (x: readonly number[] | null, y: readonly number[] | null): boolean =>
     x === y || (!!x && !!y && x.length === y.length && x.every((v, i) => v === y[i]));
-  return (
-    same(a.model.dice, b.model.dice) &&
-    same(a.model.board.white, b.model.board.white) &&
-    same(a.model.board.black, b.model.board.black)
-  );
+  return same(a.model.dice, b.model.dice) && same(a.model.board.white, b.model.board.white) && same(a.model.board.black, b.model.board.black);
 }
 
 /** Exactly one legal turn, or nothing to play (`[]` or `[[]]`, L14). */
@@ -91,8 +87,7 @@ export function initialState(config: BoardConfig): BoardState {
 }
 
 const mover = (s: BoardState): Color => s.input?.color ?? s.orientation;
-const cellStopOf = (s: BoardState, cell: number): Stop =>
-  cellStop(placement(s.model.toAbs, s.orientation), cell, mover(s));
+const cellStopOf = (s: BoardState, cell: number): Stop => cellStop(placement(s.model.toAbs, s.orientation), cell, mover(s));
 const sourceStop = (s: BoardState, own: number): Stop => cellStopOf(s, ownToCell(s.model, mover(s), own));
 
 /** The sources the player may pick now (own frame); none once the turn is sent. */

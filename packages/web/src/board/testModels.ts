@@ -51,8 +51,7 @@ const step = (text: string): BoardStep => {
 /** Steps from notation, own frame: `24/18 18/13*`; bar = 25, off = 0. Dice are the distances (not for bear-offs). */
 export const steps = (text: string): BoardStep[] => (text.trim() === '' ? [] : text.trim().split(/\s+/).map(step));
 
-const sameStep = (a: BoardStep, b: BoardStep): boolean =>
-  a.from === b.from && a.to === b.to && a.die === b.die && a.hit === b.hit;
+const sameStep = (a: BoardStep, b: BoardStep): boolean => a.from === b.from && a.to === b.to && a.die === b.die && a.hit === b.hit;
 
 /**
  * A fake `next` over a fixed list of whole turns, each in the order its steps may be played (list both orders

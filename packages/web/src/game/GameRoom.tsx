@@ -85,11 +85,7 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
 
   if (!view) {
     // Not followed yet, or refused (no such game).
-    return state.error ? (
-      <Refusal error={state.error} />
-    ) : (
-      <p className="room-loading">{t('loading')}</p>
-    );
+    return state.error ? <Refusal error={state.error} /> : <p className="room-loading">{t('loading')}</p>;
   }
 
   const act = (action: PlayerAction) => {
@@ -103,8 +99,7 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
       if (!r.ok && kind === 'abort' && r.code === 'CONFLICT') setAbortRefusedFor(absence);
     });
   };
-  const sendChat = (room: ChatLine['room'], text: string) =>
-    send({ type: 'chat.send', room: { kind: room, gameId }, text }, false).then((r) => r.ok);
+  const sendChat = (room: ChatLine['room'], text: string) => send({ type: 'chat.send', room: { kind: room, gameId }, text }, false).then((r) => r.ok);
   const onRematch = (command: RematchCommand) => {
     const opponent = view.you === null ? null : view.players[otherSeat(view.you)].user;
     // A bot does not answer rematch offers: its rematch is a new bot game at the same table settings.

@@ -40,11 +40,7 @@ export function MoveList({ entries, names, variant, current, t }: Props) {
         <ol className="moves-list" ref={listRef}>
           {entries.map((e, i) => (
             <Fragment key={`${e.at}:${e.kind}`}>
-              {(i === 0 || entries[i - 1]!.game !== e.game) && (
-                <li className="moves-game">
-                  {t('moves.game', { number: e.game })}
-                </li>
-              )}
+              {(i === 0 || entries[i - 1]!.game !== e.game) && <li className="moves-game">{t('moves.game', { number: e.game })}</li>}
               <li
                 ref={e === current ? currentRef : undefined}
                 className={`moves-entry moves-entry--${e.kind}${e === current ? ' moves-entry--current' : ''}`}

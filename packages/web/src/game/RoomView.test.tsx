@@ -47,9 +47,23 @@ const LONG_FIRST_TURN: WireAction[] = [
 ];
 const SHORT: WireAction[] = [
   { type: 'opening', dice: { p1: 3, p2: 1 } },
-  { type: 'move', seat: 'p1', steps: [{ from: 8, to: 5 }, { from: 6, to: 5 }] },
+  {
+    type: 'move',
+    seat: 'p1',
+    steps: [
+      { from: 8, to: 5 },
+      { from: 6, to: 5 },
+    ],
+  },
   { type: 'roll', seat: 'p2', dice: [6, 4] },
-  { type: 'move', seat: 'p2', steps: [{ from: 24, to: 18 }, { from: 18, to: 14 }] },
+  {
+    type: 'move',
+    seat: 'p2',
+    steps: [
+      { from: 24, to: 18 },
+      { from: 18, to: 14 },
+    ],
+  },
   { type: 'double', seat: 'p1' },
 ];
 
@@ -93,7 +107,11 @@ describe('RoomView', () => {
 
   it('game over with a mars: the result named, the final score, the rematch, the revealed seed and the dice check', () => {
     const over = roomOf(
-      timeline({ variant: 'long', matchLength: 1 }, [...LONG_FIRST_TURN, { type: 'resign', seat: 'p2', level: 'mars' }, { type: 'acceptResign', seat: 'p1' }], 'p1'),
+      timeline(
+        { variant: 'long', matchLength: 1 },
+        [...LONG_FIRST_TURN, { type: 'resign', seat: 'p2', level: 'mars' }, { type: 'acceptResign', seat: 'p1' }],
+        'p1',
+      ),
     );
     const html = render(over);
     const s = text(html);
@@ -133,7 +151,14 @@ describe('RoomView', () => {
       ...u,
       view: {
         ...u.view,
-        clock: { control: { kind: 'matchReserve', perPointMs: 120_000, delayMs: 12_000 }, left: { p1: 61_000, p2: 360_000 }, running, since: NOW, at: NOW, flagged: null },
+        clock: {
+          control: { kind: 'matchReserve', perPointMs: 120_000, delayMs: 12_000 },
+          left: { p1: 61_000, p2: 360_000 },
+          running,
+          since: NOW,
+          at: NOW,
+          flagged: null,
+        },
         players: { ...u.view.players, p1: { ...u.view.players.p1, online: false, graceUntil: NOW } },
       },
     });

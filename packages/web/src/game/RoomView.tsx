@@ -81,7 +81,9 @@ export function RoomView({ gameId, state, serverNow, busy, boardKey, settings, a
         <header className="room-match">
           <span>{say(t, matchPhrase(view.settings.match.matchLength, view.gameNumber))}</span>
           <span>{t(view.settings.rated ? 'match.rated' : 'match.casual')}</span>
-          {view.settings.stake > 0 && <span className="chip">{t('match.stake', { n: view.settings.stake, hold: stakeHold(view.settings.stake, view.settings.match.cube.enabled) })}</span>}
+          {view.settings.stake > 0 && (
+            <span className="chip">{t('match.stake', { n: view.settings.stake, hold: stakeHold(view.settings.stake, view.settings.match.cube.enabled) })}</span>
+          )}
           {view.crawford && <span className="chip">{t('match.crawford')}</span>}
           {view.lastThrow && <span className="chip">{t('match.lastThrow')}</span>}
         </header>
@@ -104,7 +106,12 @@ export function RoomView({ gameId, state, serverNow, busy, boardKey, settings, a
             </button>
           ))}
         </div>
-        <div id="room-panel-moves" role="tabpanel" aria-labelledby="room-tab-moves" className={`room-panel card${tab === 'moves' ? ' room-panel--active' : ''}`}>
+        <div
+          id="room-panel-moves"
+          role="tabpanel"
+          aria-labelledby="room-tab-moves"
+          className={`room-panel card${tab === 'moves' ? ' room-panel--active' : ''}`}
+        >
           <MoveList entries={state.moves} names={seatNames(view)} variant={view.settings.match.variant} current={null} t={t} />
         </div>
         <div id="room-panel-chat" role="tabpanel" aria-labelledby="room-tab-chat" className={`room-panel card${tab === 'chat' ? ' room-panel--active' : ''}`}>

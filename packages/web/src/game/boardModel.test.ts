@@ -79,7 +79,12 @@ describe('viewBoardInput', () => {
       [24, 18, 6],
     ]);
     expect(input!.next([{ from: 24, to: 19, die: 5, hit: false }]).map((s) => [s.from, s.to])).toEqual([[19, 13]]);
-    expect(input!.next([{ from: 24, to: 18, die: 6, hit: false }, { from: 18, to: 13, die: 5, hit: false }])).toEqual([]);
+    expect(
+      input!.next([
+        { from: 24, to: 18, die: 6, hit: false },
+        { from: 18, to: 13, die: 5, hit: false },
+      ]),
+    ).toEqual([]);
   });
 
   it('asks the engine once per played prefix', () => {

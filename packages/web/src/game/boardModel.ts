@@ -4,17 +4,7 @@
  * no rules). Geometry, point numbers and pips come from the engine; legal steps come from the engine's
  * `nextSteps` on the view's position and dice.
  */
-import {
-  getVariant,
-  nextSteps,
-  pips,
-  positionFromSetup,
-  ruleOptions,
-  type Color,
-  type Dice,
-  type Setup,
-  type StepInput,
-} from '@nardy/engine';
+import { getVariant, nextSteps, pips, positionFromSetup, ruleOptions, type Color, type Dice, type Setup, type StepInput } from '@nardy/engine';
 import type { GameView } from '@nardy/protocol';
 import type { BoardInput, BoardModel, BoardStep } from '../board/types';
 
@@ -52,9 +42,7 @@ export const seatColor = (view: Pick<GameView, 'white'>, seat: 'p1' | 'p2'): Col
 /** The board model of a live game's view. The cube is shown only when the table plays with it (G3, L26). */
 export function viewBoardModel(view: GameView, viewer: Color): BoardModel {
   const between = view.phase === 'opening' || view.phase === 'matchOver';
-  const cube = view.settings.match.cube.enabled
-    ? { value: view.cube.value, owner: view.cube.owner === null ? null : seatColor(view, view.cube.owner) }
-    : null;
+  const cube = view.settings.match.cube.enabled ? { value: view.cube.value, owner: view.cube.owner === null ? null : seatColor(view, view.cube.owner) } : null;
   return positionBoardModel(view.position, { turn: between ? null : view.position.turn, dice: view.dice, cube }, viewer);
 }
 

@@ -6,9 +6,23 @@ import { NOW, play, viewOf, type WireAction } from './views.suite';
 /** Short nardy: p1 opened 3–1 (8/5 6/5), p2 threw 6–4 and ran 24/14; p1 to start his turn. */
 const SHORT: WireAction[] = [
   { type: 'opening', dice: { p1: 3, p2: 1 } },
-  { type: 'move', seat: 'p1', steps: [{ from: 8, to: 5 }, { from: 6, to: 5 }] },
+  {
+    type: 'move',
+    seat: 'p1',
+    steps: [
+      { from: 8, to: 5 },
+      { from: 6, to: 5 },
+    ],
+  },
   { type: 'roll', seat: 'p2', dice: [6, 4] },
-  { type: 'move', seat: 'p2', steps: [{ from: 24, to: 18 }, { from: 18, to: 14 }] },
+  {
+    type: 'move',
+    seat: 'p2',
+    steps: [
+      { from: 24, to: 18 },
+      { from: 18, to: 14 },
+    ],
+  },
 ];
 const SHORT_MONEY = { variant: 'short', cube: { beaver: true } } as const;
 
@@ -52,7 +66,13 @@ describe('decisionChoices and the prompt', () => {
   });
 
   it('a resign offer to you: accept and win what it names (G5b)', () => {
-    const view = viewOf(play({ variant: 'long' }, [{ type: 'opening', dice: { p1: 5, p2: 3 } }, { type: 'resign', seat: 'p1', level: 'mars' }]), 'p2');
+    const view = viewOf(
+      play({ variant: 'long' }, [
+        { type: 'opening', dice: { p1: 5, p2: 3 } },
+        { type: 'resign', seat: 'p1', level: 'mars' },
+      ]),
+      'p2',
+    );
     expect(types(decisionChoices(view))).toEqual(['acceptResign', 'declineResign']);
     expect(promptPhrase(view)).toEqual({
       key: 'prompt.resignToYou',

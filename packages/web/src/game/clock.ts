@@ -50,5 +50,4 @@ export function graceLeft(view: GameView, seat: Seat, serverNow: number): number
 }
 
 /** Whether something of `seat` counts down on screen: his running clock, or his grace while he is away. */
-export const seatTicking = (view: GameView, seat: Seat): boolean =>
-  (view.end === null && view.clock.running === seat) || !view.players[seat].online;
+export const seatTicking = (view: GameView, seat: Seat): boolean => (view.end === null && view.clock.running === seat) || !view.players[seat].online;

@@ -5,9 +5,23 @@ import type { WireAction } from './views.suite';
 const LONG_OPENING: WireAction[] = [
   { type: 'opening', dice: { p1: 5, p2: 3 } },
   { type: 'roll', seat: 'p1', dice: [6, 5] },
-  { type: 'move', seat: 'p1', steps: [{ from: 24, to: 18 }, { from: 18, to: 13 }] },
+  {
+    type: 'move',
+    seat: 'p1',
+    steps: [
+      { from: 24, to: 18 },
+      { from: 18, to: 13 },
+    ],
+  },
   { type: 'roll', seat: 'p2', dice: [3, 1] },
-  { type: 'move', seat: 'p2', steps: [{ from: 24, to: 21 }, { from: 21, to: 20 }] },
+  {
+    type: 'move',
+    seat: 'p2',
+    steps: [
+      { from: 24, to: 21 },
+      { from: 21, to: 20 },
+    ],
+  },
 ];
 
 describe('replayLog', () => {
@@ -25,9 +39,23 @@ describe('replayLog', () => {
   it('short nardy: own numbers, hits starred; cube actions with their values; the game end with its result', () => {
     const r = replayLog({ variant: 'short' }, [
       { type: 'opening', dice: { p1: 3, p2: 1 } },
-      { type: 'move', seat: 'p1', steps: [{ from: 8, to: 5 }, { from: 6, to: 5 }] },
+      {
+        type: 'move',
+        seat: 'p1',
+        steps: [
+          { from: 8, to: 5 },
+          { from: 6, to: 5 },
+        ],
+      },
       { type: 'roll', seat: 'p2', dice: [6, 4] },
-      { type: 'move', seat: 'p2', steps: [{ from: 24, to: 18 }, { from: 18, to: 14 }] },
+      {
+        type: 'move',
+        seat: 'p2',
+        steps: [
+          { from: 24, to: 18 },
+          { from: 18, to: 14 },
+        ],
+      },
       { type: 'double', seat: 'p1' },
       { type: 'take', seat: 'p2' },
       { type: 'resign', seat: 'p1', level: 'single' },
@@ -46,11 +74,34 @@ describe('replayLog', () => {
   it('a hit is starred; equal paths merge (S3, docs/notation.md)', () => {
     const r = replayLog({ variant: 'short' }, [
       { type: 'opening', dice: { p1: 6, p2: 5 } },
-      { type: 'move', seat: 'p1', steps: [{ from: 24, to: 18 }, { from: 18, to: 13 }] },
+      {
+        type: 'move',
+        seat: 'p1',
+        steps: [
+          { from: 24, to: 18 },
+          { from: 18, to: 13 },
+        ],
+      },
       { type: 'roll', seat: 'p2', dice: [5, 1] },
-      { type: 'move', seat: 'p2', steps: [{ from: 6, to: 1 }, { from: 24, to: 23 }] },
+      {
+        type: 'move',
+        seat: 'p2',
+        steps: [
+          { from: 6, to: 1 },
+          { from: 24, to: 23 },
+        ],
+      },
       { type: 'roll', seat: 'p1', dice: [3, 3] },
-      { type: 'move', seat: 'p1', steps: [{ from: 25, to: 22 }, { from: 8, to: 5 }, { from: 8, to: 5 }, { from: 6, to: 3 }] },
+      {
+        type: 'move',
+        seat: 'p1',
+        steps: [
+          { from: 25, to: 22 },
+          { from: 8, to: 5 },
+          { from: 8, to: 5 },
+          { from: 6, to: 3 },
+        ],
+      },
     ]);
     expect(r.error).toBeNull();
     expect(r.entries.map((e) => (e.kind === 'move' ? e.notation : e.kind))).toEqual(['opening', '24/13', '24/23 6/1*', 'bar/22 8/5(2) 6/3']);

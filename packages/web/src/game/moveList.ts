@@ -140,4 +140,3 @@ export function replayLog(settings: MatchSettingsInput | MatchSettings, actions:
   }
   return { states, entries, error: null };
 }
-

@@ -18,10 +18,7 @@ export const LEVEL_POINTS: Readonly<Record<ResignLevel, WinPoints>> = { single: 
 export const levelKind = (scoring: ScoringId, level: ResignLevel): WinKind => kindForPoints(scoring, LEVEL_POINTS[level]);
 
 /** One finished game: "Game 2: Alice wins — mars, all checkers borne off, cube 2: 4 points". */
-export function gameResultPhrase(
-  result: Pick<ResultLine, 'number' | 'winner' | 'end' | 'kind' | 'cubeValue' | 'points'>,
-  names: BySeat<string>,
-): Phrase {
+export function gameResultPhrase(result: Pick<ResultLine, 'number' | 'winner' | 'end' | 'kind' | 'cubeValue' | 'points'>, names: BySeat<string>): Phrase {
   const common = { number: result.number, how: { key: `ends.${result.end}` }, cube: result.cubeValue };
   if (result.winner === null) return { key: 'result.draw', params: { ...common, points: points(result.points.p1) } };
   return {

@@ -6,9 +6,23 @@ import { NOW, snapshotAt, timeline, type WireAction } from './views.suite';
 
 const SHORT: WireAction[] = [
   { type: 'opening', dice: { p1: 3, p2: 1 } },
-  { type: 'move', seat: 'p1', steps: [{ from: 8, to: 5 }, { from: 6, to: 5 }] },
+  {
+    type: 'move',
+    seat: 'p1',
+    steps: [
+      { from: 8, to: 5 },
+      { from: 6, to: 5 },
+    ],
+  },
   { type: 'roll', seat: 'p2', dice: [6, 4] },
-  { type: 'move', seat: 'p2', steps: [{ from: 24, to: 18 }, { from: 18, to: 14 }] },
+  {
+    type: 'move',
+    seat: 'p2',
+    steps: [
+      { from: 24, to: 18 },
+      { from: 18, to: 14 },
+    ],
+  },
 ];
 
 const feed = (updates: readonly GameUpdate[], from: RoomState = initialRoom): RoomState =>

@@ -2,17 +2,7 @@
  * Test support: real game views built from engine match states, the way the server builds them (views.ts in
  * packages/server) — the engine plays the actions, the protocol's `legalFor` says what the recipient may do.
  */
-import {
-  apply,
-  newMatch,
-  positionFromSetup,
-  toAct,
-  type Action,
-  type MatchSettingsInput,
-  type MatchState,
-  type Seat,
-  type Setup,
-} from '@nardy/engine';
+import { apply, newMatch, positionFromSetup, toAct, type Action, type MatchSettingsInput, type MatchState, type Seat, type Setup } from '@nardy/engine';
 import { legalFor, type GameEvent, type GameView } from '@nardy/protocol';
 import type { GameUpdate } from '../net/types';
 

@@ -62,9 +62,7 @@ export function createI18n(lng: Language, onMissing?: (key: string, namespaces: 
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     ...i18nOptions(lng),
-    ...(onMissing
-      ? { saveMissing: true, missingKeyHandler: (_lngs: readonly string[], ns: string, key: string) => onMissing(key, [ns]) }
-      : {}),
+    ...(onMissing ? { saveMissing: true, missingKeyHandler: (_lngs: readonly string[], ns: string, key: string) => onMissing(key, [ns]) } : {}),
     resources,
     ns: [...NAMESPACES],
     initAsync: false,

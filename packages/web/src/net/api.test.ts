@@ -27,9 +27,7 @@ describe('the REST helpers (protocol §11)', () => {
 
   it('turns the {error:{code,message}} body into a ServerError', async () => {
     const f = fakeFetch(409, { error: { code: 'CONFLICT', message: "the name 'alice' is taken" } });
-    await expect(createApi(f.fetch).register('alice', 'secret123', 'en')).rejects.toEqual(
-      new ServerError('CONFLICT', "the name 'alice' is taken"),
-    );
+    await expect(createApi(f.fetch).register('alice', 'secret123', 'en')).rejects.toEqual(new ServerError('CONFLICT', "the name 'alice' is taken"));
   });
 
   it('falls back on the status when the body has no known code', () => {

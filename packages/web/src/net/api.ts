@@ -72,8 +72,7 @@ export function createApi(fetchImpl: Fetch) {
   const user = (r: Promise<{ user: Profile }>) => r.then((x) => x.user);
 
   return {
-    register: (name: string, password: string, lang: Language) =>
-      user(request('POST', '/api/register', { name, password, lang })),
+    register: (name: string, password: string, lang: Language) => user(request('POST', '/api/register', { name, password, lang })),
     login: (name: string, password: string) => user(request('POST', '/api/login', { name, password })),
     logout: () => request<{ ok: true }>('POST', '/api/logout').then(() => undefined),
     guest: (lang: Language) => user(request('POST', '/api/guest', { lang })),
@@ -83,8 +82,7 @@ export function createApi(fetchImpl: Fetch) {
       request<UserGames>('GET', `/api/users/${seg(userId)}/games${query(page)}`),
     game: (gameId: string) => request<GameRecordResponse>('GET', `/api/games/${seg(gameId)}`),
     dice: (gameId: string) => request<DiceReport>('GET', `/api/games/${seg(gameId)}/dice`),
-    leaderboard: (variant: VariantId, limit?: number) =>
-      request<Leaderboard>('GET', `/api/leaderboard/${seg(variant)}${query({ limit })}`),
+    leaderboard: (variant: VariantId, limit?: number) => request<Leaderboard>('GET', `/api/leaderboard/${seg(variant)}${query({ limit })}`),
     /** The signed-in user's chips (G9): balance and latest ledger rows. */
     chips: (limit?: number) => request<ChipsReport>('GET', `/api/me/chips${query({ limit })}`),
   };

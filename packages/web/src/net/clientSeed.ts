@@ -27,7 +27,10 @@ const VALID = /^[A-Za-z0-9_-]{1,64}$/;
 /** 16 random bytes as base64url (22 characters). */
 export function randomClientSeed(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** The seed for the next table: the player's own when he set a valid one, else a fresh random one. */

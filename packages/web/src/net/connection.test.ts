@@ -6,7 +6,14 @@ import { ServerError, type GameUpdate } from './types';
 
 const view = SERVER_EXAMPLES['game.snapshot'].view;
 const actions = SERVER_EXAMPLES['game.snapshot'].actions;
-const snapshot = (gameId: string, lastEvent: number): ServerMessage<'game.snapshot'> => ({ type: 'game.snapshot', gameId, epoch: 'e1', lastEvent, actions, view });
+const snapshot = (gameId: string, lastEvent: number): ServerMessage<'game.snapshot'> => ({
+  type: 'game.snapshot',
+  gameId,
+  epoch: 'e1',
+  lastEvent,
+  actions,
+  view,
+});
 const event = (gameId: string, n: number): ServerMessage<'game.event'> => ({
   type: 'game.event',
   gameId,
@@ -255,7 +262,10 @@ describe('the link: watching games', () => {
     s.receive(event('g_1', 5));
     s.receive(event('g_1', 5));
     s.receive(event('g_2', 6));
-    expect(got.map((u) => [u.n, u.event?.kind ?? null])).toEqual([[4, null], [5, 'presence']]);
+    expect(got.map((u) => [u.n, u.event?.kind ?? null])).toEqual([
+      [4, null],
+      [5, 'presence'],
+    ]);
 
     s.drop();
     vi.advanceTimersByTime(600);
@@ -307,7 +317,11 @@ describe('the link: watching games', () => {
     start();
     const s = handshake();
     const errors: ServerError[] = [];
-    link.watchGame('g_404', () => {}, (e) => errors.push(e));
+    link.watchGame(
+      'g_404',
+      () => {},
+      (e) => errors.push(e),
+    );
     s.receive({ type: 'error', id: String(s.last('game.subscribe')['id']), code: 'NOT_FOUND', message: "no game 'g_404'" });
     await Promise.resolve();
     await Promise.resolve();

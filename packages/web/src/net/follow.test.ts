@@ -4,7 +4,14 @@ import { newFollow, onEvent, onSnapshot, subscribeCommand } from './follow';
 
 const view = SERVER_EXAMPLES['game.snapshot'].view;
 const actions = SERVER_EXAMPLES['game.snapshot'].actions;
-const snapshot = (lastEvent: number, epoch = 'e1'): ServerMessage<'game.snapshot'> => ({ type: 'game.snapshot', gameId: 'g1', epoch, lastEvent, actions, view });
+const snapshot = (lastEvent: number, epoch = 'e1'): ServerMessage<'game.snapshot'> => ({
+  type: 'game.snapshot',
+  gameId: 'g1',
+  epoch,
+  lastEvent,
+  actions,
+  view,
+});
 const event = (n: number, epoch = 'e1'): ServerMessage<'game.event'> => ({
   type: 'game.event',
   gameId: 'g1',

@@ -21,9 +21,7 @@ export const newFollow = (gameId: string): Follow => ({ gameId, last: null, resy
 
 /** The `game.subscribe` to send now: with `since` once something was seen, so a reconnect catches up by events. */
 export function subscribeCommand(f: Follow): Command {
-  return f.last === null || f.resyncing
-    ? { type: 'game.subscribe', gameId: f.gameId }
-    : { type: 'game.subscribe', gameId: f.gameId, since: f.last };
+  return f.last === null || f.resyncing ? { type: 'game.subscribe', gameId: f.gameId } : { type: 'game.subscribe', gameId: f.gameId, since: f.last };
 }
 
 /** What the connection does with one game message. */

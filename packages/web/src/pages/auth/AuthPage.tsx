@@ -81,8 +81,7 @@ export function AuthPage({ mode }: { readonly mode: AuthMode }) {
         </div>
       </form>
       <p className="auth-switch">
-        {t(`${mode}.other`)}{' '}
-        <a href={mode === 'login' ? paths.signup() : paths.login()}>{t(`${mode}.otherLink`)}</a>
+        {t(`${mode}.other`)} <a href={mode === 'login' ? paths.signup() : paths.login()}>{t(`${mode}.otherLink`)}</a>
       </p>
     </section>
   );

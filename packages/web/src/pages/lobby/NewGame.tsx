@@ -197,9 +197,7 @@ export function NewGame({ known }: { readonly known: readonly UserRef[] }) {
 
       {mode === 'table' && tableUrl !== null && (
         <div className="table-link">
-          <Field label={t('table.share')}>
-            {(control) => <input {...control} type="url" readOnly value={tableUrl} onFocus={(e) => e.target.select()} />}
-          </Field>
+          <Field label={t('table.share')}>{(control) => <input {...control} type="url" readOnly value={tableUrl} onFocus={(e) => e.target.select()} />}</Field>
           <div className="actions">
             <button type="button" className="btn" onClick={() => copy(tableUrl)}>
               {t('table.copy')}

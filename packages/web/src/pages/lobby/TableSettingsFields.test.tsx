@@ -88,7 +88,11 @@ describe('the table settings form (RULES §7)', () => {
   });
 
   it('shows only the pool fields for quick pairing, and no rated or stake for a bot', () => {
-    expectFields(render(defaultForm('long', true), { part: 'pool' }).names, ['variant', 'matchLength', 'clock', 'rated'], ['ceiling', 'cubeEnabled', 'stake', ...LONG_ONLY]);
+    expectFields(
+      render(defaultForm('long', true), { part: 'pool' }).names,
+      ['variant', 'matchLength', 'clock', 'rated'],
+      ['ceiling', 'cubeEnabled', 'stake', ...LONG_ONLY],
+    );
     expectFields(render(defaultForm('short', true), { part: 'bot' }).names, ['variant', 'ceiling', 'cubeEnabled'], ['rated', 'stake']);
   });
 

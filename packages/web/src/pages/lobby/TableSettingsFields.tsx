@@ -108,7 +108,12 @@ export function TableSettingsFields({
           )}
           <Check label={t('form.lastRollDraw')} name="lastRollDraw" checked={form.lastRollDraw} onChange={(lastRollDraw) => set({ lastRollDraw })} />
           {a.drawScoring && (
-            <Select label={t('form.drawScoring')} name="drawScoring" value={form.drawScoring} onChange={(v) => set({ drawScoring: v as TableForm['drawScoring'] })}>
+            <Select
+              label={t('form.drawScoring')}
+              name="drawScoring"
+              value={form.drawScoring}
+              onChange={(v) => set({ drawScoring: v as TableForm['drawScoring'] })}
+            >
               {DRAW_SCORINGS.map((d) => (
                 <option key={d} value={d}>
                   {t(`form.drawScoringOption.${d}`)}
@@ -167,7 +172,12 @@ export function TableSettingsFields({
       {full && a.longOptions && (
         <details className="group-details">
           <summary>{t('form.longRules')}</summary>
-          <Select label={t('form.openingThrow')} name="openingThrow" value={form.openingThrow} onChange={(v) => set({ openingThrow: v as TableForm['openingThrow'] })}>
+          <Select
+            label={t('form.openingThrow')}
+            name="openingThrow"
+            value={form.openingThrow}
+            onChange={(v) => set({ openingThrow: v as TableForm['openingThrow'] })}
+          >
             {OPENING_THROWS.map((o) => (
               <option key={o} value={o}>
                 {t(`form.openingThrowOption.${o}`)}

@@ -24,7 +24,17 @@ describe('table settings in words', () => {
   it('says a long-nardy match with its options in Russian', () => {
     const ru = createI18n('ru');
     const words = describeSettings(
-      table({ variant: 'long', matchLength: 5, homeMars: true, koks: true, lastRollDraw: true, timeControl: { kind: 'matchReserve', perPointMs: 180_000, delayMs: 15_000 } }, { rated: true }),
+      table(
+        {
+          variant: 'long',
+          matchLength: 5,
+          homeMars: true,
+          koks: true,
+          lastRollDraw: true,
+          timeControl: { kind: 'matchReserve', perPointMs: 180_000, delayMs: 15_000 },
+        },
+        { rated: true },
+      ),
     ).map((p) => ru.t(p.key, p.params));
     expect(words).toEqual([
       'Длинные нарды',
@@ -58,7 +68,15 @@ describe('table settings in words', () => {
 
   it('has every phrase in both languages', () => {
     const samples = [
-      table({ variant: 'long', matchLength: 1, marsDefinition: 'notAllHome', lastRollDraw: true, drawScoring: 'one', flagLoses: 'game', timeControl: { kind: 'bronstein', initialMs: 60_000, delayMs: 5_000 } }),
+      table({
+        variant: 'long',
+        matchLength: 1,
+        marsDefinition: 'notAllHome',
+        lastRollDraw: true,
+        drawScoring: 'one',
+        flagLoses: 'game',
+        timeControl: { kind: 'bronstein', initialMs: 60_000, delayMs: 5_000 },
+      }),
       table({ variant: 'caucasian', matchLength: 3, crawford: false, ceiling: 'oin' }, { rated: true, stake: 1 }),
       table({ variant: 'short', ceiling: 'mars', cube: { enabled: true, maxValue: 64, beaver: false, jacoby: false, automaticDoubles: 0 } }),
     ];

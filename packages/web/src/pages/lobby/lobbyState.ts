@@ -25,8 +25,7 @@ export const CHAT_KEPT = 100;
 
 export const EMPTY_LOBBY: LobbyState = { ready: false, seeks: [], games: [], online: 0, chat: [] };
 
-const upsert = <T>(list: readonly T[], item: T, same: (a: T) => boolean): T[] =>
-  list.some(same) ? list.map((x) => (same(x) ? item : x)) : [...list, item];
+const upsert = <T>(list: readonly T[], item: T, same: (a: T) => boolean): T[] => (list.some(same) ? list.map((x) => (same(x) ? item : x)) : [...list, item]);
 
 export function lobbyReducer(s: LobbyState, msg: ServerToClient): LobbyState {
   switch (msg.type) {

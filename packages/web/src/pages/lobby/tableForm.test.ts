@@ -73,7 +73,14 @@ describe('the table form', () => {
   it('takes the new variant own rules and cube when the variant changes, and keeps the rest', () => {
     const long = update(defaultForm('long', true), { matchLength: 5, clock: 'us', homeMars: true });
     const short = update(long, { variant: 'short' });
-    expect(short).toMatchObject({ variant: 'short', matchLength: 5, clock: 'us', homeMars: false, openingThrow: 'useOpeningDice', nextGameStarter: 'openingThrow' });
+    expect(short).toMatchObject({
+      variant: 'short',
+      matchLength: 5,
+      clock: 'us',
+      homeMars: false,
+      openingThrow: 'useOpeningDice',
+      nextGameStarter: 'openingThrow',
+    });
     expect(short.cube.enabled).toBe(true);
     expect(update(short, { variant: 'long' }).cube.enabled).toBe(false);
   });

@@ -95,8 +95,7 @@ export function defaultForm(variant: VariantId, rated: boolean): TableForm {
 const isMatchReserve = (p: ClockPreset): boolean => CLOCK_PRESETS[p].kind === 'matchReserve';
 
 /** The clocks that fit: a match reserve needs a match length (G8). */
-export const clockChoices = (matchLength: number): ClockPreset[] =>
-  CLOCK_PRESET_IDS.filter((p) => matchLength > 0 || !isMatchReserve(p));
+export const clockChoices = (matchLength: number): ClockPreset[] => CLOCK_PRESET_IDS.filter((p) => matchLength > 0 || !isMatchReserve(p));
 
 /** Which fields apply to the form as it stands. */
 export interface Applicable {
@@ -206,8 +205,7 @@ export function problem(f: TableForm): string | null {
   return r.ok ? null : r.error.message;
 }
 
-const samePreset = (tc: TimeControl): ClockPreset =>
-  CLOCK_PRESET_IDS.find((p) => JSON.stringify(CLOCK_PRESETS[p]) === JSON.stringify(tc)) ?? 'none';
+const samePreset = (tc: TimeControl): ClockPreset => CLOCK_PRESET_IDS.find((p) => JSON.stringify(CLOCK_PRESETS[p]) === JSON.stringify(tc)) ?? 'none';
 
 /**
  * A form from saved settings (the profile's preferred settings): the engine completes them; a clock that is not

@@ -27,7 +27,7 @@ function render(report: ChipsReport | null, lang: Language = 'en') {
   return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '), missing };
 }
 
-describe('the chips on one\'s profile (G9)', () => {
+describe("the chips on one's profile (G9)", () => {
   it('shows the free chips, those on hold, and the latest ledger rows signed, with their games', () => {
     const { html, text, missing } = render(REPORT);
     expect(missing).toEqual([]);
@@ -56,7 +56,7 @@ describe('the chips on one\'s profile (G9)', () => {
     expect(render(null, 'ru').missing).toEqual([]);
   });
 
-  it('is shown on one\'s own profile only', () => {
+  it("is shown on one's own profile only", () => {
     const data: UserGames = { user: { id: 'u_a', name: 'Alice', username: 'alice' }, games: [], next: null };
     const page = (own: boolean) =>
       renderToStaticMarkup(

@@ -20,9 +20,7 @@ export interface ReplayPageProps {
 }
 
 type Loaded =
-  | { readonly kind: 'loading' }
-  | { readonly kind: 'failed'; readonly error: ServerError }
-  | { readonly kind: 'loaded'; readonly record: GameRecordResponse };
+  { readonly kind: 'loading' } | { readonly kind: 'failed'; readonly error: ServerError } | { readonly kind: 'loaded'; readonly record: GameRecordResponse };
 
 export function ReplayPage({ gameId }: ReplayPageProps) {
   const { api, settings } = useServices();
@@ -42,7 +40,16 @@ export function ReplayPage({ gameId }: ReplayPageProps) {
   }, [api, gameId]);
 
   const finished: FinishedRecord | null = loaded.kind === 'loaded' && 'actions' in loaded.record ? loaded.record : null;
-  const log = useMemo(() => (finished ? replayLog(finished.game.settings, finished.actions.map((a) => a.action)) : null), [finished]);
+  const log = useMemo(
+    () =>
+      finished
+        ? replayLog(
+            finished.game.settings,
+            finished.actions.map((a) => a.action),
+          )
+        : null,
+    [finished],
+  );
 
   if (loaded.kind === 'loading') return <p className="empty">{t('replay.loading')}</p>;
   if (loaded.kind === 'failed') return <Refusal error={loaded.error} />;

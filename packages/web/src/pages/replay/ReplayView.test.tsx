@@ -9,7 +9,14 @@ import { ReplayView, type FinishedRecord } from './ReplayView';
 const ACTIONS: Action[] = [
   { type: 'opening', dice: { p1: 5, p2: 3 } },
   { type: 'roll', seat: 'p1', dice: [6, 5] },
-  { type: 'move', seat: 'p1', steps: [{ from: 24, to: 18 }, { from: 18, to: 13 }] },
+  {
+    type: 'move',
+    seat: 'p1',
+    steps: [
+      { from: 24, to: 18 },
+      { from: 18, to: 13 },
+    ],
+  },
   { type: 'resign', seat: 'p2', level: 'mars' },
   { type: 'acceptResign', seat: 'p1' },
 ];
@@ -44,7 +51,10 @@ const render = (initialStep: number, lang: 'en' | 'ru' = 'en'): string => {
     <I18nextProvider i18n={createI18n(lang)}>
       <ReplayView
         record={r}
-        log={replayLog(r.game.settings, r.actions.map((a) => a.action))}
+        log={replayLog(
+          r.game.settings,
+          r.actions.map((a) => a.action),
+        )}
         settings={{ autoPlayForced: false, autoConfirm: false, reducedMotion: true }}
         initialStep={initialStep}
       />

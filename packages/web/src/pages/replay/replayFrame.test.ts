@@ -5,9 +5,23 @@ import { replayFrame } from './replayFrame';
 
 const ACTIONS: WireAction[] = [
   { type: 'opening', dice: { p1: 3, p2: 1 } },
-  { type: 'move', seat: 'p1', steps: [{ from: 8, to: 5 }, { from: 6, to: 5 }] },
+  {
+    type: 'move',
+    seat: 'p1',
+    steps: [
+      { from: 8, to: 5 },
+      { from: 6, to: 5 },
+    ],
+  },
   { type: 'roll', seat: 'p2', dice: [6, 4] },
-  { type: 'move', seat: 'p2', steps: [{ from: 24, to: 18 }, { from: 18, to: 14 }] },
+  {
+    type: 'move',
+    seat: 'p2',
+    steps: [
+      { from: 24, to: 18 },
+      { from: 18, to: 14 },
+    ],
+  },
   { type: 'double', seat: 'p1' },
   { type: 'take', seat: 'p2' },
   { type: 'resign', seat: 'p1', level: 'single' },

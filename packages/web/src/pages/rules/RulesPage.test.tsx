@@ -13,8 +13,7 @@ const GROUPS: readonly RulesGroupId[] = ['long', 'short', 'caucasian', 'games'];
 /** The structure of a resource with the text left out: keys, array lengths, section ids and rule ids. */
 function shape(v: unknown, key = ''): unknown {
   if (Array.isArray(v)) return v.map((x) => shape(x));
-  if (typeof v === 'object' && v !== null)
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x, k)]));
+  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x, k)]));
   return key === 'id' || key === 'rules' ? v : typeof v;
 }
 
@@ -91,7 +90,8 @@ describe('RulesPage markup', () => {
   });
 
   it('draws the start from the engine: 15 on each head in long nardy, 2-5-3-5 in short nardy', () => {
-    const checkers = (html: string) => [...html.matchAll(/rules-diagram-checker-(white|black)"><circle[^>]*><\/circle><text[^>]*>(\d+)</g)].map((m) => `${m[1]}${m[2]}`);
+    const checkers = (html: string) =>
+      [...html.matchAll(/rules-diagram-checker-(white|black)"><circle[^>]*><\/circle><text[^>]*>(\d+)</g)].map((m) => `${m[1]}${m[2]}`);
     expect(checkers(render('en', 'long'))).toEqual(['white15', 'black15']);
     expect(checkers(render('ru', 'short'))).toEqual(['white2', 'white5', 'white3', 'white5', 'black2', 'black5', 'black3', 'black5']);
     expect(render('en', 'long')).toContain('>head</text>');

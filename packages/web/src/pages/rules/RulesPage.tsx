@@ -90,12 +90,7 @@ function GroupView({ id, group, anchored, tagLabel }: GroupViewProps) {
             <div key={bi} className="rules-block">
               <p>
                 {block.rules.map((rule) => (
-                  <span
-                    key={rule}
-                    id={anchored.has(citationKey(id, si, bi, rule)) ? rule : undefined}
-                    className="rules-tag"
-                    title={tagLabel(rule)}
-                  >
+                  <span key={rule} id={anchored.has(citationKey(id, si, bi, rule)) ? rule : undefined} className="rules-tag" title={tagLabel(rule)}>
                     {rule}
                   </span>
                 ))}

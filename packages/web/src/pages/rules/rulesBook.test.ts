@@ -31,9 +31,7 @@ describe('docs/rules.md', () => {
   });
 
   it("lists the engine's rule options with the engine's defaults first (§2.9)", () => {
-    const rows = new Map(
-      [...BOOK.matchAll(/^\| `(\w+)` \| `?([^|`]+)`? \| ([^|]+) \|/gm)].map((m) => [m[1]!, { dflt: m[2]!, others: m[3]! }]),
-    );
+    const rows = new Map([...BOOK.matchAll(/^\| `(\w+)` \| `?([^|`]+)`? \| ([^|]+) \|/gm)].map((m) => [m[1]!, { dflt: m[2]!, others: m[3]! }]));
     const literal = (s: string): unknown => JSON.parse(s.trim().replaceAll("'", '"'));
     for (const key of Object.keys(DEFAULT_RULE_OPTIONS) as (keyof RuleOptions)[]) {
       const row = rows.get(key);

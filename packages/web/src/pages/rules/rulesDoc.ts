@@ -64,9 +64,7 @@ function readSection(v: unknown): RulesSection | null {
 export function readGroup(v: unknown): RulesGroup | null {
   if (!isRecord(v) || !isString(v.heading) || !isString(v.intro) || !Array.isArray(v.sections)) return null;
   const sections = v.sections.map(readSection);
-  return sections.length > 0 && sections.every((s) => s !== null)
-    ? { heading: v.heading, intro: v.intro, sections: sections as RulesSection[] }
-    : null;
+  return sections.length > 0 && sections.every((s) => s !== null) ? { heading: v.heading, intro: v.intro, sections: sections as RulesSection[] } : null;
 }
 
 /**
@@ -89,6 +87,5 @@ export function firstCitations(groups: readonly (readonly [RulesGroupId, RulesGr
   return first;
 }
 
-export const citationKey = (group: RulesGroupId, section: number, block: number, rule: string): string =>
-  `${group}/${section}/${block}/${rule}`;
+export const citationKey = (group: RulesGroupId, section: number, block: number, rule: string): string => `${group}/${section}/${block}/${rule}`;
 export const sectionAnchor = (group: RulesGroupId, sectionId: string): string => `${group}-${sectionId}`;

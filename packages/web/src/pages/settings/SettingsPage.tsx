@@ -79,11 +79,7 @@ function DisplayName({ initial }: { readonly initial: string }) {
           if (!blank) save();
         }}
       >
-        <Field
-          label={t('profile.displayName')}
-          hint={t('profile.displayNameHint')}
-          error={blank ? t('profile.nameBlank') : undefined}
-        >
+        <Field label={t('profile.displayName')} hint={t('profile.displayNameHint')} error={blank ? t('profile.nameBlank') : undefined}>
           {(control) => (
             <input {...control} type="text" name="displayName" maxLength={LIMITS.nameLength} value={name} onChange={(e) => setName(e.target.value)} />
           )}

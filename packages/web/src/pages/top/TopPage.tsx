@@ -10,7 +10,10 @@ import './top.css';
 /** How many players the table shows. */
 export const TOP_LIMIT = 50;
 
-type Load = { readonly state: 'loading' } | { readonly state: 'done'; readonly board: Leaderboard } | { readonly state: 'failed'; readonly key: string; readonly detail: string | null };
+type Load =
+  | { readonly state: 'loading' }
+  | { readonly state: 'done'; readonly board: Leaderboard }
+  | { readonly state: 'failed'; readonly key: string; readonly detail: string | null };
 
 /** `/top/:variant`: the top players of a variant by rating (`GET /api/leaderboard/:variant`). */
 export function TopPage({ variant }: { readonly variant: VariantId }) {
