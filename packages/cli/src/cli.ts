@@ -9,7 +9,7 @@ import { ROLLOUT_HELP, rolloutCommand } from './rollout-command.js';
 import { SHOW_HELP, showCommand } from './show.js';
 import { VERIFY_DICE_HELP, verifyDiceCommand } from './verify-dice.js';
 
-export const MAIN_HELP = `Usage: nardy <command> [options]
+const MAIN_HELP = `Usage: nardy <command> [options]
 
 Long nardy, short nardy (backgammon) and Caucasian nardy at the terminal.
 

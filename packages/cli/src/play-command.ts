@@ -33,7 +33,7 @@ Exit codes: 0 when the match is over or abandoned with quit; 2 on bad arguments 
 ends before the match is over.`;
 
 /** Lines from a stream, one at a time, as the game asks for them. Prompts are shown on a terminal only. */
-export function streamInput(stdin: Readable, prompt: ((text: string) => void) | undefined): PlayInput & { close(): void } {
+function streamInput(stdin: Readable, prompt: ((text: string) => void) | undefined): PlayInput & { close(): void } {
   const rl = createInterface({ input: stdin, crlfDelay: Infinity, terminal: false });
   const lines: string[] = [];
   const waiting: ((line: string | null) => void)[] = [];

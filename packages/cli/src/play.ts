@@ -55,7 +55,7 @@ export interface PlayConfig {
 }
 
 /** How the session ended: the match finished, a player typed `quit`, or the input ran out. */
-export type PlayEnd = 'finished' | 'quit' | 'eof';
+type PlayEnd = 'finished' | 'quit' | 'eof';
 
 export interface PlayOutcome {
   readonly end: PlayEnd;
@@ -539,7 +539,7 @@ const MATCH_END_WORDS: Readonly<Record<NonNullable<MatchState['end']>['reason'],
   sessionEnded: 'is ahead when the session ends',
 };
 
-export function describeResult(r: GameResult, names: BySeat<string>): string {
+function describeResult(r: GameResult, names: BySeat<string>): string {
   const words = r.position.variant === 'long' ? KIND_WORDS : { ...KIND_WORDS, ...SHORT_KIND_WORDS };
   const pts = (n: number): string => `${n} point${n === 1 ? '' : 's'}`;
   if (r.winner === null) return `Game ${r.number} is a draw: ${pts(r.points.p1)} each.`;
@@ -550,7 +550,7 @@ export function describeResult(r: GameResult, names: BySeat<string>): string {
   return `Game ${r.number}: ${names[r.winner]} wins ${words[r.kind] ?? r.kind}${counted} (${how}${cube}): ${pts(r.points[r.winner])}.`;
 }
 
-export function describeMatchEnd(state: MatchState, names: BySeat<string>): string {
+function describeMatchEnd(state: MatchState, names: BySeat<string>): string {
   const e = state.end;
   const score = `${names.p1} ${state.score.p1}, ${names.p2} ${state.score.p2}`;
   if (!e) return `Final score: ${score}.`;

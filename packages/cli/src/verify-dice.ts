@@ -6,9 +6,9 @@ import { parse } from './args.js';
 import { EXIT_OK, UsageError, write, type Io } from './io.js';
 
 /** A throw (or the commitment) that does not match: not a usage error, not a bug. */
-export const EXIT_MISMATCH = 1;
+const EXIT_MISMATCH = 1;
 
-export const DEFAULT_SERVER = 'http://localhost:3000';
+const DEFAULT_SERVER = 'http://localhost:3000';
 
 export const VERIFY_DICE_HELP = `Usage: nardy verify-dice <game-id> [--server URL]
        nardy verify-dice --file record.json
@@ -25,7 +25,7 @@ Prints each throw (n, kind, logged dice, recomputed dice), then "ok: N throws ve
 first mismatch (exit 1). A bad argument, file, URL or record: a one-line error on stderr and exit 2.`;
 
 /** One throw of the log, as logged and as the seeds give it. */
-export interface CheckedThrow {
+interface CheckedThrow {
   readonly n: number;
   readonly seq: number;
   readonly kind: ThrowKind;
@@ -34,7 +34,7 @@ export interface CheckedThrow {
 }
 
 /** What the verifier reads from a record (`GET /api/games/:id`). */
-export interface GameDiceRecord {
+interface GameDiceRecord {
   readonly gameId: string;
   readonly status: string;
   readonly serverSeed: string;
@@ -52,7 +52,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
  * [{seq, action, …}]}`). Throws a UsageError naming what is missing or malformed; a live game (no revealed seed)
  * is refused.
  */
-export function readRecord(json: unknown): GameDiceRecord {
+function readRecord(json: unknown): GameDiceRecord {
   if (!isObj(json) || !isObj(json['game'])) throw new UsageError('not a game record: expected the JSON of GET /api/games/<id> ({"game": …, "actions": […]})');
   const game = json['game'];
   const gameId = typeof game['id'] === 'string' ? game['id'] : '?';
@@ -80,7 +80,7 @@ export function readRecord(json: unknown): GameDiceRecord {
 }
 
 /** Every throw of the log recomputed (empty when the seeds are malformed: then nothing can be recomputed). */
-export function recomputeThrows(record: GameDiceRecord): CheckedThrow[] {
+function recomputeThrows(record: GameDiceRecord): CheckedThrow[] {
   const { serverSeed, clientSeeds } = record;
   if (!isServerSeed(serverSeed) || !isClientSeed(clientSeeds.p1) || !isClientSeed(clientSeeds.p2)) return [];
   const out: CheckedThrow[] = [];
@@ -97,7 +97,7 @@ export function recomputeThrows(record: GameDiceRecord): CheckedThrow[] {
 const dice = (d: readonly [number, number]): string => `${d[0]}-${d[1]}`;
 
 /** The report: a header, one line per throw, and the verdict as the last line. */
-export function report(record: GameDiceRecord): { ok: boolean; lines: string[] } {
+function report(record: GameDiceRecord): { ok: boolean; lines: string[] } {
   const verdict = verifyDice({ ...record, actions: record.actions.map((a) => a.action) });
   const throws = recomputeThrows(record);
   const lines = [

@@ -17,12 +17,13 @@ const ID_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 
 /** An id chosen by the client for a command: 1–64 characters of `A–Z a–z 0–9 _ . : -`. */
 export const CommandIdSchema = z.string().min(1).max(LIMITS.idLength).regex(ID_PATTERN);
-/** An id chosen by the server (user, game, seek, challenge, table): the same alphabet. */
-export const EntityIdSchema = z.string().min(1).max(LIMITS.idLength).regex(ID_PATTERN);
-export const UserIdSchema = EntityIdSchema;
-export const GameIdSchema = EntityIdSchema;
-export const SeekIdSchema = EntityIdSchema;
-export const ChallengeIdSchema = EntityIdSchema;
+/** An id chosen by the server (user, game, seek, challenge, table): the same alphabet. One schema per kind of id, so a field says which it holds. */
+const entityId = () => z.string().min(1).max(LIMITS.idLength).regex(ID_PATTERN);
+export const EntityIdSchema = entityId();
+export const UserIdSchema = entityId();
+export const GameIdSchema = entityId();
+export const SeekIdSchema = entityId();
+export const ChallengeIdSchema = entityId();
 
 /** Milliseconds since the Unix epoch (server time). */
 export const TimestampSchema = z.int().min(0);

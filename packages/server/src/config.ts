@@ -30,13 +30,13 @@ export interface Config {
   readonly chipsGrant: number;
 }
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
 
-export const DEFAULT_PORT = 3000;
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_WEB_DIST = 'packages/web/dist';
-export const DEFAULT_SIGNUP_BURST = 10;
+const DEFAULT_PORT = 3000;
+const DEFAULT_HOST = '127.0.0.1';
+const DEFAULT_WEB_DIST = 'packages/web/dist';
+const DEFAULT_SIGNUP_BURST = 10;
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { ARTIFACTS, CHROMIUM } from './paths';
 import type { Lang } from './texts';
 
-export interface PlayerOptions {
+interface PlayerOptions {
   /** The browser's language (navigator.languages): the app starts in it. */
   readonly lang: Lang;
   /** A phone held upright (360×640, touch) instead of a desktop window. */

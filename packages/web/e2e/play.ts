@@ -57,7 +57,7 @@ export interface Manners {
 }
 
 /** Does the one thing the room waits for from this player now, if anything. */
-export async function act(page: Page, manners: Manners): Promise<Happened> {
+async function act(page: Page, manners: Manners): Promise<Happened> {
   const { lang } = manners;
   if ((await matchOver(page).count()) > 0) return 'over';
   if (await tryClick(button(page, lang, `game:actions.${manners.cubeAnswer ?? 'take'}`))) return 'answered';

@@ -21,7 +21,7 @@ export function firstTurnDoubleQualifies(scope: Exclude<RuleOptions['headExcepti
 }
 
 /** The opponent's head seen from the mover's own frame in long nardy (r_opp = r + 12, docs/rules.md §1). */
-export const OPPONENT_HEAD = 12;
+const OPPONENT_HEAD = 12;
 
 /** How many checkers may leave the head this turn: L9 (one), or two under the L10 exception. */
 export const HEAD_LIMIT = 1;

@@ -17,7 +17,7 @@ export interface BlockContext {
   readonly borneOffAhead: boolean;
 }
 
-export const MAX_BLOCK = 5;
+const MAX_BLOCK = 5;
 
 /** Whether the run of the mover's points through own point p (just occupied) is an illegal block. */
 export function illegalBlockThrough(me: ArrayLike<number>, ctx: BlockContext, p: number): boolean {

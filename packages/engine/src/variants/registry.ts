@@ -54,5 +54,3 @@ export function variantById(id: unknown): Result<Variant> {
     ? ok(BY_ID[id as VariantId])
     : err('BAD_VARIANT', `unknown variant ${JSON.stringify(id)}; expected one of ${VARIANT_IDS.join(', ')}`);
 }
-
-export const hasConstraint = (v: Variant, c: Variant['constraints'][number]): boolean => v.constraints.includes(c);

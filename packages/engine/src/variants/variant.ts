@@ -2,15 +2,13 @@ import type { Geometry } from './geometry.js';
 import type { VariantId } from '../types.js';
 
 /** Named turn rules a variant composes; each lives in one module under `rules/`. */
-export const CONSTRAINT_IDS = [
+export type ConstraintId =
   /** L9–L11, rules/head.ts */
-  'head',
+  | 'head'
   /** L16, rules/six-block.ts */
-  'sixBlock',
+  | 'sixBlock'
   /** C1–C3, rules/hit-and-hide.ts */
-  'hitAndHide',
-] as const;
-export type ConstraintId = (typeof CONSTRAINT_IDS)[number];
+  | 'hitAndHide';
 
 /** Which scoring rule decides what a win is worth: long nardy (L24–L25) or short nardy / Caucasian (S7). */
 export type ScoringId = 'long' | 'short';

@@ -51,7 +51,7 @@ export const profileOf = (u: UserRecord): Profile => ({
   createdAt: u.createdAt,
 });
 
-export const viewerOf = (u: UserRecord): Viewer => ({
+const viewerOf = (u: UserRecord): Viewer => ({
   userId: u.id,
   username: u.username,
   displayName: u.displayName,

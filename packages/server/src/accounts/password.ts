@@ -31,7 +31,7 @@ function scrypt(password: string, salt: Buffer, keylen: number, params: ScryptPa
 
 const isPow2 = (n: number): boolean => Number.isSafeInteger(n) && n >= 2 && (n & (n - 1)) === 0;
 
-export function checkParams(p: ScryptParams): boolean {
+function checkParams(p: ScryptParams): boolean {
   return isPow2(p.N) && p.N <= MAX_N && Number.isSafeInteger(p.r) && p.r >= 1 && p.r <= MAX_R && Number.isSafeInteger(p.p) && p.p >= 1 && p.p <= MAX_P;
 }
 

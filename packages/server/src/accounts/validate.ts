@@ -4,11 +4,11 @@ import { badRequest, checked, refused, type Checked } from './http.js';
 
 /** Input rules of the accounts routes. */
 
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 24;
-export const PASSWORD_MIN = 8;
+const USERNAME_MIN = 3;
+const USERNAME_MAX = 24;
+const PASSWORD_MIN = 8;
 /** In UTF-8 bytes: long enough for any passphrase, short enough that hashing it is cheap. */
-export const PASSWORD_MAX_BYTES = 1024;
+const PASSWORD_MAX_BYTES = 1024;
 
 /** Letters (any script), digits, `_`, `-`, `.`; starting with a letter or digit. */
 const USERNAME = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u;

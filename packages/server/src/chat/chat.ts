@@ -35,10 +35,10 @@ export interface ChatOptions {
   readonly userRef?: (user: { readonly id: string; readonly displayName: string; readonly isGuest: boolean }) => UserRef;
 }
 
-export const CHAT_TYPES = ['chat.send', 'pm.send', 'user.block', 'user.unblock'] as const satisfies readonly ClientToServer['type'][];
+const CHAT_TYPES = ['chat.send', 'pm.send', 'user.block', 'user.unblock'] as const satisfies readonly ClientToServer['type'][];
 
 /** The store channel of a room: `lobby`, `table:<game>`, `spectators:<game>`. */
-export const roomChannel = (room: ChatRoom): string => (room.kind === 'lobby' ? 'lobby' : `${room.kind}:${room.gameId}`);
+const roomChannel = (room: ChatRoom): string => (room.kind === 'lobby' ? 'lobby' : `${room.kind}:${room.gameId}`);
 
 /** The store channel of the private messages between two users (ids sorted). */
 export const pmChannel = (a: string, b: string): string => `pm:${[a, b].sort().join(':')}`;

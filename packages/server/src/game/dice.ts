@@ -10,20 +10,7 @@ import { commitment, isClientSeed, isServerSeed, throwBlock as protocolThrowBloc
  * A test server fixes the server seed (`diceSecret(KNOWN_SEED)`), which makes every throw reproducible.
  */
 
-export {
-  commitment,
-  DICE_VERSION,
-  diceOf,
-  isClientSeed,
-  isServerSeed,
-  throwAt,
-  throwMessage,
-  verifyDice,
-  type ClientSeeds,
-  type DiceRecord,
-  type DiceVerification,
-  type ThrowKind,
-} from '@nardy/protocol';
+export { commitment, diceOf, isClientSeed, isServerSeed, throwAt, verifyDice, type ClientSeeds, type ThrowKind } from '@nardy/protocol';
 
 /** The dice secret of one game: the server seed (secret until the end), its commitment, both client seeds. */
 export interface DiceSecret {

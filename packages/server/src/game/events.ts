@@ -12,7 +12,7 @@ import type { GameHeader, SeatHolder } from './log.js';
  */
 
 /** How a table ended: the engine's match end, or called off (`abort`: no winner, no result). */
-export type TableEnd = MatchEnd | { readonly winner: null; readonly reason: 'aborted' };
+type TableEnd = MatchEnd | { readonly winner: null; readonly reason: 'aborted' };
 
 /** Who receives an event or a view: a seated player, or anyone watching. */
 export type Recipient = { readonly seat: Seat } | 'spectator';

@@ -10,7 +10,7 @@ import { MemoryActionLog, type GameHeader, type SeatHolder } from './log.js';
 import { FakeTime } from './time.js';
 
 /** Test support for the game core: a fixed dice seed, a fake clock, an in-memory log. */
-export const TEST_SEED = '5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed';
+const TEST_SEED = '5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed';
 export const USERS = { p1: 'alice', p2: 'bob' } as const;
 
 export interface Table {
@@ -61,7 +61,7 @@ async function createWithSubscribers(header: GameHeader, opts: GameActorOptions,
 }
 
 /** A random decision among the seat's choices (no resigning: games go to a scored end). */
-export function randomCommand(rng: Rng, user: string, legal: Legal, version: number): Command {
+function randomCommand(rng: Rng, user: string, legal: Legal, version: number): Command {
   let play = legal.actions.filter((a) => a !== 'surrender' && a !== 'resign' && a !== 'resignMatch' && a !== 'endSession');
   // Double rarely (1 in 20), so most games reach a bear-off.
   if (play.includes('double') && rng() >= 0.05) play = play.filter((a) => a !== 'double');

@@ -22,7 +22,7 @@ export function botLevelOf(botId: string): number | null {
 }
 
 /** Protocol levels 1..10 spread over @nardy/ai's named levels (1 → beginner … 10 → grandmaster). */
-export function aiLevel(level: number): Level {
+function aiLevel(level: number): Level {
   const i = Math.min(LEVELS.length - 1, Math.max(0, Math.floor(((level - 1) * LEVELS.length) / LIMITS.botLevels)));
   return LEVELS[i]!;
 }

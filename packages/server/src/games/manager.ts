@@ -85,7 +85,7 @@ const ACTOR_CODES: Partial<Record<ServerErrorCode, ErrorCode>> = {
 };
 
 /** An actor error as a protocol code: engine codes and FORBIDDEN/STALE_VERSION pass through. */
-export const codeFor = (c: ServerErrorCode): ErrorCode => ACTOR_CODES[c] ?? (c as ErrorCode);
+const codeFor = (c: ServerErrorCode): ErrorCode => ACTOR_CODES[c] ?? (c as ErrorCode);
 
 const RECIPIENTS: readonly Recipient[] = [{ seat: 'p1' }, { seat: 'p2' }, 'spectator'];
 const seatOf = (to: Recipient): Seat | null => (to === 'spectator' ? null : to.seat);

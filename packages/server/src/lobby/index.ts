@@ -1,2 +1,2 @@
-export { LOBBY_TYPES, LobbyModule } from './lobby.js';
-export type { ChipsLedger, FinishedMatch, LobbyOptions, RematchEvent, RematchSource } from './options.js';
+export { LobbyModule } from './lobby.js';
+export type { FinishedMatch } from './options.js';

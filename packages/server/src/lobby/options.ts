@@ -29,7 +29,7 @@ export interface RematchSource {
  * chips free now)? The holds themselves are placed when the game is created (`GameFactory.startGame`), which
  * refuses with INSUFFICIENT_CHIPS if the chips went elsewhere meanwhile.
  */
-export interface ChipsLedger {
+interface ChipsLedger {
   canStake(userId: string, settings: TableSettings): boolean | Promise<boolean>;
 }
 

@@ -9,13 +9,13 @@ import type { Json, LoadedGame, Store, StoreError } from '../store/index.js';
  * `nardy verify-dice` does the same on its own from `GET /api/games/:id`, with the same `@nardy/protocol` code.
  */
 
-export type DiceCheckError =
+type DiceCheckError =
   | { readonly code: 'NOT_FOUND'; readonly message: string }
   | { readonly code: 'NOT_REVEALED'; readonly message: string }
   | { readonly code: 'STORE'; readonly message: string; readonly store: StoreError };
 
 /** The client seeds as the game stored them (`{p1, p2}`); malformed ones come back as '' (and fail as BAD_SEED). */
-export function clientSeedsOf(j: Json): ClientSeeds {
+function clientSeedsOf(j: Json): ClientSeeds {
   const o = typeof j === 'object' && j !== null && !Array.isArray(j) ? (j as Record<string, Json>) : {};
   const p1 = o['p1'];
   const p2 = o['p2'];

@@ -4,9 +4,9 @@ import type { ActionEntry, GameRecord } from '../store/index.js';
 
 /** A game's results, recomputed from its action log with the engine (the log is the record). */
 
-export type Summarised = { readonly ok: true; readonly value: MatchSummary } | { readonly ok: false; readonly message: string };
+type Summarised = { readonly ok: true; readonly value: MatchSummary } | { readonly ok: false; readonly message: string };
 
-export function summarise(game: GameRecord, actions: readonly ActionEntry[]): Summarised {
+function summarise(game: GameRecord, actions: readonly ActionEntry[]): Summarised {
   const r = replay(
     game.settings,
     actions.map((a) => a.action),

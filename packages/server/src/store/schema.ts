@@ -8,7 +8,7 @@ import type { Generated } from 'kysely';
  */
 type Ms = number | string;
 
-export interface UsersTable {
+interface UsersTable {
   id: string;
   username: string;
   /** `username` normalised (NFKC, lower case): the unique key. */
@@ -21,7 +21,7 @@ export interface UsersTable {
   created_at: Ms;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   token_hash: string;
   user_id: string;
   created_at: Ms;
@@ -52,7 +52,7 @@ export interface GamesTable {
   finished_at: Ms | null;
 }
 
-export interface GameActionsTable {
+interface GameActionsTable {
   game_id: string;
   seq: number;
   action: string;
@@ -62,7 +62,7 @@ export interface GameActionsTable {
   meta: string;
 }
 
-export interface ChatMessagesTable {
+interface ChatMessagesTable {
   id: Generated<number>;
   channel: string;
   user_id: string;
@@ -70,13 +70,13 @@ export interface ChatMessagesTable {
   created_at: Ms;
 }
 
-export interface BlocksTable {
+interface BlocksTable {
   user_id: string;
   blocked_id: string;
   created_at: Ms;
 }
 
-export interface RatingsTable {
+interface RatingsTable {
   user_id: string;
   variant: string;
   rating: number;
@@ -88,14 +88,14 @@ export interface RatingsTable {
 }
 
 /** G9 (migration 0002): `house`, `u:<userId>` (free chips), `h:<userId>` (chips on hold); the balance is kept with each leg. */
-export interface ChipAccountsTable {
+interface ChipAccountsTable {
   id: string;
   user_id: string | null;
   balance: Ms;
 }
 
 /** One leg of a chip movement (double entry: a movement's legs sum to zero). */
-export interface ChipEntriesTable {
+interface ChipEntriesTable {
   id: Generated<number>;
   movement: string;
   account: string;

@@ -22,7 +22,7 @@ export function expectStoreError(r: StoreResult<unknown>, code: StoreErrorCode, 
 }
 
 /** A short-nardy match played through the engine with fixed dice: `plies` actions after the opening throw. */
-export function playedActions(plies: number): { actions: Action[]; state: MatchState } {
+function playedActions(plies: number): { actions: Action[]; state: MatchState } {
   let state = must(newMatch({ variant: 'short' }));
   const actions: Action[] = [];
   const play = (a: Action): void => {

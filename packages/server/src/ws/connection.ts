@@ -57,7 +57,7 @@ export interface RateLimit {
   readonly burst: number;
 }
 
-export const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 20, burst: 60 };
+const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 20, burst: 60 };
 
 export interface ConnectionOptions {
   readonly viewer: Viewer;

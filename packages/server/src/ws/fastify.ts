@@ -9,7 +9,7 @@ import type { ConnectionHub } from './hub.js';
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
 /** The session cookie the WebSocket upgrade is authenticated with (docs/protocol.md §1, §11). */
-export const SESSION_COOKIE = 'nardy_session';
+const SESSION_COOKIE = 'nardy_session';
 
 /**
  * Writes text frames, holding the TCP socket corked until the current tick's work is done: a move's ack and the

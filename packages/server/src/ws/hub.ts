@@ -76,7 +76,7 @@ export function viewerSource(store: Store, resolver: SessionResolver | null, now
   };
 }
 
-export async function createGuest(store: Store, at: number): Promise<Viewer> {
+async function createGuest(store: Store, at: number): Promise<Viewer> {
   for (let i = 0; i < 5; i++) {
     const tag = randomBytes(4).toString('hex');
     const r = await store.createUser({ username: `guest-${tag}`, displayName: `Guest ${tag}`, passwordHash: null, isGuest: true, createdAt: at });

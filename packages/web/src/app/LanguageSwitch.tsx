@@ -7,7 +7,7 @@ import { useServices } from './services';
  * Switches the language now, remembers it in this browser, and tells the server (`PATCH /api/me`) so its own
  * texts follow. The server being unreachable does not stop the switch.
  */
-export function useSwitchLanguage(): (lng: Language) => void {
+function useSwitchLanguage(): (lng: Language) => void {
   const { session } = useServices();
   return (lng) => {
     void setLanguage(lng);

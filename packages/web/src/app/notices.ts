@@ -5,7 +5,7 @@
  */
 import { ServerError } from '../net/types';
 
-export interface Notice {
+interface Notice {
   readonly id: number;
   readonly kind: 'error' | 'info';
   /** A translation key with its namespace, e.g. `errors:NOT_FOUND`. */

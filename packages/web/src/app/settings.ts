@@ -10,7 +10,7 @@ export const SETTINGS_KEY = 'nardy.settings';
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Defaults: no automatic play or confirm (G2 leaves both to the player), motion as the system prefers. */
-export const defaultSettings = (prefersReducedMotion: boolean): BoardSettings => ({
+const defaultSettings = (prefersReducedMotion: boolean): BoardSettings => ({
   autoPlayForced: false,
   autoConfirm: false,
   reducedMotion: prefersReducedMotion,

@@ -31,7 +31,7 @@ function slotPosition(pl: Placement, toAbs: BoardModel['toAbs'], color: Color, s
   return onPoint(pl.placeOf(toAbs(color, slot)), i);
 }
 
-export function layoutCheckers(pl: Placement, toAbs: BoardModel['toAbs'], ids: CheckerIds) {
+function layoutCheckers(pl: Placement, toAbs: BoardModel['toAbs'], ids: CheckerIds) {
   const checkers: Drawn[] = [];
   const stacks: Stack[] = [];
   for (const color of ['white', 'black'] as const) {

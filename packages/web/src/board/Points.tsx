@@ -46,7 +46,7 @@ function occupant(model: BoardModel, abs: number): { color: Color; count: number
 }
 
 /** The aria-label of a cell to the mover: a point, his bar or his tray, with its mark. */
-export function cellLabel(model: BoardModel, mover: Color, marks: Marks, cell: number, t: Translate): string {
+function cellLabel(model: BoardModel, mover: Color, marks: Marks, cell: number, t: Translate): string {
   let label: string;
   if (cell === BAR) {
     label = t('bar', { white: model.board.white[BAR] ?? 0, black: model.board.black[BAR] ?? 0 });

@@ -20,7 +20,7 @@ export interface Rect extends XY {
 
 const FRAME = 10;
 const CUBE_COLUMN = 40;
-export const POINT_W = 36;
+const POINT_W = 36;
 const BAR_W = 36;
 const TRAY_W = 40;
 const LEFT = FRAME + CUBE_COLUMN;

@@ -19,7 +19,7 @@ function cacheOf<T>(cache: WeakMap<BoardInput, WeakMap<Steps, T>>, input: BoardI
 }
 
 /** `input.next(played)`, asked once per played array. */
-export function nextSteps(input: BoardInput, played: Steps): Steps {
+function nextSteps(input: BoardInput, played: Steps): Steps {
   const byPlayed = cacheOf(nextCache, input);
   let steps = byPlayed.get(played);
   if (!steps) byPlayed.set(played, (steps = input.next(played)));

@@ -62,7 +62,7 @@ export const beforeOfView = (view: GameView): Before => ({
   offer: view.cubeOffer?.value ?? null,
 });
 
-export const beforeOfMatch = (m: MatchState): Before => ({
+const beforeOfMatch = (m: MatchState): Before => ({
   game: m.game.number,
   position: m.game.position,
   dice: m.game.dice,

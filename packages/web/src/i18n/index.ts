@@ -16,15 +16,15 @@ export const NAMESPACES = ['common', 'lobby', 'auth', 'top', 'settings', 'errors
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** What the shell draws on every page (header, banners, notices with the server's error codes, the challenge inbox). */
-export const FIRST_SCREEN = ['common', 'lobby', 'errors'] as const satisfies readonly Namespace[];
+const FIRST_SCREEN = ['common', 'lobby', 'errors'] as const satisfies readonly Namespace[];
 
 /** Where the player's choice of language is kept. */
-export const LANG_KEY = 'nardy.lang';
+const LANG_KEY = 'nardy.lang';
 
-export const isLanguage = (x: unknown): x is Language => (LANGUAGES as readonly unknown[]).includes(x);
+const isLanguage = (x: unknown): x is Language => (LANGUAGES as readonly unknown[]).includes(x);
 
 /** The stored choice, else the first browser language that is Russian or English, else English. */
-export function detectLanguage(stored: string | null, browser: readonly string[]): Language {
+function detectLanguage(stored: string | null, browser: readonly string[]): Language {
   if (isLanguage(stored)) return stored;
   for (const tag of browser) {
     const base = tag.toLowerCase().split('-')[0];

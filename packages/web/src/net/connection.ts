@@ -53,7 +53,7 @@ export interface AppLink extends Link {
   close(): void;
 }
 
-export const CLIENT_NAME = 'nardy-web/0.1';
+const CLIENT_NAME = 'nardy-web/0.1';
 
 export function defaultSocketUrl(loc: { readonly protocol: string; readonly host: string }): string {
   return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/ws`;

@@ -1,7 +1,7 @@
 /** The connection's arithmetic, kept pure so it is tested without a socket or a clock. */
 
 /** The first reconnect waits this long; each failure doubles it up to `MAX_BACKOFF_MS`. */
-export const FIRST_BACKOFF_MS = 500;
+const FIRST_BACKOFF_MS = 500;
 export const MAX_BACKOFF_MS = 10_000;
 /** A ping every 20 s keeps proxies from closing an idle socket and refreshes the clock offset. */
 export const PING_INTERVAL_MS = 20_000;

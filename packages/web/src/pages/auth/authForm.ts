@@ -17,9 +17,9 @@ export interface AuthInput {
 
 export type AuthProblems = Partial<Record<keyof AuthInput, string>>;
 
-export const NAME_MIN = 3;
-export const NAME_MAX = 24;
-export const PASSWORD_MIN = 8;
+const NAME_MIN = 3;
+const NAME_MAX = 24;
+const PASSWORD_MIN = 8;
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u;
 
 export function validateAuth(mode: AuthMode, input: AuthInput): AuthProblems {

@@ -19,14 +19,14 @@ export const PAGE_GROUPS: Readonly<Record<RulesVariant, readonly RulesGroupId[]>
   caucasian: ['caucasian', 'short', 'games'],
 };
 
-export interface RulesBlock {
+interface RulesBlock {
   /** Rule ids from docs/rules.md (L9, S5, G3 …), shown as small tags so players and support can cite them. */
   readonly rules: readonly string[];
   readonly text: string;
   readonly list: readonly string[];
 }
 
-export interface RulesSection {
+interface RulesSection {
   /** A stable slug (the same in every language), used for anchors. */
   readonly id: string;
   readonly title: string;

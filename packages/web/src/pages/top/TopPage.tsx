@@ -8,7 +8,7 @@ import { paths } from '../../router';
 import './top.css';
 
 /** How many players the table shows. */
-export const TOP_LIMIT = 50;
+const TOP_LIMIT = 50;
 
 type Load =
   | { readonly state: 'loading' }
