@@ -15,7 +15,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'eslint.config.test.ts'],
+    include: ['packages/*/src/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'eslint.config.test.ts'],
     // Names the PostgreSQL run and drops its schemas at the end (see the file).
     globalSetup: ['./packages/server/src/store/pg-global-setup.suite.ts'],
     // @nardy/ai reads its nets and tables through a data source: tests read them from disk, as Node entries do.

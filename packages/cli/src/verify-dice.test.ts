@@ -105,7 +105,7 @@ describe('nardy verify-dice', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('game g_test1 (finished)');
     expect(lines.at(-1)).toBe(`ok: ${THROWS} throws verified`);
-    const rows = lines.filter((l) => /^\s+\d+  (opening|roll)/.test(l));
+    const rows = lines.filter((l) => /^\s+\d+ {2}(opening|roll)/.test(l));
     expect(rows).toHaveLength(THROWS);
     const first = throwAt(SEED, SEEDS, 1, 'opening');
     expect(rows[0]).toMatch(new RegExp(`^\\s+1  opening  ${first[0]}-${first[1]}\\s+${first[0]}-${first[1]}\\s*$`));

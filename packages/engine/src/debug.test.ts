@@ -119,7 +119,7 @@ describe('renderBoard: panel', () => {
   });
 
   test('the Position ID: canonical by default, given, or none', () => {
-    expect(renderBoard(startPosition('short'))).toMatch(/^ Short nardy \(backgammon\)  Position ID: 4HPwATDgc\/ABMA\n/);
+    expect(renderBoard(startPosition('short'))).toMatch(/^ Short nardy \(backgammon\) {2}Position ID: 4HPwATDgc\/ABMA\n/);
     expect(renderBoard(startPosition('long'))).toMatch(/^ Long nardy +Position ID: BgAA_P8BAAD-_w\n/);
     expect(renderBoard(startPosition('long'), { positionId: 'xyz' })).toMatch(/Position ID: xyz\n/);
     expect(renderBoard(startPosition('long'), { positionId: false })).toMatch(/^ Long nardy\n/);

@@ -1,17 +1,17 @@
 /**
  * `nardy verify-dice` against the real server: the built binary (`node packages/server/dist/main.js`) on a
  * temporary SQLite file, a guest who plays a few turns against the bot and resigns the match, then the CLI fetches
- * the finished game's record over HTTP and recomputes its throws. The CLI's source never imports the server;
- * this test only spawns it, with the server's own test support. Skipped when the server is not built (`npm test`
- * builds first).
+ * the finished game's record over HTTP and recomputes its throws. It spans two packages, so it lives in the
+ * repository's test/ folder, the one place allowed to use both packages' test support (no package imports another's).
+ * Skipped when the server is not built (`npm test` builds first).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROTOCOL_VERSION, type ServerToClient } from '@nardy/protocol';
 import { afterAll, expect, it } from 'vitest';
-import { SERVER_MAIN, WireClient, guestCookie, killServers, startBuiltServer } from '../../server/src/testing/built-server.suite.js';
-import { runCli } from './test-io.js';
+import { SERVER_MAIN, WireClient, guestCookie, killServers, startBuiltServer } from '../../packages/server/src/testing/built-server.suite.js';
+import { runCli } from '../../packages/cli/src/test-io.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'nardy-verify-dice-server-'));
 
