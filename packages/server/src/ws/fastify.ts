@@ -62,7 +62,8 @@ export function registerWebSocket(app: FastifyInstance, hub: ConnectionHub, opts
       .viewerFor(token)
       .then((viewer) => {
         if (gone) return;
-        conn = hub.connect(viewer, corkedWriter(socket));
+        // 4001: the session ended (log-out, password change); the client reconnects as whoever its cookie now says.
+        conn = hub.connect(viewer, corkedWriter(socket), { session: token, end: () => socket.close(4001, 'session ended') });
         req.log.debug({ conn: conn.link.id, user: viewer.userId }, 'socket open');
         for (const f of held.splice(0)) conn.receive(f);
       })

@@ -19,8 +19,16 @@ export interface HubOptions {
   readonly onHello?: readonly ((link: ClientLink) => void)[];
 }
 
+/** What the transport knows of a socket beyond its viewer. */
+export interface LinkTransport {
+  /** The session token the socket was opened with, so that ending the session closes it. */
+  readonly session?: string | undefined;
+  /** Closes the socket from the server's side. */
+  readonly end?: () => void;
+}
+
 export class ConnectionHub {
-  private readonly open = new Set<Connection>();
+  private readonly open = new Map<Connection, LinkTransport>();
   private draining = false;
 
   constructor(readonly opts: HubOptions) {}
@@ -34,7 +42,7 @@ export class ConnectionHub {
   }
 
   /** Opens a connection for a resolved viewer; `write` sends one text frame. Call `Connection.close` when the socket closes. */
-  connect(viewer: Viewer, write: (text: string) => void): Connection {
+  connect(viewer: Viewer, write: (text: string) => void, transport: LinkTransport = {}): Connection {
     const c = new Connection({
       viewer,
       router: this.opts.router,
@@ -48,7 +56,7 @@ export class ConnectionHub {
         for (const f of this.opts.onHello ?? []) f(link);
       },
     });
-    this.open.add(c);
+    this.open.set(c, transport);
     const close = c.close.bind(c);
     c.close = () => {
       this.open.delete(c);
@@ -57,10 +65,28 @@ export class ConnectionHub {
     return c;
   }
 
+  /** Closes the sockets opened with session token `token` (it was logged out). */
+  endSession(token: string): void {
+    this.endWhere((_, t) => t.session === token);
+  }
+
+  /** Closes every socket of `userId` except those of session `keep` (a password change, "log out everywhere"). */
+  endUser(userId: string, keep?: string): void {
+    this.endWhere((c, t) => c.link.viewer.userId === userId && (keep === undefined || t.session !== keep));
+  }
+
+  private endWhere(ended: (c: Connection, t: LinkTransport) => boolean): void {
+    for (const [c, t] of [...this.open]) {
+      if (!ended(c, t)) continue;
+      c.close();
+      t.end?.();
+    }
+  }
+
   /** Stops taking commands (they get `UNAVAILABLE`) and waits for those already running to be answered. */
   async drain(): Promise<void> {
     this.draining = true;
-    await Promise.all([...this.open].map((c) => c.settled()));
+    await Promise.all([...this.open.keys()].map((c) => c.settled()));
   }
 }
 

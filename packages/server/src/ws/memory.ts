@@ -72,7 +72,7 @@ export class MemoryTransport {
     const viewer = await this.hub.opts.viewerFor(token);
     let client: MemoryClient | null = null;
     const pending: string[] = [];
-    const conn = this.hub.connect(viewer, (text) => (client ? client.deliver(text) : pending.push(text)));
+    const conn = this.hub.connect(viewer, (text) => (client ? client.deliver(text) : pending.push(text)), { session: token });
     client = new MemoryClient(conn, viewer);
     for (const t of pending) client.deliver(t);
     return client;
