@@ -265,6 +265,15 @@ export class KyselyStore implements Store {
     });
   }
 
+  deleteUserSessions(userId: string, keepTokenHash?: string): Promise<StoreResult<number>> {
+    return this.#run(async () => {
+      let q = this.#db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keepTokenHash !== undefined) q = q.where('token_hash', '!=', keepTokenHash);
+      const r = await q.executeTakeFirst();
+      return storeOk(Number(r.numDeletedRows));
+    });
+  }
+
   deleteExpiredSessions(now: number): Promise<StoreResult<number>> {
     return this.#run(async () => {
       const r = await this.#db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();

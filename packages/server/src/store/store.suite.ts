@@ -138,6 +138,24 @@ export function storeSuite(name: string, factory: StoreFactory): void {
         expectStoreError(await s.findSession('h2', T0), 'NOT_FOUND');
         must(await s.deleteSession('h2')); // idempotent
       });
+
+      it("deletes a user's sessions but the one kept, and no one else's", async () => {
+        const s = await open();
+        const [u, v] = [await user(s, 'anna'), await user(s, 'boris')];
+        for (const [hash, id] of [
+          ['u1', u.id],
+          ['u2', u.id],
+          ['u3', u.id],
+          ['v1', v.id],
+        ] as const) {
+          must(await s.createSession({ tokenHash: hash, userId: id, createdAt: T0, expiresAt: T0 + 5000 }));
+        }
+        expect(must(await s.deleteUserSessions(u.id, 'u2'))).toBe(2);
+        must(await s.findSession('u2', T0));
+        must(await s.findSession('v1', T0));
+        expect(must(await s.deleteUserSessions(u.id))).toBe(1);
+        expectStoreError(await s.findSession('u2', T0), 'NOT_FOUND');
+      });
     });
 
     describe('games and the action log', () => {

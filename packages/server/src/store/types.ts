@@ -283,6 +283,8 @@ export interface Store {
   /** NOT_FOUND when absent or expired at `now`. */
   findSession(tokenHash: string, now: number): Promise<StoreResult<SessionRecord>>;
   deleteSession(tokenHash: string): Promise<StoreResult<void>>;
+  /** Deletes the sessions of `userId` except the one of `keepTokenHash`; returns how many. */
+  deleteUserSessions(userId: string, keepTokenHash?: string): Promise<StoreResult<number>>;
   /** Deletes sessions expired at `now`; returns how many. */
   deleteExpiredSessions(now: number): Promise<StoreResult<number>>;
 
