@@ -1,8 +1,7 @@
-import type { Seat } from '@nardy/engine';
 import type { Challenge, ClientMessage, ServerToClient } from '@nardy/protocol';
 import type { ClientLink, Reply } from '../contracts.js';
 import { commitment as commitmentOf } from '../game/dice.js';
-import { accountCheck, bySeat, done, fail, other, type Check, type LobbyState } from './state.js';
+import { accountCheck, done, fail, type Check, type LobbyState } from './state.js';
 
 /**
  * Direct challenges to a user who is online: pushed to all of his connections, open until accepted, declined,
@@ -75,19 +74,12 @@ export async function challengeAccept(lobby: LobbyState, link: ClientLink, msg: 
   if (c.challenge.to.userId !== me.userId) return fail('FORBIDDEN', 'this challenge is not for you');
   const ok = await lobby.canPlay(me.userId, c.challenge.from.userId, c.challenge.settings);
   if (!ok.ok) return ok;
-  const fromSeat: Seat = lobby.random() < 0.5 ? 'p1' : 'p2';
-  const users = bySeat(fromSeat, c.challenge.from.userId, me.userId);
-  const started = await lobby.start({
-    settings: c.challenge.settings,
-    users,
-    seeds: bySeat(fromSeat, c.clientSeed, msg.clientSeed),
-    serverSeed: c.serverSeed,
+  const owner = { userId: c.challenge.from.userId, seed: c.clientSeed };
+  const joiner = { userId: me.userId, seed: msg.clientSeed, ackLink: link.id };
+  return lobby.startBetween({ settings: c.challenge.settings, owner, joiner, serverSeed: c.serverSeed }, () => {
+    lobby.challenges.delete(msg.challengeId);
+    notifyClosed(lobby, c.challenge, 'accepted');
   });
-  if (!started.ok) return started;
-  lobby.challenges.delete(msg.challengeId);
-  notifyClosed(lobby, c.challenge, 'accepted');
-  lobby.seated(started.value, users, link.id);
-  return done({ kind: 'game', gameId: started.value, seat: other(fromSeat) });
 }
 
 /** `decline` by the challenged user, `cancel` by the challenger. */

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Seat } from '@nardy/engine';
 import type { ClientMessage } from '@nardy/protocol';
 import type { ClientLink, Reply } from '../contracts.js';
 import { commitment as commitmentOf } from '../game/dice.js';
-import { accountCheck, bySeat, done, fail, other, type LobbyState } from './state.js';
+import { accountCheck, done, fail, type LobbyState } from './state.js';
 
 /**
  * Private tables by link: not listed in the lobby; the creator shares the token, and the first other player who
@@ -47,18 +46,9 @@ export async function tableJoin(lobby: LobbyState, link: ClientLink, msg: Client
   if (!account.ok) return account;
   const ok = await lobby.canPlay(me.userId, t.owner.userId, t.settings);
   if (!ok.ok) return ok;
-  const ownerSeat: Seat = lobby.random() < 0.5 ? 'p1' : 'p2';
-  const users = bySeat(ownerSeat, t.owner.userId, me.userId);
-  const started = await lobby.start({
-    settings: t.settings,
-    users,
-    seeds: bySeat(ownerSeat, t.clientSeed, msg.clientSeed),
-    serverSeed: t.serverSeed,
-  });
-  if (!started.ok) return started;
-  lobby.tables.delete(msg.token);
-  lobby.seated(started.value, users, link.id);
-  return done({ kind: 'game', gameId: started.value, seat: other(ownerSeat) });
+  const owner = { userId: t.owner.userId, seed: t.clientSeed };
+  const joiner = { userId: me.userId, seed: msg.clientSeed, ackLink: link.id };
+  return lobby.startBetween({ settings: t.settings, owner, joiner, serverSeed: t.serverSeed }, () => lobby.tables.delete(msg.token));
 }
 
 /** The creator withdraws his table (the protocol has no command for it yet). */

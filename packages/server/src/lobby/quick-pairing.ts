@@ -1,7 +1,6 @@
-import type { Seat } from '@nardy/engine';
 import type { ClientMessage, QuickPairPool } from '@nardy/protocol';
 import type { ClientLink, Reply } from '../contracts.js';
-import { bySeat, done, fail, type LobbyState, type PoolEntry } from './state.js';
+import { done, fail, type LobbyState, type PoolEntry } from './state.js';
 
 /**
  * Quick pairing: players wait in pools of equal settings, first come first served; one who joins a pool where
@@ -44,17 +43,10 @@ export async function quickPairJoin(lobby: LobbyState, link: ClientLink, msg: Cl
     lobby.joinPool({ key, viewer: me, linkId: link.id, settings: settings.value, clientSeed: msg.clientSeed });
     return done();
   }
-  const firstSeat: Seat = lobby.random() < 0.5 ? 'p1' : 'p2';
-  const users = bySeat(firstSeat, partner.viewer.userId, me.userId);
-  const started = await lobby.start({
-    settings: settings.value,
-    users,
-    seeds: bySeat(firstSeat, partner.clientSeed, msg.clientSeed),
-    serverSeed: undefined,
-  });
-  if (!started.ok) return started;
-  lobby.seated(started.value, users, null);
-  return done();
+  // The join is acked bare: both players learn of the game by `game.started`.
+  const owner = { userId: partner.viewer.userId, seed: partner.clientSeed };
+  const joiner = { userId: me.userId, seed: msg.clientSeed, ackLink: null };
+  return lobby.startBetween({ settings: settings.value, owner, joiner, serverSeed: undefined });
 }
 
 export function quickPairLeave(lobby: LobbyState, link: ClientLink): Reply {

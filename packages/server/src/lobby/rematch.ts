@@ -2,7 +2,7 @@ import type { Seat } from '@nardy/engine';
 import type { ClientMessage } from '@nardy/protocol';
 import type { ClientLink, Reply } from '../contracts.js';
 import type { FinishedMatch, RematchEvent } from './options.js';
-import { bySeat, done, fail, other, type Check, type LobbyState } from './state.js';
+import { done, fail, other, type Check, type LobbyState } from './state.js';
 
 /**
  * Rematches: after a finished match between two users, one offers and the other accepts (or both offer): a new
@@ -67,25 +67,18 @@ async function rematchStart(lobby: LobbyState, link: ClientLink, gameId: string,
   if (!offer || offer.userId !== opponent) return fail('CONFLICT', 'there is no rematch offer from your opponent');
   const ok = await lobby.canPlay(link.viewer.userId, opponent, match.settings);
   if (!ok.ok) return ok;
-  // Colours swapped: I sit where my opponent sat.
-  const mySeat = other(seat);
-  const users = bySeat(mySeat, link.viewer.userId, opponent);
-  const started = await lobby.start({
-    settings: match.settings,
-    users,
-    seeds: bySeat(mySeat, clientSeed, offer.clientSeed),
-    serverSeed: undefined,
+  // Colours swapped: the one who offered sits where I sat.
+  const owner = { userId: opponent, seed: offer.clientSeed };
+  const joiner = { userId: link.viewer.userId, seed: clientSeed, ackLink };
+  return lobby.startBetween({ settings: match.settings, owner, joiner, serverSeed: undefined, ownerSeat: seat }, (rematchId) => {
+    lobby.offers.delete(gameId);
+    lobby.rematched.add(gameId);
+    if (lobby.rematched.size > REMATCHED_MEMORY) {
+      const oldest = lobby.rematched.values().next();
+      if (!oldest.done) lobby.rematched.delete(oldest.value);
+    }
+    rematchEvent(lobby, gameId, { kind: 'rematchStarted', gameId: rematchId });
   });
-  if (!started.ok) return started;
-  lobby.offers.delete(gameId);
-  lobby.rematched.add(gameId);
-  if (lobby.rematched.size > REMATCHED_MEMORY) {
-    const oldest = lobby.rematched.values().next();
-    if (!oldest.done) lobby.rematched.delete(oldest.value);
-  }
-  rematchEvent(lobby, gameId, { kind: 'rematchStarted', gameId: started.value });
-  lobby.seated(started.value, users, ackLink);
-  return done(ackLink === null ? undefined : { kind: 'game', gameId: started.value, seat: mySeat });
 }
 
 export async function rematchDecline(lobby: LobbyState, link: ClientLink, msg: ClientMessage<'rematch.decline'>): Promise<Reply> {

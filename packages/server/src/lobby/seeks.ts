@@ -1,8 +1,7 @@
-import type { Seat } from '@nardy/engine';
 import type { ClientMessage, Seek } from '@nardy/protocol';
 import type { ClientLink, Reply } from '../contracts.js';
 import { commitment as commitmentOf } from '../game/dice.js';
-import { accountCheck, bySeat, done, fail, other, type LobbyState } from './state.js';
+import { accountCheck, done, fail, type LobbyState } from './state.js';
 
 /** Open seeks: listed to the lobby's subscribers; the first other player who accepts sits down. */
 
@@ -46,16 +45,7 @@ export async function seekAccept(lobby: LobbyState, link: ClientLink, msg: Clien
   if (!account.ok) return account;
   const ok = await lobby.canPlay(me.userId, s.seek.by.userId, s.seek.settings);
   if (!ok.ok) return ok;
-  const ownerSeat: Seat = lobby.random() < 0.5 ? 'p1' : 'p2';
-  const users = bySeat(ownerSeat, s.seek.by.userId, me.userId);
-  const started = await lobby.start({
-    settings: s.seek.settings,
-    users,
-    seeds: bySeat(ownerSeat, s.clientSeed, msg.clientSeed),
-    serverSeed: s.serverSeed,
-  });
-  if (!started.ok) return started;
-  lobby.removeSeek(msg.seekId);
-  lobby.seated(started.value, users, link.id);
-  return done({ kind: 'game', gameId: started.value, seat: other(ownerSeat) });
+  const owner = { userId: s.seek.by.userId, seed: s.clientSeed };
+  const joiner = { userId: me.userId, seed: msg.clientSeed, ackLink: link.id };
+  return lobby.startBetween({ settings: s.seek.settings, owner, joiner, serverSeed: s.serverSeed }, () => lobby.removeSeek(msg.seekId));
 }

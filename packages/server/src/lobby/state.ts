@@ -68,7 +68,7 @@ export const done = (value?: AckResult): Reply => ({ ok: true, value });
 export const other = (seat: Seat): Seat => (seat === 'p1' ? 'p2' : 'p1');
 
 /** `a` at `aSeat`, `b` at the other. */
-export function bySeat<T>(aSeat: Seat, a: T, b: T): { p1: T; p2: T } {
+function bySeat<T>(aSeat: Seat, a: T, b: T): { p1: T; p2: T } {
   return aSeat === 'p1' ? { p1: a, p2: b } : { p1: b, p2: a };
 }
 
@@ -184,8 +184,38 @@ export class LobbyState {
 
   // --- games
 
+  /**
+   * The owner of a seek, challenge, table, pool place or rematch offer and the player who takes it sit down at a new
+   * game, the owner at `ownerSeat` (a coin toss when not given). Only once the game has started does `taken` run (the
+   * feature withdraws what was taken and says so), then both are seated; the joiner's command on `ackLink` is acked
+   * with the game and his seat (a bare ack without one). A start that fails changes nothing.
+   */
+  async startBetween(
+    req: {
+      settings: TableSettings;
+      owner: { userId: string; seed: string | undefined };
+      joiner: { userId: string; seed: string | undefined; ackLink: string | null };
+      serverSeed: string | undefined;
+      ownerSeat?: Seat;
+    },
+    taken: (gameId: string) => void = () => {},
+  ): Promise<Reply> {
+    const ownerSeat: Seat = req.ownerSeat ?? (this.random() < 0.5 ? 'p1' : 'p2');
+    const users = bySeat(ownerSeat, req.owner.userId, req.joiner.userId);
+    const started = await this.start({
+      settings: req.settings,
+      users,
+      seeds: bySeat(ownerSeat, req.owner.seed, req.joiner.seed),
+      serverSeed: req.serverSeed,
+    });
+    if (!started.ok) return started;
+    taken(started.value);
+    this.seated(started.value, users, req.joiner.ackLink);
+    return done(req.joiner.ackLink === null ? undefined : { kind: 'game', gameId: started.value, seat: other(ownerSeat) });
+  }
+
   /** Asks the games side for a new game; a start that throws is an INTERNAL error. */
-  async start(req: {
+  private async start(req: {
     settings: TableSettings;
     users: { p1: string; p2: string };
     seeds: { p1: string | undefined; p2: string | undefined };
@@ -211,7 +241,7 @@ export class LobbyState {
    * Both players sit at a new game: every connection of theirs gets `game.started`, except the one whose command
    * is acked with the game. Their other seeks and pool places are withdrawn.
    */
-  seated(gameId: string, users: { p1: string; p2: string }, ackLink: string | null): void {
+  private seated(gameId: string, users: { p1: string; p2: string }, ackLink: string | null): void {
     for (const seat of ['p1', 'p2'] as const) {
       const userId = users[seat];
       for (const id of [...(this.userLinks.get(userId) ?? [])]) {
