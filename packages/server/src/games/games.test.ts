@@ -1,7 +1,20 @@
-import { matchSettings } from '@nardy/engine';
-import { CLIENT_TO_SERVER_TYPES, ENGINE_ERROR_CODES, GameViewSchema, PROTOCOL_VERSION, type TableSettings } from '@nardy/protocol';
+import { CLIENT_TO_SERVER_TYPES, ENGINE_ERROR_CODES, GameViewSchema, PROTOCOL_VERSION } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acked, checkNumbering, connect, lastView, pick, playOut, seenOf, settle, STORE_KINDS, world, type StoreKind, type World } from './kit.suite.js';
+import {
+  acked,
+  checkNumbering,
+  connect,
+  lastView,
+  pick,
+  playOut,
+  seenOf,
+  settle,
+  startTwoPlayerGame,
+  STORE_KINDS,
+  world,
+  type StoreKind,
+  type World,
+} from './kit.suite.js';
 
 /**
  * Scenario tests over the in-process transport, on the server as `createApp` wires it (socket layer, games, actors,
@@ -22,22 +35,7 @@ afterEach(async () => {
 
 async function twoPlayerGame(kind: StoreKind) {
   w = await world(kind);
-  const alice = await connect(w, 'alice');
-  const bob = await connect(w, 'bob');
-  const full = matchSettings(SHORT_1.match);
-  if (!full.ok) throw new Error(full.error.message);
-  const r = await w.games.startGame({
-    settings: { ...SHORT_1, match: full.value as TableSettings['match'] },
-    seats: { p1: { kind: 'user', userId: w.users['alice']!.userId }, p2: { kind: 'user', userId: w.users['bob']!.userId } },
-    clientSeeds: { p1: 'alice-seed', p2: 'bob-seed' },
-    rated: false,
-  });
-  if (!r.ok) throw new Error(r.error.message);
-  const gameId = r.value.gameId;
-  acked(await alice.command({ type: 'game.subscribe', gameId }));
-  acked(await bob.command({ type: 'game.subscribe', gameId }));
-  await settle(w, gameId);
-  return { w, alice, bob, gameId };
+  return { w, ...(await startTwoPlayerGame(w, SHORT_1)) };
 }
 
 describe.each(STORE_KINDS)('%s store', (kind) => {

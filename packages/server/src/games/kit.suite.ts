@@ -1,4 +1,5 @@
-import { PROTOCOL_VERSION, type GameView, type ServerToClient } from '@nardy/protocol';
+import { matchSettings } from '@nardy/engine';
+import { PROTOCOL_VERSION, type GameView, type ServerToClient, type TableSettings, type TableSettingsInput } from '@nardy/protocol';
 import { expect } from 'vitest';
 import { createApp, type App, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -117,6 +118,29 @@ export async function connect(w: World, name?: string): Promise<MemoryClient> {
   const r = await c.command({ type: 'hello', protocol: PROTOCOL_VERSION });
   expect(r.type).toBe('ack');
   return c;
+}
+
+/**
+ * Alice (p1) and Bob (p2), connected, at a new match of `table` (their client seeds fixed), both subscribed to it:
+ * the start of a two-player scenario. The match settings as the engine completed them come with it.
+ */
+export async function startTwoPlayerGame(w: World, table: TableSettingsInput) {
+  const alice = await connect(w, 'alice');
+  const bob = await connect(w, 'bob');
+  const full = matchSettings(table.match);
+  if (!full.ok) throw new Error(full.error.message);
+  const r = await w.games.startGame({
+    settings: { ...table, match: full.value as TableSettings['match'] },
+    seats: { p1: { kind: 'user', userId: w.users['alice']!.userId }, p2: { kind: 'user', userId: w.users['bob']!.userId } },
+    clientSeeds: { p1: 'alice-seed', p2: 'bob-seed' },
+    rated: false,
+  });
+  if (!r.ok) throw new Error(r.error.message);
+  const gameId = r.value.gameId;
+  acked(await alice.command({ type: 'game.subscribe', gameId }));
+  acked(await bob.command({ type: 'game.subscribe', gameId }));
+  await settle(w, gameId);
+  return { alice, bob, gameId, settings: full.value };
 }
 
 export function acked(r: ServerToClient): void {

@@ -1,7 +1,7 @@
-import { matchSettings, replay, type Action } from '@nardy/engine';
-import { PROTOCOL_VERSION, type ServerMessage, type TableSettings } from '@nardy/protocol';
+import { replay, type Action } from '@nardy/engine';
+import { PROTOCOL_VERSION, type ServerMessage } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acked, checkNumbering, connect, lastView, pick, seenOf, settle, STORE_KINDS, world, type World } from './kit.suite.js';
+import { acked, checkNumbering, connect, lastView, pick, seenOf, settle, startTwoPlayerGame, STORE_KINDS, world, type World } from './kit.suite.js';
 import { createApp } from '../app.js';
 import { MemoryTransport, type MemoryClient } from '../ws/memory.js';
 
@@ -50,22 +50,7 @@ async function play(world: World, gameId: string, players: readonly MemoryClient
 describe.each(STORE_KINDS)('%s store: the move list', (kind) => {
   async function game() {
     w = await world(kind);
-    const alice = await connect(w, 'alice');
-    const bob = await connect(w, 'bob');
-    const full = matchSettings(SHORT_3.match);
-    if (!full.ok) throw new Error(full.error.message);
-    const r = await w.games.startGame({
-      settings: { ...SHORT_3, match: full.value as TableSettings['match'] },
-      seats: { p1: { kind: 'user', userId: w.users['alice']!.userId }, p2: { kind: 'user', userId: w.users['bob']!.userId } },
-      clientSeeds: { p1: 'alice-seed', p2: 'bob-seed' },
-      rated: false,
-    });
-    if (!r.ok) throw new Error(r.error.message);
-    const gameId = r.value.gameId;
-    acked(await alice.command({ type: 'game.subscribe', gameId }));
-    acked(await bob.command({ type: 'game.subscribe', gameId }));
-    await settle(w, gameId);
-    return { w, alice, bob, gameId, settings: full.value };
+    return { w, ...(await startTwoPlayerGame(w, SHORT_3)) };
   }
 
   /** The match's actions as stored: the record every client's list must equal. */
