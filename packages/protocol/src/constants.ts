@@ -39,6 +39,14 @@ export const LIMITS = Object.freeze({
   botLevels: 10,
   /** A stake in chips per point (G9). */
   maxStake: 1_000_000_000,
+  /** A time control's main time (`perPointMs`, `initialMs`, `limitMs`) asked for, in ms: at least 1 s. */
+  clockMinMs: 1_000,
+  /** `initialMs` and `limitMs` asked for: at most 24 h (timers past 2³¹−1 ms, about 24.8 days, misfire in Node). */
+  clockMaxMs: 86_400_000,
+  /** `perPointMs` asked for: at most 1 h (25 h for a 25-point match). */
+  clockPerPointMaxMs: 3_600_000,
+  /** A delay or increment per move asked for: at most 10 min. */
+  clockAddedMaxMs: 600_000,
 });
 
 /**

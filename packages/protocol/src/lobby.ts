@@ -2,7 +2,7 @@ import { VARIANT_IDS } from '@nardy/engine';
 import { z } from 'zod';
 import { BySeatSchema, ChallengeIdSchema, GameIdSchema, SeekIdSchema, TimestampSchema, UserRefSchema } from './common.js';
 import { Hex64Schema } from './game-view.js';
-import { TableSettingsSchema, TimeControlSchema } from './settings.js';
+import { TableSettingsSchema, TimeControlInputSchema } from './settings.js';
 
 /** An open seek in the lobby: anyone (not blocked) may accept it. */
 export const SeekSchema = z.strictObject({
@@ -31,7 +31,7 @@ export const QuickPairPoolSchema = z.strictObject({
   variant: z.enum(VARIANT_IDS),
   /** 0 = money session. */
   matchLength: z.int().min(0).max(25),
-  timeControl: TimeControlSchema,
+  timeControl: TimeControlInputSchema,
   rated: z.boolean(),
 });
 export type QuickPairPool = z.infer<typeof QuickPairPoolSchema>;

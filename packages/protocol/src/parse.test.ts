@@ -167,6 +167,27 @@ describe('coded errors, the id kept', () => {
     expect(!r.ok && r.error.message).toMatch(/long-nardy/);
   });
 
+  test('every time-control field is bounded: an absurd clock is BAD_OPTIONS, naming the field', () => {
+    const seek = CLIENT_EXAMPLES['seek.create'];
+    const clock = (timeControl: unknown) => ({ ...seek, settings: { ...seek.settings, match: { variant: 'short', matchLength: 3, timeControl } } });
+    const day = LIMITS.clockMaxMs;
+    for (const tc of [
+      { kind: 'perMove', limitMs: 2 ** 31 },
+      { kind: 'perMove', limitMs: day + 1 },
+      { kind: 'fischer', initialMs: 999, incrementMs: 0 },
+      { kind: 'fischer', initialMs: 60_000, incrementMs: LIMITS.clockAddedMaxMs + 1 },
+      { kind: 'bronstein', initialMs: 60_000, delayMs: 1e12 },
+      { kind: 'matchReserve', perPointMs: LIMITS.clockPerPointMaxMs + 1, delayMs: 0 },
+    ]) {
+      const r = parseClientMessage(clock(tc));
+      expect(r.ok ? null : r.error.code, JSON.stringify(tc)).toBe('BAD_OPTIONS');
+      expect(!r.ok && r.error.message).toMatch(/timeControl\.\w+Ms: must be \d+–\d+ ms/);
+    }
+    expect(parseClientMessage(clock({ kind: 'perMove', limitMs: day })).ok).toBe(true);
+    const pool = { ...CLIENT_EXAMPLES['quickPair.join'].pool, timeControl: { kind: 'perMove', limitMs: 2 ** 40 } };
+    expectClientError({ ...CLIENT_EXAMPLES['quickPair.join'], pool }, 'BAD_OPTIONS', CLIENT_EXAMPLES['quickPair.join'].id);
+  });
+
   test('chat: bounded, not blank, no control characters', () => {
     const chat = CLIENT_EXAMPLES['chat.send'];
     expect(parseClientMessage({ ...chat, text: 'x'.repeat(LIMITS.chatLength) }).ok).toBe(true);

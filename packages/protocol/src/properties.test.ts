@@ -21,10 +21,10 @@ const chatArb = fc
 const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
 const timeControlArb = fc.oneof(
   fc.constant({ kind: 'none' as const }),
-  fc.record({ kind: fc.constant('matchReserve' as const), perPointMs: fc.integer({ min: 1, max: 600_000 }), delayMs: fc.integer({ min: 0, max: 60_000 }) }),
-  fc.record({ kind: fc.constant('fischer' as const), initialMs: fc.integer({ min: 1, max: 3_600_000 }), incrementMs: fc.integer({ min: 0, max: 60_000 }) }),
-  fc.record({ kind: fc.constant('bronstein' as const), initialMs: fc.integer({ min: 1, max: 3_600_000 }), delayMs: fc.integer({ min: 0, max: 60_000 }) }),
-  fc.record({ kind: fc.constant('perMove' as const), limitMs: fc.integer({ min: 1, max: 600_000 }) }),
+  fc.record({ kind: fc.constant('matchReserve' as const), perPointMs: fc.integer({ min: 1_000, max: 600_000 }), delayMs: fc.integer({ min: 0, max: 60_000 }) }),
+  fc.record({ kind: fc.constant('fischer' as const), initialMs: fc.integer({ min: 1_000, max: 3_600_000 }), incrementMs: fc.integer({ min: 0, max: 60_000 }) }),
+  fc.record({ kind: fc.constant('bronstein' as const), initialMs: fc.integer({ min: 1_000, max: 3_600_000 }), delayMs: fc.integer({ min: 0, max: 60_000 }) }),
+  fc.record({ kind: fc.constant('perMove' as const), limitMs: fc.integer({ min: 1_000, max: 600_000 }) }),
 );
 /** Settings the engine accepts (generated loosely, filtered by the engine itself). */
 const matchInputArb = fc

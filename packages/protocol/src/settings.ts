@@ -28,13 +28,31 @@ import { LIMITS, MsSchema, assertType } from './common.js';
  * through to the client.
  */
 
-/** G8: the time control, as the engine's `TimeControl` (all times in ms). */
+/** G8: the time control, as the engine's `TimeControl` (all times in ms), as the server shows a table's. */
 export const TimeControlSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('none') }),
   z.strictObject({ kind: z.literal('matchReserve'), perPointMs: MsSchema, delayMs: MsSchema }),
   z.strictObject({ kind: z.literal('fischer'), initialMs: MsSchema, incrementMs: MsSchema }),
   z.strictObject({ kind: z.literal('bronstein'), initialMs: MsSchema, delayMs: MsSchema }),
   z.strictObject({ kind: z.literal('perMove'), limitMs: MsSchema }),
+]);
+
+/** Milliseconds in `[min, max]`; out of bounds is the settings' fault (`BAD_OPTIONS`), like the engine's checks. */
+const boundedMs = (min: number, max: number) =>
+  MsSchema.refine((n) => n >= min && n <= max, { message: `must be ${min}–${max} ms`, params: { code: 'BAD_OPTIONS' } });
+const mainMs = boundedMs(LIMITS.clockMinMs, LIMITS.clockMaxMs);
+const addedMs = boundedMs(0, LIMITS.clockAddedMaxMs);
+
+/**
+ * A time control a player asks for: every field within sane bounds (docs/protocol.md §12, docs/security.md), so no
+ * table's clock comes near the longest timer Node can arm. A stored table from before the bounds is still shown.
+ */
+export const TimeControlInputSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('none') }),
+  z.strictObject({ kind: z.literal('matchReserve'), perPointMs: boundedMs(LIMITS.clockMinMs, LIMITS.clockPerPointMaxMs), delayMs: addedMs }),
+  z.strictObject({ kind: z.literal('fischer'), initialMs: mainMs, incrementMs: addedMs }),
+  z.strictObject({ kind: z.literal('bronstein'), initialMs: mainMs, delayMs: addedMs }),
+  z.strictObject({ kind: z.literal('perMove'), limitMs: mainMs }),
 ]);
 
 const ruleOptionsShape = {
@@ -102,7 +120,7 @@ export const MatchSettingsInputSchema = z
     crawford: z.exactOptional(settingsShape.crawford),
     nextGameStarter: z.exactOptional(settingsShape.nextGameStarter),
     flagLoses: z.exactOptional(settingsShape.flagLoses),
-    timeControl: z.exactOptional(TimeControlSchema),
+    timeControl: z.exactOptional(TimeControlInputSchema),
   })
   .superRefine(engineCheck);
 
@@ -134,6 +152,7 @@ export type TableSettings = z.infer<typeof TableSettingsSchema>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type DeepMutable<T> = T extends object ? { -readonly [K in keyof T]: DeepMutable<T[K]> } : T;
 assertType<Same<z.infer<typeof TimeControlSchema>, DeepMutable<TimeControl>>>();
+assertType<Same<z.infer<typeof TimeControlInputSchema>, DeepMutable<TimeControl>>>();
 assertType<Same<z.infer<typeof MatchSettingsSchema>['rules'], DeepMutable<RuleOptions>>>();
 assertType<Same<z.infer<typeof MatchSettingsSchema>, DeepMutable<MatchSettings>>>();
 assertType<Same<MatchSettingsInputWire, DeepMutable<MatchSettingsInput>>>();

@@ -8,11 +8,20 @@ export interface TimeSource {
   setTimer(at: number, fn: () => void): () => void;
 }
 
+/** The longest delay Node's `setTimeout` keeps: a longer one fires after 1 ms (with a warning). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export const realTime: TimeSource = {
   now: () => Date.now(),
   setTimer(at, fn) {
-    const h = setTimeout(fn, Math.max(0, at - Date.now()));
-    h.unref?.();
+    let h: ReturnType<typeof setTimeout>;
+    // A time further off than Node can wait for is reached in steps: each step re-arms until `at` is in reach.
+    const arm = (): void => {
+      const wait = Math.max(0, at - Date.now());
+      h = setTimeout(wait > MAX_TIMER_MS ? arm : fn, Math.min(wait, MAX_TIMER_MS));
+      h.unref?.();
+    };
+    arm();
     return () => clearTimeout(h);
   },
 };

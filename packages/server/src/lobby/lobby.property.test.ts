@@ -32,7 +32,7 @@ const SETTINGS = [
 const POOLS = [
   { variant: 'long', matchLength: 0, timeControl: { kind: 'none' }, rated: false },
   { variant: 'short', matchLength: 3, timeControl: { kind: 'fischer', initialMs: 60000, incrementMs: 0 }, rated: true },
-  { variant: 'long', matchLength: 0, timeControl: { kind: 'matchReserve', perPointMs: 1, delayMs: 0 }, rated: false },
+  { variant: 'long', matchLength: 0, timeControl: { kind: 'matchReserve', perPointMs: 1000, delayMs: 0 }, rated: false },
 ];
 const KINDS = LOBBY_TYPES;
 

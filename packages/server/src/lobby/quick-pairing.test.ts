@@ -73,7 +73,7 @@ describe('lobby: quick pairing', () => {
     const k = kit();
     expect(code(await k.send(fakeLink(viewer('g', true)), { type: 'quickPair.join', pool: pool({ rated: true }) }))).toBe('UNAUTHORIZED');
     expect(
-      code(await k.send(fakeLink('a'), { type: 'quickPair.join', pool: pool({ timeControl: { kind: 'matchReserve', perPointMs: 1, delayMs: 0 } }) })),
+      code(await k.send(fakeLink('a'), { type: 'quickPair.join', pool: pool({ timeControl: { kind: 'matchReserve', perPointMs: 1000, delayMs: 0 } }) })),
     ).toBe('BAD_OPTIONS');
     const b = fakeLink('b');
     await k.send(b, { type: 'quickPair.join', pool: pool() });
