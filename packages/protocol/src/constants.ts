@@ -92,6 +92,14 @@ export const PROTOCOL_ERROR_CODES = [
   'INTERNAL',
   /** The server is shutting down or overloaded; reconnect later. */
   'UNAVAILABLE',
+  /** A new password that is among the commonest or otherwise too easy to guess (docs/security.md). */
+  'WEAK_PASSWORD',
+  /** A new password that is, or holds, the account's name. */
+  'PASSWORD_HAS_NAME',
+  /** The current password given to change it is wrong. */
+  'WRONG_PASSWORD',
+  /** Too many failed log-ins to this account from anywhere; try again after the wait (docs/security.md). */
+  'ACCOUNT_LOCKED',
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 

@@ -160,7 +160,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     hub,
     games,
     store,
-    routes: [accountsRoutes(accounts), recordsRoutes({ store }), chipsRoutes(accounts, chips)],
+    routes: [accountsRoutes(accounts, hub), recordsRoutes({ store }), chipsRoutes(accounts, chips)],
     sessionCookie: SESSION_COOKIE,
     webDist: config.webDist,
   });

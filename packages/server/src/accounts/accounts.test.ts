@@ -1,65 +1,14 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../app.js';
-import { loadConfig } from '../config.js';
-import { FakeTime } from '../game/time.js';
-import { inProcessBots } from '../games/bots.js';
 import { openStore, type Store } from '../store/index.js';
-import { Accounts, SESSION_COOKIE, hashToken, sessionTokenFromCookieHeader } from './accounts.js';
+import { Accounts, hashToken, sessionTokenFromCookieHeader } from './accounts.js';
+import { cookieOf, expectError, get, kit, post, type Kit } from './http-kit.suite.js';
 import { hashPassword, needsRehash, parseHash, verifyPassword } from './password.js';
 import { TokenBucket } from './rate-limit.js';
-
-/** Cheap scrypt for the route tests (the hash format and verify are tested at the default cost below). */
-const FAST = { N: 1024, r: 8, p: 1 } as const;
-
-interface Kit {
-  server: App;
-  app: FastifyInstance;
-  store: Store;
-  accounts: Accounts;
-  clock: FakeTime;
-}
-
-/** The server as `createApp` wires it, on SQLite in memory, with a hand-moved clock. */
-async function kit(): Promise<Kit> {
-  const clock = new FakeTime(1_767_225_600_000);
-  const server = await createApp(loadConfig({ DATABASE_URL: ':memory:', WEB_DIST: '/nonexistent' }), {
-    time: clock,
-    scrypt: FAST,
-    bots: inProcessBots(),
-    logger: false,
-  });
-  return { server, app: server.http, store: server.store, accounts: server.accounts, clock };
-}
 
 async function sqliteStore(): Promise<Store> {
   const r = await openStore(':memory:');
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
-}
-
-const cookieOf = (res: LightMyRequestResponse): string => {
-  const c = res.cookies.find((x) => x.name === SESSION_COOKIE);
-  if (!c) throw new Error(`no session cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
-  return `${SESSION_COOKIE}=${c.value}`;
-};
-
-const post = (app: FastifyInstance, url: string, payload?: unknown, cookie?: string, ip = '10.0.0.1') =>
-  app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: ip,
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-    ...(cookie ? { headers: { cookie } } : {}),
-  });
-const get = (app: FastifyInstance, url: string, cookie?: string) => app.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
-
-function expectError(res: LightMyRequestResponse, status: number, code: string, message?: RegExp): void {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { error: { code: string; message: string } };
-  expect(body.error.code).toBe(code);
-  expect(typeof body.error.message).toBe('string');
-  if (message) expect(body.error.message).toMatch(message);
 }
 
 describe('accounts routes', () => {
@@ -105,27 +54,27 @@ describe('accounts routes', () => {
 
   it('duplicate usernames (ignoring case) are a conflict', async () => {
     k = await kit();
-    expect((await post(k.app, '/api/register', { name: 'Boris', password: 'password1' })).statusCode).toBe(201);
-    expectError(await post(k.app, '/api/register', { name: 'boris', password: 'password2' }), 409, 'CONFLICT', /taken/);
+    expect((await post(k.app, '/api/register', { name: 'Boris', password: 'board-game-42' })).statusCode).toBe(201);
+    expectError(await post(k.app, '/api/register', { name: 'boris', password: 'another-board-77' }), 409, 'CONFLICT', /taken/);
   });
 
   it('wrong password and unknown names get the same 401', async () => {
     k = await kit();
-    await post(k.app, '/api/register', { name: 'Carol', password: 'password1' });
+    await post(k.app, '/api/register', { name: 'Carol', password: 'board-game-42' });
     const wrong = await post(k.app, '/api/login', { name: 'Carol', password: 'password2' });
     expectError(wrong, 401, 'UNAUTHORIZED', /wrong name or password/);
     expect(wrong.headers['set-cookie']).toBeUndefined();
-    expectError(await post(k.app, '/api/login', { name: 'Nobody', password: 'password1' }), 401, 'UNAUTHORIZED', /wrong name or password/);
+    expectError(await post(k.app, '/api/login', { name: 'Nobody', password: 'board-game-42' }), 401, 'UNAUTHORIZED', /wrong name or password/);
   });
 
   it('bad input gets a clear 400', async () => {
     k = await kit();
-    expectError(await post(k.app, '/api/register', { name: 'ab', password: 'password1' }), 400, 'BAD_MESSAGE', /3–24/);
-    expectError(await post(k.app, '/api/register', { name: 'bad name!', password: 'password1' }), 400, 'BAD_MESSAGE', /letters/);
-    expectError(await post(k.app, '/api/register', { name: 'guest-me', password: 'password1' }), 400, 'BAD_MESSAGE', /reserved/);
+    expectError(await post(k.app, '/api/register', { name: 'ab', password: 'board-game-42' }), 400, 'BAD_MESSAGE', /3–24/);
+    expectError(await post(k.app, '/api/register', { name: 'bad name!', password: 'board-game-42' }), 400, 'BAD_MESSAGE', /letters/);
+    expectError(await post(k.app, '/api/register', { name: 'guest-me', password: 'board-game-42' }), 400, 'BAD_MESSAGE', /reserved/);
     expectError(await post(k.app, '/api/register', { name: 'Dmitri', password: 'short' }), 400, 'BAD_MESSAGE', /at least 8/);
-    expectError(await post(k.app, '/api/register', { name: 'Dmitri', password: 'password1', lang: 'de' }), 400, 'BAD_MESSAGE', /ru.*en/);
-    expectError(await post(k.app, '/api/register', { name: 'Dmitri', password: 'password1', admin: true }), 400, 'BAD_MESSAGE', /unknown field: admin/);
+    expectError(await post(k.app, '/api/register', { name: 'Dmitri', password: 'board-game-42', lang: 'de' }), 400, 'BAD_MESSAGE', /ru.*en/);
+    expectError(await post(k.app, '/api/register', { name: 'Dmitri', password: 'board-game-42', admin: true }), 400, 'BAD_MESSAGE', /unknown field: admin/);
     expectError(await post(k.app, '/api/register', [1, 2]), 400, 'BAD_MESSAGE', /JSON object/);
     expectError(await post(k.app, '/api/login', { name: 'Dmitri' }), 400, 'BAD_MESSAGE', /password/);
     const notJson = await k.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{nope' });
@@ -133,20 +82,20 @@ describe('accounts routes', () => {
     const huge = await post(k.app, '/api/register', { name: 'Dmitri', password: 'x'.repeat(20_000) });
     expectError(huge, 413, 'TOO_LARGE');
     // Cyrillic names are fine.
-    expect((await post(k.app, '/api/register', { name: 'Дмитрий', password: 'password1' })).statusCode).toBe(201);
+    expect((await post(k.app, '/api/register', { name: 'Дмитрий', password: 'board-game-42' })).statusCode).toBe(201);
   });
 
   it('log-in is rate limited per IP and name (429), and the bucket refills', async () => {
     k = await kit();
-    await post(k.app, '/api/register', { name: 'Eve', password: 'password1' });
+    await post(k.app, '/api/register', { name: 'Eve', password: 'board-game-42' });
     for (let i = 0; i < 5; i++) expectError(await post(k.app, '/api/login', { name: 'Eve', password: 'guess' + i }), 401, 'UNAUTHORIZED');
-    const limited = await post(k.app, '/api/login', { name: 'Eve', password: 'password1' });
+    const limited = await post(k.app, '/api/login', { name: 'Eve', password: 'board-game-42' });
     expectError(limited, 429, 'RATE_LIMITED', /try again/);
-    // Another IP, or another name from this IP, is not limited by Eve's bucket.
-    expect((await post(k.app, '/api/login', { name: 'Eve', password: 'password1' }, undefined, '10.0.0.2')).statusCode).toBe(200);
-    expectError(await post(k.app, '/api/login', { name: 'Frank', password: 'password1' }), 401, 'UNAUTHORIZED');
+    // Another name from this IP is not limited by Eve's bucket; another IP is held by Eve's account lock (login-limits.test.ts).
+    expectError(await post(k.app, '/api/login', { name: 'Frank', password: 'board-game-42' }), 401, 'UNAUTHORIZED');
+    expectError(await post(k.app, '/api/login', { name: 'Eve', password: 'board-game-42' }, undefined, '10.0.0.2'), 429, 'ACCOUNT_LOCKED');
     k.clock.advance(60_000);
-    expect((await post(k.app, '/api/login', { name: 'Eve', password: 'password1' })).statusCode).toBe(200);
+    expect((await post(k.app, '/api/login', { name: 'Eve', password: 'board-game-42' })).statusCode).toBe(200);
   });
 
   it('guest play: a guest session, kept when asked again; PATCH /api/me', async () => {
@@ -210,7 +159,7 @@ describe('accounts routes', () => {
 
   it('expired sessions resolve to nobody', async () => {
     k = await kit();
-    const reg = await post(k.app, '/api/register', { name: 'Gleb', password: 'password1' });
+    const reg = await post(k.app, '/api/register', { name: 'Gleb', password: 'board-game-42' });
     const cookie = cookieOf(reg);
     k.clock.advance(k.accounts.sessionTtlMs + 1);
     expectError(await get(k.app, '/api/me', cookie), 401, 'UNAUTHORIZED');

@@ -4,8 +4,10 @@ import { TableSettingsInputSchema, type Language, type Profile, type TableSettin
 import type { ReplyError, SessionResolver, Viewer } from '../contracts.js';
 import type { Json, Store, StoreError, UserRecord } from '../store/index.js';
 import { fromStoreError, httpError, type Checked, type HttpError } from './http.js';
+import { AccountLockout, DEFAULT_LOCKOUT, type LockoutOptions } from './lockout.js';
 import { DEFAULT_SCRYPT, hashPassword, needsRehash, verifyPassword, type ScryptParams } from './password.js';
 import { TokenBucket, type TokenBucketOptions } from './rate-limit.js';
+import { checkPasswordStrength } from './password-strength.js';
 import { toLanguage } from './validate.js';
 
 /** The session cookie's name. */
@@ -27,6 +29,8 @@ export interface AccountsOptions {
   readonly loginPerName?: Omit<TokenBucketOptions, 'now'>;
   /** Log-in attempts per IP over all names (default 20, then one per 15 s). */
   readonly loginPerIp?: Omit<TokenBucketOptions, 'now'>;
+  /** Failed log-ins per account from any address (default `DEFAULT_LOCKOUT`: 5 free, then 1, 2, 4 … up to 15 min). */
+  readonly loginPerAccount?: Partial<LockoutOptions>;
   /** Sign-ups and guest sessions per IP (default 10, then one a minute). */
   readonly signupPerIp?: Omit<TokenBucketOptions, 'now'>;
 }
@@ -80,7 +84,9 @@ export interface SignedIn {
   readonly token: string;
 }
 
-const rateLimited = (retryAfterMs: number): HttpError => httpError(429, 'RATE_LIMITED', `too many attempts; try again in ${Math.ceil(retryAfterMs / 1000)} s`);
+const inSeconds = (ms: number): number => Math.ceil(ms / 1000);
+
+const rateLimited = (retryAfterMs: number): HttpError => httpError(429, 'RATE_LIMITED', `too many attempts; try again in ${inSeconds(retryAfterMs)} s`);
 
 const storeFailure = (e: StoreError): ReplyError =>
   e.code === 'DB_UNAVAILABLE' ? { code: 'UNAVAILABLE', message: 'the database is unavailable' } : { code: 'INTERNAL', message: 'a database error' };
@@ -98,6 +104,7 @@ export class Accounts implements SessionResolver {
   readonly #loginPerName: TokenBucket;
   readonly #loginPerIp: TokenBucket;
   readonly #signupPerIp: TokenBucket;
+  readonly #lockout: AccountLockout;
   #dummyHash: Promise<string> | null = null;
 
   constructor(opts: AccountsOptions) {
@@ -110,6 +117,7 @@ export class Accounts implements SessionResolver {
     this.#loginPerName = new TokenBucket({ capacity: 5, refillMs: 60_000, ...opts.loginPerName, now });
     this.#loginPerIp = new TokenBucket({ capacity: 20, refillMs: 15_000, ...opts.loginPerIp, now });
     this.#signupPerIp = new TokenBucket({ capacity: 10, refillMs: 60_000, ...opts.signupPerIp, now });
+    this.#lockout = new AccountLockout({ ...DEFAULT_LOCKOUT, ...opts.loginPerAccount }, now);
   }
 
   // ------------------------------------------------------------ sessions
@@ -193,23 +201,22 @@ export class Accounts implements SessionResolver {
 
   /**
    * Checks a name and password. Every attempt takes a token from the per IP + name and per IP buckets (a success
-   * refills the first). An unknown name costs the same scrypt as a wrong password, so timing tells nothing.
+   * refills the first), and the account's lock (see `AccountLockout`) is asked. An unknown name costs the same
+   * scrypt as a wrong password and is locked the same way, so neither timing nor the lock tells which names exist.
    */
   async login(name: string, password: string, ip: string): Promise<Checked<SignedIn>> {
-    const key = `${ip}\u0000${name.normalize('NFKC').toLowerCase()}`;
-    const perName = this.#loginPerName.take(key);
-    if (!perName.ok) return { ok: false, error: rateLimited(perName.retryAfterMs) };
-    const perIp = this.#loginPerIp.take(ip);
-    if (!perIp.ok) return { ok: false, error: rateLimited(perIp.retryAfterMs) };
+    const guard = this.#guard(name, ip);
+    if (!guard.ok) return guard;
     const u = await this.store.findUserByName(name);
     if (!u.ok && u.error.code !== 'NOT_FOUND') return { ok: false, error: fromStoreError(u.error) };
     const user = u.ok ? u.value : null;
     const stored = user?.passwordHash ?? (await this.#dummy());
     const good = await verifyPassword(password, stored);
     if (!user || user.passwordHash === null || !good) {
+      this.#lockout.failed(guard.value);
       return { ok: false, error: httpError(401, 'UNAUTHORIZED', 'wrong name or password') };
     }
-    this.#loginPerName.reset(key);
+    this.#passed(guard.value, ip);
     if (needsRehash(user.passwordHash, this.#scrypt)) {
       // Parameters were raised since this hash was made: store a stronger one (best effort).
       await this.store.updateUser(user.id, { passwordHash: await hashPassword(password, this.#scrypt) });
@@ -235,6 +242,55 @@ export class Accounts implements SessionResolver {
       if (u.error.code !== 'DUPLICATE') return { ok: false, error: fromStoreError(u.error) };
     }
     return { ok: false, error: httpError(500, 'INTERNAL', 'could not pick a guest name') };
+  }
+
+  /**
+   * Sets a new password after checking the current one (limited like a log-in), and ends every other session of
+   * the user: whoever knew the old password is signed out. `keepToken` is the session the change came from.
+   */
+  async changePassword(user: UserRecord, current: string, next: string, ip: string, keepToken: string | undefined): Promise<Checked<void>> {
+    if (user.passwordHash === null) return { ok: false, error: httpError(403, 'FORBIDDEN', 'a guest has no password; sign up first') };
+    const guard = this.#guard(user.username, ip);
+    if (!guard.ok) return guard;
+    if (!(await verifyPassword(current, user.passwordHash))) {
+      this.#lockout.failed(guard.value);
+      return { ok: false, error: httpError(403, 'WRONG_PASSWORD', 'the current password is wrong') };
+    }
+    this.#passed(guard.value, ip);
+    const strong = checkPasswordStrength(next, user.username);
+    if (!strong.ok) return strong;
+    const u = await this.store.updateUser(user.id, { passwordHash: await hashPassword(next, this.#scrypt) });
+    if (!u.ok) return { ok: false, error: fromStoreError(u.error) };
+    return this.endSessions(user.id, keepToken);
+  }
+
+  /** Ends every session of `userId` but the one of `keepToken` (all of them without it). */
+  async endSessions(userId: string, keepToken?: string): Promise<Checked<void>> {
+    const keep = keepToken !== undefined && TOKEN.test(keepToken) ? hashToken(keepToken) : undefined;
+    const r = await this.store.deleteUserSessions(userId, keep);
+    return r.ok ? { ok: true, value: undefined } : { ok: false, error: fromStoreError(r.error) };
+  }
+
+  /** The limits a password check passes first (per IP + name, per IP, the account's lock); the account's key. */
+  #guard(name: string, ip: string): Checked<string> {
+    const account = name.normalize('NFKC').toLowerCase();
+    const perName = this.#loginPerName.take(`${ip}\u0000${account}`);
+    if (!perName.ok) return { ok: false, error: rateLimited(perName.retryAfterMs) };
+    const perIp = this.#loginPerIp.take(ip);
+    if (!perIp.ok) return { ok: false, error: rateLimited(perIp.retryAfterMs) };
+    const lock = this.#lockout.check(account, ip);
+    if (!lock.ok) {
+      return {
+        ok: false,
+        error: httpError(429, 'ACCOUNT_LOCKED', `too many failed log-ins to this account; try again in ${inSeconds(lock.retryAfterMs)} s`),
+      };
+    }
+    return { ok: true, value: account };
+  }
+
+  #passed(account: string, ip: string): void {
+    this.#loginPerName.reset(`${ip}\u0000${account}`);
+    this.#lockout.succeeded(account, ip);
   }
 
   async #signIn(user: UserRecord): Promise<Checked<SignedIn>> {

@@ -3,6 +3,7 @@ import type { ReplyError } from '../contracts.js';
 import type { UserPatch } from '../store/index.js';
 import { profileOf, sessionTokenFromCookieHeader, type Accounts, type SignedIn } from './accounts.js';
 import { fromStoreError, httpError, jsonErrors, objectBody, sendError, type Checked } from './http.js';
+import { checkPasswordStrength } from './password-strength.js';
 import { checkDisplayName, checkLanguage, checkLoginPassword, checkPassword, checkPreferredSettings, checkUsername } from './validate.js';
 
 const unavailable = (e: ReplyError) => httpError(e.code === 'UNAVAILABLE' ? 503 : 500, e.code, e.message);
@@ -10,12 +11,18 @@ const unavailable = (e: ReplyError) => httpError(e.code === 'UNAVAILABLE' ? 503 
 /** Request bodies are small: 16 KiB is plenty for a profile with preferred settings. */
 const BODY_LIMIT = 16 * 1024;
 
+/** The open sockets (the ConnectionHub): a session that ends closes its sockets too. */
+export interface SessionLinks {
+  endSession(token: string): void;
+  endUser(userId: string, keepToken?: string): void;
+}
+
 /**
- * The accounts routes (register, log in/out, guest, profile). Register it with `app.register(accountsRoutes(accounts))`;
- * it parses the session cookie itself (no @fastify/cookie registration needed) and answers every error as
- * `{error: {code, message}}`.
+ * The accounts routes (register, log in/out, guest, profile, password). Register it with
+ * `app.register(accountsRoutes(accounts, hub))`; it parses the session cookie itself (no @fastify/cookie registration
+ * needed) and answers every error as `{error: {code, message}}`.
  */
-export function accountsRoutes(accounts: Accounts): FastifyPluginAsync {
+export function accountsRoutes(accounts: Accounts, links: SessionLinks): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     jsonErrors(app);
     const opts = { bodyLimit: BODY_LIMIT };
@@ -37,6 +44,8 @@ export function accountsRoutes(accounts: Accounts): FastifyPluginAsync {
       if (!name.ok) return sendError(reply, name.error);
       const password = checkPassword(body.value['password']);
       if (!password.ok) return sendError(reply, password.error);
+      const strong = checkPasswordStrength(password.value, name.value);
+      if (!strong.ok) return sendError(reply, strong.error);
       const lang = body.value['lang'] === undefined ? ({ ok: true, value: 'en' } as const) : checkLanguage(body.value['lang']);
       if (!lang.ok) return sendError(reply, lang.error);
       const r = await accounts.register(name.value, password.value, lang.value, request.ip);
@@ -59,9 +68,38 @@ export function accountsRoutes(accounts: Accounts): FastifyPluginAsync {
     });
 
     app.post('/api/logout', opts, async (request, reply) => {
-      const r = await accounts.closeSession(tokenOf(request));
+      const token = tokenOf(request);
+      const r = await accounts.closeSession(token);
       if (!r.ok) return sendError(reply, r.error);
+      if (token !== undefined) links.endSession(token);
       return reply.code(200).header('set-cookie', accounts.clearedCookie()).send({ ok: true });
+    });
+
+    app.post('/api/logout-all', opts, async (request, reply) => {
+      const current = await accounts.resolve(tokenOf(request));
+      if (!current.ok) return sendError(reply, unavailable(current.error));
+      if (!current.value) return sendError(reply, httpError(401, 'UNAUTHORIZED', 'not signed in'));
+      const r = await accounts.endSessions(current.value.id);
+      if (!r.ok) return sendError(reply, r.error);
+      links.endUser(current.value.id);
+      return reply.code(200).header('set-cookie', accounts.clearedCookie()).send({ ok: true });
+    });
+
+    app.post('/api/me/password', opts, async (request, reply) => {
+      const token = tokenOf(request);
+      const current = await accounts.resolve(token);
+      if (!current.ok) return sendError(reply, unavailable(current.error));
+      if (!current.value) return sendError(reply, httpError(401, 'UNAUTHORIZED', 'not signed in'));
+      const body = objectBody(request.body, ['current', 'password']);
+      if (!body.ok) return sendError(reply, body.error);
+      const old = checkLoginPassword(body.value['current']);
+      if (!old.ok) return sendError(reply, old.error);
+      const next = checkPassword(body.value['password']);
+      if (!next.ok) return sendError(reply, next.error);
+      const r = await accounts.changePassword(current.value, old.value, next.value, request.ip, token);
+      if (!r.ok) return sendError(reply, r.error);
+      links.endUser(current.value.id, token);
+      return { ok: true };
     });
 
     app.post('/api/guest', opts, async (request, reply) => {
