@@ -103,6 +103,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     bots: options.bots ?? poolBots(pool!),
     time,
     diceSeed: config.diceSeed,
+    unloadAfterMs: config.unloadAfterMs,
     feed: notices,
     rooms: notices,
     log: log.child({ module: 'games' }),

@@ -1,5 +1,6 @@
 import { DEFAULT_CHIPS_GRANT } from './chips/ledger.js';
 import { isServerSeed } from './game/dice.js';
+import { DEFAULT_UNLOAD_AFTER_MS } from './games/manager.js';
 import { DEFAULT_DATABASE_URL } from './store/database.js';
 
 /**
@@ -16,6 +17,7 @@ import { DEFAULT_DATABASE_URL } from './store/database.js';
  * | `WEB_DIST` | packages/web/dist | the web app's build folder, served at `/` when present |
  * | `CHIPS_GRANT` | 1000 | chips a registered player's account starts with (G9: stakes are chips per point; 0 = none) |
  * | `SIGNUP_BURST` | 10 | sign-ups and guest sessions one IP address may make at once (then one a minute); browser tests on loopback raise it |
+ * | `FINISHED_GAME_UNLOAD_S` | 300 | seconds a finished game stays in memory after its last watcher left (then it is served from the database) |
  * | `NARDY_DICE_SEED` | — | **tests only**: a fixed server seed (64 hex) for every table, so throws are reproducible |
  */
 export interface Config {
@@ -28,6 +30,8 @@ export interface Config {
   readonly diceSeed: string | null;
   readonly signupBurst: number;
   readonly chipsGrant: number;
+  /** Milliseconds a finished game nobody watches stays in memory (`FINISHED_GAME_UNLOAD_S`). */
+  readonly unloadAfterMs: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -98,6 +102,24 @@ export function loadConfig(env: Env): Config {
     else chipsGrant = Number(rawGrant);
   }
 
+  let unloadAfterMs = DEFAULT_UNLOAD_AFTER_MS;
+  const rawUnload = get('FINISHED_GAME_UNLOAD_S');
+  if (rawUnload !== undefined) {
+    if (!/^\d{1,6}$/.test(rawUnload)) problems.push(`FINISHED_GAME_UNLOAD_S must be a whole number of seconds 0..999999, got '${rawUnload}'`);
+    else unloadAfterMs = Number(rawUnload) * 1000;
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, databaseUrl, redisUrl, logLevel: logLevel!, webDist: get('WEB_DIST') ?? DEFAULT_WEB_DIST, diceSeed, signupBurst, chipsGrant };
+  return {
+    port,
+    host,
+    databaseUrl,
+    redisUrl,
+    logLevel: logLevel!,
+    webDist: get('WEB_DIST') ?? DEFAULT_WEB_DIST,
+    diceSeed,
+    signupBurst,
+    chipsGrant,
+    unloadAfterMs,
+  };
 }

@@ -29,6 +29,9 @@ import { wireEvent, wireResult, wireView } from './views.js';
  *   settled in the same transaction (G9: chips/stakes.ts); the holds were placed with `store.createGame`. A crash
  *   between the last action and that write leaves the game `active` with its holds: the restart restores it, finds
  *   the match over and finishes it then — the status change is conditional, so a game is never settled twice.
+ * - Memory: a finished game's actor leaves memory `unloadAfterMs` after its last subscriber left; a subscriber
+ *   loads it again from the store. A seat's presence follows its player's sockets, not his subscriptions: a player
+ *   who unsubscribes but keeps his socket open is not away (no claim against him).
  * - A game called off (`game.claim` `abort`) is ended by its log (`StoreActionLog.abort`: status `aborted`, holds
  *   released), before its `ended` event goes out.
  */
@@ -52,6 +55,8 @@ export interface GameManagerOptions {
   readonly lagGraceMs?: number;
   /** Events kept per game for catch-up (default 64: a reconnect after longer gets a snapshot). */
   readonly historySize?: number;
+  /** How long a finished game with no subscriber stays in memory before it is unloaded (default 5 minutes). */
+  readonly unloadAfterMs?: number;
   readonly log?: Log;
   /** Told when a live game starts (or comes back after a restart) and when it ends: the lobby's list of games to watch. */
   readonly feed?: {
@@ -87,6 +92,9 @@ const ACTOR_CODES: Partial<Record<ServerErrorCode, ErrorCode>> = {
 /** An actor error as a protocol code: engine codes and FORBIDDEN/STALE_VERSION pass through. */
 const codeFor = (c: ServerErrorCode): ErrorCode => ACTOR_CODES[c] ?? (c as ErrorCode);
 
+/** A finished game's actor is kept this long after its last subscriber left (a rematch or a look back is likely soon). */
+export const DEFAULT_UNLOAD_AFTER_MS = 5 * 60_000;
+
 const RECIPIENTS: readonly Recipient[] = [{ seat: 'p1' }, { seat: 'p2' }, 'spectator'];
 const seatOf = (to: Recipient): Seat | null => (to === 'spectator' ? null : to.seat);
 
@@ -94,7 +102,11 @@ type WireActions = ServerMessage<'game.snapshot'>['actions'];
 
 class LiveGame {
   readonly subs = new Set<Sub>();
+  /** Links that opened the game as a seat: the seat stays connected until the link closes (not on unsubscribe). */
+  readonly seated = new Map<string, Seat>();
   finished = false;
+  /** Cancels the pending unload (a finished game nobody watches). */
+  unload: (() => void) | null = null;
 
   constructor(
     readonly actor: GameActor,
@@ -153,6 +165,8 @@ export class GameManager implements GameFactory, CommandModule {
   private readonly games = new Map<string, LiveGame>();
   private readonly loading = new Map<string, Promise<LiveGame | null>>();
   private readonly byLink = new Map<string, Map<string, Sub>>();
+  /** The games each link holds a seat's presence in (released when the link closes). */
+  private readonly seatedBy = new Map<string, Set<LiveGame>>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly store: Store;
   private readonly time: TimeSource;
@@ -303,7 +317,10 @@ export class GameManager implements GameFactory, CommandModule {
     this.closed = true;
     await Promise.all([...this.loading.values()]);
     await Promise.all([...this.games.values()].map((g) => g.actor.settled()));
-    for (const g of this.games.values()) g.actor.close();
+    for (const g of this.games.values()) {
+      g.unload?.();
+      g.actor.close();
+    }
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
@@ -329,9 +346,14 @@ export class GameManager implements GameFactory, CommandModule {
 
   disconnected(link: ClientLink): void {
     const subs = this.byLink.get(link.id);
-    if (!subs) return;
-    for (const gameId of [...subs.keys()]) this.unsubscribe(link, gameId);
+    if (subs) for (const gameId of [...subs.keys()]) this.unsubscribe(link, gameId);
     this.byLink.delete(link.id);
+    for (const live of this.seatedBy.get(link.id) ?? []) {
+      const seat = live.seated.get(link.id);
+      live.seated.delete(link.id);
+      if (seat) void live.actor.disconnect(seat);
+    }
+    this.seatedBy.delete(link.id);
   }
 
   private async subscribe(link: ClientLink, msg: ClientMessage<'game.subscribe'>): Promise<Reply> {
@@ -345,10 +367,18 @@ export class GameManager implements GameFactory, CommandModule {
     if (missed) for (const d of missed) sub.buffer!.push(live.eventMessage(d));
     else sub.buffer!.push(live.snapshot(seat));
     live.subs.add(sub);
+    live.unload?.();
+    live.unload = null;
     let mine = this.byLink.get(link.id);
     if (!mine) this.byLink.set(link.id, (mine = new Map()));
     mine.set(msg.gameId, sub);
-    if (seat) void live.actor.connect(seat);
+    if (seat && !live.seated.has(link.id)) {
+      live.seated.set(link.id, seat);
+      let held = this.seatedBy.get(link.id);
+      if (!held) this.seatedBy.set(link.id, (held = new Set()));
+      held.add(live);
+      void live.actor.connect(seat);
+    }
     if (old) this.drop(old);
     else this.opts.rooms?.joined(link, msg.gameId, seat);
     // The socket layer sends the ack as soon as this resolves; the catch-up follows it.
@@ -373,9 +403,28 @@ export class GameManager implements GameFactory, CommandModule {
     this.opts.rooms?.left(link, gameId, sub.seat);
   }
 
+  /** A subscription ends; a seat's presence stays with its link (a player who looks away is not gone). */
   private drop(sub: Sub): void {
-    if (!sub.game.subs.delete(sub)) return;
-    if (sub.seat) void sub.game.actor.disconnect(sub.seat);
+    if (sub.game.subs.delete(sub)) this.unloadLater(sub.game);
+  }
+
+  /** A finished game nobody watches leaves memory after `unloadAfterMs` (a subscriber loads it again from the store). */
+  private unloadLater(live: LiveGame): void {
+    if (!live.finished || live.subs.size > 0 || live.unload || this.closed) return;
+    const at = this.time.now() + (this.opts.unloadAfterMs ?? DEFAULT_UNLOAD_AFTER_MS);
+    live.unload = this.time.setTimer(at, () => {
+      live.unload = null;
+      const p = this.unloadNow(live).finally(() => this.pending.delete(p));
+      this.pending.add(p);
+    });
+  }
+
+  private async unloadNow(live: LiveGame): Promise<void> {
+    await live.actor.settled();
+    if (live.subs.size > 0 || live.unload || this.games.get(live.header.gameId) !== live) return;
+    this.games.delete(live.header.gameId);
+    for (const linkId of live.seated.keys()) this.seatedBy.get(linkId)?.delete(live);
+    live.actor.close();
   }
 
   private async action(link: ClientLink, msg: ClientMessage<'game.action'>): Promise<Reply> {
@@ -484,6 +533,7 @@ export class GameManager implements GameFactory, CommandModule {
     if (status === 'active' && actor.match.phase === 'matchOver') this.finish(live);
     if (status === 'finished') live.finished = true;
     if (!live.finished) this.opts.feed?.started(this.summaryOf(live));
+    this.unloadLater(live);
     return live;
   }
 
@@ -492,6 +542,7 @@ export class GameManager implements GameFactory, CommandModule {
     if (live.finished) return;
     live.finished = true;
     this.opts.feed?.ended(live.header.gameId);
+    this.unloadLater(live);
     // Called off: its log already ended the game row and released the holds.
     if (live.actor.aborted) return;
     const m = live.actor.match;
