@@ -49,15 +49,6 @@ export const LIMITS = Object.freeze({
   clockAddedMaxMs: 600_000,
 });
 
-/**
- * G9: at a table with a stake each player's chips on hold are 3× the stake without the cube, 10× with it (the rule
- * texts' "financial limits"). The server places and releases them; clients show the amount before one sits down.
- */
-export const STAKE_HOLD = Object.freeze({ noCube: 3, cube: 10 });
-
-/** The chips each player holds at a table with `stake` chips per point. */
-export const stakeHold = (stake: number, cube: boolean): number => stake * (cube ? STAKE_HOLD.cube : STAKE_HOLD.noCube);
-
 /** Codes the protocol and the server add to the engine's (engine codes pass through unchanged). */
 export const PROTOCOL_ERROR_CODES = [
   /** Not JSON, not an object, or a field of the wrong type or out of bounds. */

@@ -14,6 +14,7 @@ export * from './parse.js';
 export * from './examples.js';
 export * from './legal.js';
 export * from './dice.js';
+export * from './stakes.js';
 export type * from './accounts.js';
 export type * from './records.js';
 export type * from './chips.js';

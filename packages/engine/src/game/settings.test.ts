@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULE_OPTIONS } from '../options.js';
-import { defaultMatchSettings, jacobyInForce, matchSettings } from './settings.js';
+import { defaultMatchSettings, jacobyInForce, matchSettings, maxGamePoints } from './settings.js';
 
 const bad = (input: unknown, code = 'BAD_OPTIONS'): string => {
   const r = matchSettings(input);
@@ -105,4 +105,21 @@ describe('match settings: defaults per variant and validation (G1â€“G8, L4, L24â
     bad({ variant: 'long', timeControl: { kind: 'fischer' } });
     bad({ variant: 'long', flagLoses: 'nothing' });
   });
+
+  it('the most one game can score: the most a win counts under the ceiling, times the highest cube', () => {
+    const most = (input: object): number => maxGamePoints(valid(input));
+    expect(most({ variant: 'short' })).toBe(3 * 64);
+    expect(most({ variant: 'short', ceiling: 'oin', cube: { maxValue: 8 } })).toBe(8);
+    expect(most({ variant: 'short', ceiling: 'mars', cube: { enabled: false } })).toBe(2);
+    expect(most({ variant: 'long' })).toBe(2);
+    expect(most({ variant: 'long', koks: true })).toBe(3);
+    expect(most({ variant: 'long', homeMars: true, cube: { enabled: true, maxValue: 4 } })).toBe(12);
+    expect(most({ variant: 'caucasian', ceiling: 'oin', cube: { enabled: false } })).toBe(1);
+  });
 });
+
+function valid(input: object) {
+  const r = matchSettings(input);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}

@@ -1,6 +1,6 @@
 import { ruleOptions, type RuleOptions } from '../options.js';
 import { err, ok, type Result } from '../result.js';
-import { CEILINGS, DEFAULT_SCORING, MARS_DEFINITIONS, type ScoringSettings } from '../rules/scoring.js';
+import { CEILINGS, DEFAULT_SCORING, MARS_DEFINITIONS, maxWinPoints, type ScoringSettings } from '../rules/scoring.js';
 import { getVariant, variantById } from '../variants/registry.js';
 import type { VariantId } from '../types.js';
 import { NO_CLOCK, timeControl, type TimeControl } from './clock.js';
@@ -232,4 +232,13 @@ export function matchSettings(input: unknown): Result<MatchSettings> {
 export const jacobyInForce = (s: MatchSettings): boolean => s.cube.enabled && s.cube.jacoby && s.matchLength === 0;
 
 /** The variant's scoring id (L24 vs S7). */
-export const scoringOf = (s: MatchSettings) => getVariant(s.variant).scoring;
+export const scoringOf = (s: Pick<MatchSettings, 'variant'>) => getVariant(s.variant).scoring;
+
+/**
+ * The most one game can score for its winner: the most a win counts (the variant, the long-nardy options and the
+ * ceiling, L24–L25, G4) times the highest cube (G3: doubles, beavers and automatic doubles all stop at `maxValue`).
+ * A draw scores both sides alike, so it never costs more. A money session's stake hold is sized by it (G9).
+ */
+export const maxGamePoints = (
+  s: Pick<MatchSettings, 'variant' | keyof ScoringSettings> & { readonly cube: Pick<CubeSettings, 'enabled' | 'maxValue'> },
+): number => maxWinPoints(scoringOf(s), s) * (s.cube.enabled ? s.cube.maxValue : 1);

@@ -15,7 +15,7 @@ import { colorOf, type GameResult } from '../game/game.js';
 import { mayBeaver } from '../game/cube.js';
 import { canDouble, legalActions } from '../game/legal.js';
 import { apply, currentTurns, newMatch, toAct, type MatchState } from '../game/match.js';
-import { jacobyInForce, matchSettings, type MatchSettings } from '../game/settings.js';
+import { jacobyInForce, matchSettings, maxGamePoints, type MatchSettings } from '../game/settings.js';
 import { otherSeat } from '../game/seats.js';
 
 export interface RandomGamesReport {
@@ -136,6 +136,8 @@ function checkResult(state: MatchState, r: GameResult, where: string): string | 
   }
   if (r.points[r.winner] !== total || r.points[otherSeat(r.winner)] !== 0) return `${where}: points not to the winner`;
   if (r.basePoints > ceilingPoints(s.ceiling)) return `${where}: ${r.basePoints} above the ceiling ${s.ceiling}`;
+  // G9 sizes a money session's stake hold by this bound.
+  if (total > maxGamePoints(s)) return `${where}: ${total} points, above the most a game can score (${maxGamePoints(s)})`;
   if (r.end === 'bearOff') {
     const winColor = colorOf({ white: r.white }, r.winner);
     if (r.position.board[winColor][0] !== CHECKERS) return `${where}: winner has not borne off`;
@@ -152,10 +154,12 @@ function checkResult(state: MatchState, r: GameResult, where: string): string | 
 interface Options {
   readonly games: number;
   readonly seed: number;
+  /** Called with every state reached, so other packages can check their own properties over the same play. */
+  readonly onState?: (state: MatchState) => void;
 }
 
 /** Plays random matches of `variant` until `games` games have been scored, checking invariants after every action. */
-export function runRandomGames(variant: VariantId, { games, seed }: Options): RandomGamesReport {
+export function runRandomGames(variant: VariantId, { games, seed, onState }: Options): RandomGamesReport {
   const rnd = seededRng(seed);
   const problems: string[] = [];
   const tally: Record<string, number> = {};
@@ -181,7 +185,10 @@ export function runRandomGames(variant: VariantId, { games, seed }: Options): Ra
       if (settings.matchLength === 0 && state.games.length >= sessionGames && state.game.turnsPlayed === 0 && state.phase !== 'moving') {
         const r = apply(state, { type: 'endSession', seat: 'p1' });
         if (!r.ok) problems.push(`${where}: endSession refused: ${r.error.message}`);
-        else state = r.value;
+        else {
+          state = r.value;
+          onState?.(state);
+        }
         break;
       }
       // Every 50th action also goes through legalActions, which must agree with the phase.
@@ -266,6 +273,7 @@ export function runRandomGames(variant: VariantId, { games, seed }: Options): Ra
         if (g.cubeValue > 1) count('cubeValue>1');
       }
       state = next;
+      onState?.(state);
     }
     if (state.phase === 'matchOver' && state.end) count(`matchEnd:${state.end.reason}`);
   }

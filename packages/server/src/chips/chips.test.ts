@@ -10,8 +10,8 @@ import type { MemoryClient } from '../ws/memory.js';
 import type { ChipsLedger } from './ledger.js';
 
 /**
- * G9 through the real socket layer, lobby and games (fixed dice): holds on sitting down, refusals, settlement
- * after a scored match, a resigned match and a money session, an aborted game's release, and a restart that
+ * G9 through the real socket layer, lobby and games (fixed dice): holds on sitting down (the most each can lose),
+ * refusals, settlement after a scored match, a resigned match and a money session, an aborted game's release, and a restart that
  * finishes a game the crashed process could not record — settled once. On every store kind.
  */
 
@@ -83,10 +83,10 @@ async function onTurn(w: World, c: MemoryClient, gameId: string): Promise<GameVi
 const winnerOf = (v: GameView): 'alice' | 'bob' => ((v.end?.winner ?? 'p1') === 'p1' ? 'alice' : 'bob');
 
 describe.each(STORE_KINDS)('%s store: chips (G9)', (kind) => {
-  it('a staked seek: 3× the stake held from each on sitting down, the stake shown; the match winner gets 1 point × stake', async () => {
+  it('a staked seek: a match to 1 holds 1 point × stake from each on sitting down, the stake shown; its winner gets that', async () => {
     const { w, ledger } = await chipsWorld(kind);
     const { alice, bob, gameId } = await seekAccepted(w, NO_CUBE_1);
-    expect(await balances(ledger, w, 'alice', 'bob')).toEqual({ alice: { free: 970, held: 30 }, bob: { free: 970, held: 30 } });
+    expect(await balances(ledger, w, 'alice', 'bob')).toEqual({ alice: { free: 990, held: 10 }, bob: { free: 990, held: 10 } });
     expect(lastView(alice, gameId).settings.stake).toBe(10);
     await playOut(w, gameId, [alice, bob]);
     await finished(w.store, gameId);
@@ -95,13 +95,13 @@ describe.each(STORE_KINDS)('%s store: chips (G9)', (kind) => {
     expect(await balances(ledger, w, won, lost)).toEqual({ [won]: { free: 1010, held: 0 }, [lost]: { free: 990, held: 0 } });
   }, 60_000);
 
-  it('with the cube the hold is 10× the stake; a player without enough free chips is refused INSUFFICIENT_CHIPS', async () => {
+  it('a money session with the cube holds 10× the stake; a player without enough free chips is refused INSUFFICIENT_CHIPS', async () => {
     const { w, ledger } = await chipsWorld(kind, 100);
-    const cube: TableSettingsInput = { match: { variant: 'short', matchLength: 1, cube: { enabled: true } }, rated: false, stake: 10 };
+    const cube: TableSettingsInput = { match: { variant: 'short', matchLength: 0, cube: { enabled: true } }, rated: false, stake: 10 };
     const { gameId } = await seekAccepted(w, cube);
     expect(gameId).not.toBe('');
     expect(await balances(ledger, w, 'alice', 'bob')).toEqual({ alice: { free: 0, held: 100 }, bob: { free: 0, held: 100 } });
-    // Carol can stake 10 without the cube (hold 30 of her 100), not with it now that her opponent's chips are all held.
+    // Carol cannot hold 110 of her 100; she can offer a match to 1 at 10 (hold 10), which Bob, all his chips held, cannot take.
     const carol = await connect(w, 'carol');
     expect(await carol.command({ type: 'seek.create', settings: { ...cube, stake: 11 } })).toMatchObject({ type: 'error', code: 'INSUFFICIENT_CHIPS' });
     const seek = await carol.command({ type: 'seek.create', settings: NO_CUBE_1 });
@@ -125,11 +125,11 @@ describe.each(STORE_KINDS)('%s store: chips (G9)', (kind) => {
       });
     const bob: SeatHolder = { kind: 'user', userId: id(w, 'bob') };
     // Nobody looked at their chips yet: no accounts, nothing to hold.
-    const r = await start(20, bob);
+    const r = await start(50, bob);
     expect(!r.ok && r.error.code).toBe('INSUFFICIENT_CHIPS');
     await balances(ledger, w, 'alice', 'bob');
-    // Now 40 each, and the hold would be 60.
-    const again = await start(20, bob);
+    // Now 40 each, and the hold would be 50.
+    const again = await start(50, bob);
     expect(!again.ok && again.error.code).toBe('INSUFFICIENT_CHIPS');
     expect(await w.store.listActiveGames()).toEqual({ ok: true, value: [] });
     expect(await balances(ledger, w, 'alice', 'bob')).toEqual({ alice: { free: 40, held: 0 }, bob: { free: 40, held: 0 } });
@@ -148,6 +148,17 @@ describe.each(STORE_KINDS)('%s store: chips (G9)', (kind) => {
     const seekId = seek.type === 'ack' && seek.result?.kind === 'seek' ? seek.result.seekId : '';
     expect(await guest.command({ type: 'seek.accept', seekId })).toMatchObject({ code: 'UNAUTHORIZED' });
     expect(await alice.command({ type: 'challenge.send', to: guest.viewer.userId, settings: NO_CUBE_1 })).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('a match to 5 holds 5× the stake from each, with the cube too, and its loser pays exactly that', async () => {
+    const { w, ledger } = await chipsWorld(kind);
+    const five: TableSettingsInput = { match: { variant: 'short', matchLength: 5, cube: { enabled: true } }, rated: false, stake: 10 };
+    const { alice, bob, gameId } = await seekAccepted(w, five);
+    expect(await balances(ledger, w, 'alice', 'bob')).toEqual({ alice: { free: 950, held: 50 }, bob: { free: 950, held: 50 } });
+    acked(await bob.command({ type: 'game.action', gameId, version: lastView(bob, gameId).version, action: { type: 'resignMatch' } }));
+    await finished(w.store, gameId);
+    expect(lastView(alice, gameId).end).toEqual({ winner: 'p1', reason: 'resignMatch' });
+    expect(await balances(ledger, w, 'alice', 'bob')).toEqual({ alice: { free: 1050, held: 0 }, bob: { free: 950, held: 0 } });
   });
 
   it('a resigned match pays the whole hold (3 points × stake 5); an abandoned money session pays its net points × stake', async () => {
@@ -269,7 +280,7 @@ describe.each(STORE_KINDS)('%s store: chips (G9)', (kind) => {
     expect((await actor.handle({ by: { user: id(w, 'bob') }, type: 'resignMatch' })).ok).toBe(true);
     await first.close();
     expect((await w.store.getGame(gameId)).ok && (await w.store.getGame(gameId))).toMatchObject({ value: { status: 'active' } });
-    expect(await balances(ledger, w, 'alice', 'bob')).toEqual({ alice: { free: 970, held: 30 }, bob: { free: 970, held: 30 } });
+    expect(await balances(ledger, w, 'alice', 'bob')).toEqual({ alice: { free: 990, held: 10 }, bob: { free: 990, held: 10 } });
 
     for (let restart = 0; restart < 2; restart++) {
       // Another process on the same database: it restores the active games as it starts.

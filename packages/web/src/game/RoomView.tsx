@@ -82,7 +82,7 @@ export function RoomView({ gameId, state, serverNow, busy, boardKey, settings, a
           <span>{say(t, matchPhrase(view.settings.match.matchLength, view.gameNumber))}</span>
           <span>{t(view.settings.rated ? 'match.rated' : 'match.casual')}</span>
           {view.settings.stake > 0 && (
-            <span className="chip">{t('match.stake', { n: view.settings.stake, hold: stakeHold(view.settings.stake, view.settings.match.cube.enabled) })}</span>
+            <span className="chip">{t('match.stake', { n: view.settings.stake, hold: stakeHold(view.settings.stake, view.settings.match) })}</span>
           )}
           {view.crawford && <span className="chip">{t('match.crawford')}</span>}
           {view.lastThrow && <span className="chip">{t('match.lastThrow')}</span>}

@@ -75,16 +75,29 @@ describe('the table settings form (RULES §7)', () => {
     expect(money).toContain('value="fischer"');
   });
 
-  it('asks for a stake in chips per point and shows the hold it puts on each player: 3× without the cube, 10× with it (G9)', () => {
+  it('asks for a stake in chips per point and shows the hold it puts on each player and what a result pays (G9)', () => {
     const none = render(update(defaultForm('long', true), { cube: { ...defaultForm('long', true).cube, enabled: false } })).html;
     expect(/<input[^>]*name="stake"[^>]*>/.exec(none)?.[0]).toContain('value="0"');
     expect(none).toContain('0 means no stake');
-    const noCube = update(defaultForm('long', true), { stake: 10, cube: { ...defaultForm('long', true).cube, enabled: false } });
-    expect(render(noCube).html).toContain('30 of your chips are held while you play (3× the stake)');
-    const cube = update(noCube, { cube: { ...noCube.cube, enabled: true } });
-    expect(render(cube).html).toContain('100 of your chips are held while you play (10× the stake with the cube)');
-    expect(render(cube, { lng: 'ru' }).html).toContain('На время игры удерживается 100 ваших фишек');
-    expect(/<input[^>]*name="stake"[^>]*>/.exec(render(cube).html)?.[0]).toContain('value="10"');
+    // A match to N: N × the stake, with the cube or without.
+    const five = update(defaultForm('short', true), { stake: 10, matchLength: 5 });
+    expect(five.cube.enabled).toBe(true);
+    expect(render(five).html).toContain('Each player holds 50 chips while playing; the loser of the match pays the winner exactly that (5 points × the stake)');
+    expect(render(update(five, { matchLength: 1 })).html).toContain(
+      'holds 10 chips while playing; the loser of the match pays the winner exactly that (1 point × the stake)',
+    );
+    expect(render(five, { lng: 'ru' }).html).toContain('удерживается 50 фишек; проигравший матч платит победителю ровно столько (5 очков × ставка)');
+    expect(/<input[^>]*name="stake"[^>]*>/.exec(render(five).html)?.[0]).toContain('value="10"');
+    // A money session: 3× (10× with the cube), less where a game can never cost that much.
+    const money = update(defaultForm('long', true), { stake: 10, matchLength: 0, cube: { ...defaultForm('long', true).cube, enabled: false } });
+    expect(render(money).html).toContain('Each player holds 20 chips while playing (2× the stake). One game can cost up to 2× the stake;');
+    expect(render(update(money, { koks: true })).html).toContain('holds 30 chips while playing (3× the stake)');
+    const cube = update(money, { cube: { ...money.cube, enabled: true } });
+    expect(render(cube).html).toContain('holds 100 chips while playing (10× the stake). One game can cost up to 128× the stake');
+    expect(render(update(cube, { ceiling: 'oin', cube: { ...cube.cube, maxValue: 4 } })).html).toContain('holds 40 chips while playing (4× the stake)');
+    const ru = render(cube, { lng: 'ru' });
+    expect(ru.html).toContain('удерживается 100 фишек (10 × ставка)');
+    expect(ru.missing).toEqual([]);
   });
 
   it('shows only the pool fields for quick pairing, and no rated or stake for a bot', () => {

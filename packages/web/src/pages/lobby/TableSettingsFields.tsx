@@ -9,8 +9,9 @@ import {
   NEXT_GAME_STARTERS,
   OPENING_THROWS,
   VARIANT_IDS,
+  maxGamePoints,
 } from '@nardy/engine';
-import { LIMITS, stakeHold } from '@nardy/protocol';
+import { holdPoints, LIMITS, stakeHold } from '@nardy/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../app/Field';
@@ -39,6 +40,12 @@ export function TableSettingsFields({
   const a = applicable(form);
   const set = (patch: Partial<TableForm>) => onChange(update(form, patch));
   const full = part !== 'pool';
+  // G9: the hold and what a result pays, by the arithmetic the server uses (@nardy/protocol's stakeHold).
+  const hold = stakeHold(form.stake, form);
+  const stakeTerms =
+    form.matchLength > 0
+      ? t('form.stakeMatch', { count: form.matchLength, hold })
+      : t('form.stakeMoney', { hold, points: holdPoints(form), game: maxGamePoints(form) });
 
   return (
     <div className="table-settings">
@@ -240,16 +247,7 @@ export function TableSettingsFields({
             onChange={(rated) => set({ rated })}
           />
           {part === 'table' && (
-            <Field
-              label={t('form.stake')}
-              hint={
-                guest
-                  ? t('form.stakeNeedsAccount')
-                  : form.stake > 0
-                    ? t(form.cube.enabled ? 'form.stakeHoldCube' : 'form.stakeHold', { hold: stakeHold(form.stake, form.cube.enabled) })
-                    : t('form.stakeHint')
-              }
-            >
+            <Field label={t('form.stake')} hint={guest ? t('form.stakeNeedsAccount') : form.stake > 0 ? stakeTerms : t('form.stakeHint')}>
               {(control) => (
                 <input
                   {...control}

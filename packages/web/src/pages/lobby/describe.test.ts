@@ -62,8 +62,18 @@ describe('table settings in words', () => {
       'Automatic doubles up to 2',
       'No clock',
       'Casual',
-      'Stake 10 per point',
+      'Stake 10 per point · 100 held from each · the player behind pays net points × 10, at most 100',
     ]);
+  });
+
+  it('says what a staked match pays: its length × the stake, the hold too', () => {
+    const en = createI18n('en');
+    const s = table({ variant: 'short', matchLength: 5 }, { stake: 10 });
+    expect(
+      describeSettings(s)
+        .map((p) => en.t(p.key, p.params))
+        .at(-1),
+    ).toBe('Stake 10 per point · the loser pays 50 (held from each)');
   });
 
   it('has every phrase in both languages', () => {
@@ -78,7 +88,7 @@ describe('table settings in words', () => {
         timeControl: { kind: 'bronstein', initialMs: 60_000, delayMs: 5_000 },
       }),
       table({ variant: 'caucasian', matchLength: 3, crawford: false, ceiling: 'oin' }, { rated: true, stake: 1 }),
-      table({ variant: 'short', ceiling: 'mars', cube: { enabled: true, maxValue: 64, beaver: false, jacoby: false, automaticDoubles: 0 } }),
+      table({ variant: 'short', ceiling: 'mars', cube: { enabled: true, maxValue: 64, beaver: false, jacoby: false, automaticDoubles: 0 } }, { stake: 2 }),
     ];
     for (const lng of ['en', 'ru'] as const) {
       const missing: string[] = [];

@@ -3,7 +3,7 @@
  * challenge or live game is played under, in the order players read it — variant, length, scoring, cube, clock.
  */
 import type { TimeControl } from '@nardy/engine';
-import type { TableSettings } from '@nardy/protocol';
+import { stakeHold, type TableSettings } from '@nardy/protocol';
 
 export interface Phrase {
   readonly key: string;
@@ -56,6 +56,6 @@ export function describeSettings(s: TableSettings): Phrase[] {
   out.push(describeClock(m.timeControl));
   if (m.timeControl.kind !== 'none' && m.flagLoses === 'game') out.push(phrase('lobby:describe.flagLosesGame'));
   out.push(phrase(s.rated ? 'lobby:describe.rated' : 'lobby:describe.casual'));
-  if (s.stake > 0) out.push(phrase('lobby:describe.stake', { n: s.stake }));
+  if (s.stake > 0) out.push(phrase(`lobby:describe.${m.matchLength > 0 ? 'stakeMatch' : 'stakeMoney'}`, { n: s.stake, hold: stakeHold(s.stake, m) }));
   return out;
 }
