@@ -77,6 +77,8 @@ export const PROTOCOL_ERROR_CODES = [
   'BLOCKED',
   /** Not enough chips for the stake's hold (G9). */
   'INSUFFICIENT_CHIPS',
+  /** A name that is reserved (bots, guests) or looks like another player's (docs/security.md). */
+  'NAME_UNAVAILABLE',
   /** The same command id is already being processed on this connection. */
   'DUPLICATE_ID',
   /** A fault on the server; the command had no effect. */

@@ -4,7 +4,7 @@ import type { UserPatch } from '../store/index.js';
 import { profileOf, sessionTokenFromCookieHeader, type Accounts, type SignedIn } from './accounts.js';
 import { fromStoreError, httpError, jsonErrors, objectBody, sendError, type Checked } from './http.js';
 import { checkPasswordStrength } from './password-strength.js';
-import { checkDisplayName, checkLanguage, checkLoginPassword, checkPassword, checkPreferredSettings, checkUsername } from './validate.js';
+import { checkDisplayName, checkLanguage, checkLoginPassword, checkNameFree, checkPassword, checkPreferredSettings, checkUsername } from './validate.js';
 
 const unavailable = (e: ReplyError) => httpError(e.code === 'UNAVAILABLE' ? 503 : 500, e.code, e.message);
 
@@ -42,6 +42,8 @@ export function accountsRoutes(accounts: Accounts, links: SessionLinks): Fastify
       if (!body.ok) return sendError(reply, body.error);
       const name = checkUsername(body.value['name']);
       if (!name.ok) return sendError(reply, name.error);
+      const free = await checkNameFree(accounts.store, name.value, null);
+      if (!free.ok) return sendError(reply, free.error);
       const password = checkPassword(body.value['password']);
       if (!password.ok) return sendError(reply, password.error);
       const strong = checkPasswordStrength(password.value, name.value);
@@ -134,6 +136,8 @@ export function accountsRoutes(accounts: Accounts, links: SessionLinks): Fastify
       if (body.value['displayName'] !== undefined) {
         const d = checkDisplayName(body.value['displayName']);
         if (!d.ok) return sendError(reply, d.error);
+        const free = await checkNameFree(accounts.store, d.value, current.value.id);
+        if (!free.ok) return sendError(reply, free.error);
         patch.displayName = d.value;
       }
       if (body.value['lang'] !== undefined) {

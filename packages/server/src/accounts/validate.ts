@@ -1,6 +1,7 @@
 import { DisplayNameSchema, LIMITS, LanguageSchema, TableSettingsInputSchema, type Language } from '@nardy/protocol';
-import type { Json } from '../store/index.js';
-import { badRequest, checked, refused, type Checked } from './http.js';
+import { nameKey } from '../store/common.js';
+import type { Json, Store } from '../store/index.js';
+import { badRequest, checked, fromStoreError, httpError, refused, type Checked, type HttpError } from './http.js';
 
 /** Input rules of the accounts routes. */
 
@@ -12,6 +13,13 @@ const PASSWORD_MAX_BYTES = 1024;
 
 /** Letters (any script), digits, `_`, `-`, `.`; starting with a letter or digit. */
 const USERNAME = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u;
+
+/** Bidi controls and zero-width characters, kept out of display names: they reorder or hide the text around them. */
+const HIDDEN = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/gu;
+/** Names the server gives its bots ("Bot 3", "Бот, уровень 3") and guests: a word, so "Botvinnik" stays free. */
+const RESERVED = /^(bot|бот|guest|гость)(?!\p{L})/u;
+
+const nameUnavailable = (message: string): HttpError => httpError(409, 'NAME_UNAVAILABLE', message);
 
 /** A username as typed (NFKC-normalised): 3–24 letters, digits, `_ - .`; names starting `guest` are the guests'. */
 export function checkUsername(raw: unknown): Checked<string> {
@@ -25,6 +33,7 @@ export function checkUsername(raw: unknown): Checked<string> {
     return refused(badRequest('name may hold letters, digits, "_", "-" and "." and must start with a letter or digit'));
   }
   if (/^guest/i.test(name)) return refused(badRequest('names starting with "guest" are reserved for guests'));
+  if (RESERVED.test(nameKey(name))) return refused(nameUnavailable('names of bots are reserved'));
   return checked(name);
 }
 
@@ -47,10 +56,26 @@ export function checkLanguage(raw: unknown): Checked<Language> {
   return r.success ? checked(r.data) : refused(badRequest('lang must be "ru" or "en"'));
 }
 
+/** A display name (NFKC, bidi controls and zero-width spaces dropped): something visible, not a bot's or a guest's. */
 export function checkDisplayName(raw: unknown): Checked<string> {
-  const r = DisplayNameSchema.safeParse(typeof raw === 'string' ? raw.normalize('NFKC') : raw);
-  if (r.success) return checked(r.data);
-  return refused(badRequest(`displayName must be 1–${LIMITS.nameLength} characters, not blank, without control characters`));
+  const r = DisplayNameSchema.safeParse(typeof raw === 'string' ? raw.normalize('NFKC').replace(HIDDEN, '') : raw);
+  if (!r.success || nameKey(r.data) === '') {
+    return refused(badRequest(`displayName must be 1–${LIMITS.nameLength} characters, not blank, without control characters`));
+  }
+  if (RESERVED.test(nameKey(r.data))) return refused(nameUnavailable('names of bots and guests are reserved'));
+  return checked(r.data);
+}
+
+/**
+ * Free unless another user (not `self`) has a username or display name that looks the same (`nameKey`). For a new
+ * account (`self` null) such a name is taken, as a duplicate username is (CONFLICT); a new display name is refused
+ * with NAME_UNAVAILABLE.
+ */
+export async function checkNameFree(store: Store, name: string, self: string | null): Promise<Checked<void>> {
+  const r = await store.findUsersNamedLike(name);
+  if (!r.ok) return refused(fromStoreError(r.error));
+  if (!r.value.some((id) => id !== self)) return checked(undefined);
+  return refused(self === null ? httpError(409, 'CONFLICT', `the name '${name}' is taken`) : nameUnavailable(`'${name}' looks like another player's name`));
 }
 
 /** Preferred table settings: a `TableSettingsInput` of @nardy/protocol (the engine checks the combination), or null. */

@@ -32,6 +32,17 @@ export const randomId = (): string => randomBytes(12).toString('base64url');
 /** The unique key of a username: NFKC, lower case. */
 export const usernameKey = (username: string): string => username.normalize('NFKC').toLowerCase();
 
+/**
+ * The key by which two names look alike (a display name that would pass for another user's): NFKC, without the
+ * characters that show nothing (Unicode's format characters: zero-width spaces and joiners, bidi controls), runs of
+ * white space as one space, lower case. A username's `nameKey` is its `usernameKey` (usernames hold none of these).
+ */
+export const nameKey = (name: string): string =>
+  usernameKey(name)
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+
 /** JSON text for a column; BAD_INPUT when the value cannot be serialised (cycles, BigInt). */
 export function toJson(value: unknown, what: string): StoreResult<string> {
   try {

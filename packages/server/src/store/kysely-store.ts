@@ -20,6 +20,7 @@ import {
   checkTime,
   fromJson,
   gameFromRow,
+  nameKey,
   num,
   occupantColumns,
   randomId,
@@ -181,6 +182,7 @@ export class KyselyStore implements Store {
           username: u.username,
           username_key: usernameKey(u.username),
           display_name: u.displayName ?? u.username,
+          display_key: nameKey(u.displayName ?? u.username),
           password_hash: u.passwordHash,
           language: u.language ?? 'en',
           preferred_settings: prefs.value,
@@ -208,10 +210,26 @@ export class KyselyStore implements Store {
     });
   }
 
+  findUsersNamedLike(name: string): Promise<StoreResult<readonly string[]>> {
+    return this.#read(async () => {
+      const key = nameKey(name);
+      const rows = await this.#db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb.or([eb('username_key', '=', key), eb('display_key', '=', key)]))
+        .limit(10)
+        .execute();
+      return storeOk(rows.map((r) => r.id));
+    });
+  }
+
   updateUser(id: string, patch: UserPatch): Promise<StoreResult<UserRecord>> {
     return this.#run(async () => {
-      const set: { display_name?: string; password_hash?: string | null; language?: string; preferred_settings?: string } = {};
-      if (patch.displayName !== undefined) set.display_name = patch.displayName;
+      const set: { display_name?: string; display_key?: string; password_hash?: string | null; language?: string; preferred_settings?: string } = {};
+      if (patch.displayName !== undefined) {
+        set.display_name = patch.displayName;
+        set.display_key = nameKey(patch.displayName);
+      }
       if (patch.passwordHash !== undefined) set.password_hash = patch.passwordHash;
       if (patch.language !== undefined) set.language = patch.language;
       if (patch.preferredSettings !== undefined) {

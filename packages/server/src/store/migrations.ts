@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { nameKey } from './common.js';
 import { classifyError } from './errors.js';
 import type { Dialect } from './database.js';
 import { storeErr, storeOk, type StoreResult } from './types.js';
@@ -30,6 +31,9 @@ import { storeErr, storeOk, type StoreResult } from './types.js';
  *   the house, balance): the running balance, updated in the same transaction as each leg
  * - chip_entries (id auto, movement, account → chip_accounts, amount (signed), kind 'grant'|'hold'|'release'|'settle',
  *   game_id → games NULL, created_at; indexes (account, id), (game_id), (movement)): the double-entry ledger
+ *
+ * v3 (`0003_display_key`, issue 40 item 21):
+ * - users.display_key (`nameKey(display_name)`, filled for the users there; index): names that look alike share it
  */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -158,6 +162,24 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('chip_entries_account').on('chip_entries').columns(['account', 'id']).execute();
         await db.schema.createIndex('chip_entries_game').on('chip_entries').column('game_id').execute();
         await db.schema.createIndex('chip_entries_movement').on('chip_entries').column('movement').execute();
+      },
+    },
+    '0003_display_key': {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration runs before the schema it builds exists (Kysely's documented signature)
+      async up(db: Kysely<any>): Promise<void> {
+        await db.schema
+          .alterTable('users')
+          .addColumn('display_key', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+        // The key is Unicode work SQL cannot do: computed here, row by row.
+        const users = (await db.selectFrom('users').select(['id', 'display_name']).execute()) as { id: string; display_name: string }[];
+        for (const u of users)
+          await db
+            .updateTable('users')
+            .set({ display_key: nameKey(u.display_name) })
+            .where('id', '=', u.id)
+            .execute();
+        await db.schema.createIndex('users_display_key').on('users').column('display_key').execute();
       },
     },
   };

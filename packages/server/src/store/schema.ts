@@ -14,6 +14,8 @@ interface UsersTable {
   /** `username` normalised (NFKC, lower case): the unique key. */
   username_key: string;
   display_name: string;
+  /** `nameKey(display_name)`: display names that look alike share it (v3). */
+  display_key: string;
   password_hash: string | null;
   language: string;
   preferred_settings: string;

@@ -112,6 +112,17 @@ export function storeSuite(name: string, factory: StoreFactory): void {
         expect(must(await s.findUserByName('anna'))).toEqual(u);
       });
 
+      it('finds users whose username or display name looks like a name (NFKC, case, invisible characters ignored)', async () => {
+        const s = await open();
+        const anna = await user(s, 'Anna');
+        const bob = await user(s, 'bob');
+        must(await s.updateUser(bob.id, { displayName: 'The  Knight' }));
+        expect(must(await s.findUsersNamedLike('ＡＮＮＡ'))).toEqual([anna.id]);
+        expect(must(await s.findUsersNamedLike('the\u200b knight\u202e'))).toEqual([bob.id]);
+        expect(must(await s.findUsersNamedLike('bob'))).toEqual([bob.id]);
+        expect(must(await s.findUsersNamedLike('Knight'))).toEqual([]);
+      });
+
       it('refuses values it cannot store, with BAD_INPUT, and writes nothing', async () => {
         const s = await open();
         const cyclic: Record<string, unknown> = {};

@@ -50,7 +50,7 @@ describe('openDatabase and migrations', () => {
     const file = join(t.dir, 'data', 'nardy.db');
     const d = must(await openDatabase(file));
     expect(d.dialect).toBe('sqlite');
-    expect(must(await migrateToLatest(d.db, { dialect: d.dialect }))).toEqual(['0001_initial', '0002_chips']);
+    expect(must(await migrateToLatest(d.db, { dialect: d.dialect }))).toEqual(['0001_initial', '0002_chips', '0003_display_key']);
     const store = new KyselyStore(d);
     const u = must(await store.createUser({ username: 'anna', passwordHash: null, createdAt: 1 }));
     expect(must(await migrateToLatest(d.db, { dialect: d.dialect }))).toEqual([]);

@@ -276,6 +276,8 @@ export interface Store {
   findUserById(id: string): Promise<StoreResult<UserRecord>>;
   /** Ignores case. */
   findUserByName(username: string): Promise<StoreResult<UserRecord>>;
+  /** The ids (up to 10) of users whose username or display name looks like `name` (the same `nameKey`). */
+  findUsersNamedLike(name: string): Promise<StoreResult<readonly string[]>>;
   updateUser(id: string, patch: UserPatch): Promise<StoreResult<UserRecord>>;
 
   // sessions
