@@ -79,6 +79,8 @@ export const PROTOCOL_ERROR_CODES = [
   'INSUFFICIENT_CHIPS',
   /** A name that is reserved (bots, guests) or looks like another player's (docs/security.md). */
   'NAME_UNAVAILABLE',
+  /** A cap was reached: sockets per IP address or session, open seeks, running bot games (docs/security.md). */
+  'LIMIT_REACHED',
   /** The same command id is already being processed on this connection. */
   'DUPLICATE_ID',
   /** A fault on the server; the command had no effect. */

@@ -16,8 +16,9 @@ import { recordsRoutes } from './records/index.js';
 import { openStore } from './store/kysely-store.js';
 import type { OpenOptions } from './store/database.js';
 import type { Store } from './store/types.js';
-import { Router, type RateLimit } from './ws/connection.js';
+import { Router } from './ws/connection.js';
 import { ConnectionHub, viewerSource } from './ws/hub.js';
+import { createLimiters, type RateLimit } from './ws/limiters.js';
 
 /**
  * The composition root: the one place the server is wired, used by `main.ts` and by every test that runs a
@@ -104,6 +105,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     time,
     diceSeed: config.diceSeed,
     unloadAfterMs: config.unloadAfterMs,
+    maxBotGamesPerUser: config.limits.botGamesPerUser,
     feed: notices,
     rooms: notices,
     log: log.child({ module: 'games' }),
@@ -118,6 +120,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     rematches: games,
     chips,
     room: { joined: (link) => chat.join(link, { kind: 'lobby' }), left: (link) => chat.leave(link, { kind: 'lobby' }) },
+    maxSeeksPerUser: config.limits.seeksPerUser,
+    maxSeeksPerAddress: config.limits.seeksPerIp,
     ...(options.coin ? { random: options.coin } : {}),
     // A fixed dice seed (tests): seeks then show the commitment of the seed the game really uses.
     ...(config.diceSeed ? { newServerSeed: () => config.diceSeed as string } : {}),
@@ -145,12 +149,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   const hub = new ConnectionHub({
     router: new Router([games, lobby, chat]),
-    viewerFor: viewerSource(store, accounts, now),
+    viewerFor: viewerSource(accounts),
+    limiters: createLimiters(config.limits, options.rateLimit),
     blockedOf: async (v) => {
       const r = await store.listBlocks(v.userId);
       return r.ok ? r.value.slice(0, 1000) : [];
     },
-    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     onHello: [(link) => chat.connect(link), (link) => lobby.connected(link)],
     onFault: (what, err) => {
       log.error({ err }, what);

@@ -17,6 +17,14 @@ import { DEFAULT_DATABASE_URL } from './store/database.js';
  * | `WEB_DIST` | packages/web/dist | the web app's build folder, served at `/` when present |
  * | `CHIPS_GRANT` | 1000 | chips a registered player's account starts with (G9: stakes are chips per point; 0 = none) |
  * | `SIGNUP_BURST` | 10 | sign-ups and guest sessions one IP address may make at once (then one a minute); browser tests on loopback raise it |
+ * | `SOCKETS_PER_IP` | 50 | WebSockets one IP address may hold open at once; the next is refused (`LIMIT_REACHED`) |
+ * | `SOCKETS_PER_SESSION` | 10 | WebSockets one session (cookie) may hold open at once |
+ * | `COMMANDS_PER_SECOND` | 20 | frames a socket may send per second, sustained (malformed and unknown ones count too) |
+ * | `COMMAND_BURST` | 60 | frames a socket may send at once; beyond it and the rate each is answered `RATE_LIMITED` |
+ * | `FLOOD_CLOSE_AFTER` | 100 | refused frames within a minute after which the socket is closed (1008) |
+ * | `SEEKS_PER_USER` | 5 | open seeks one player may have |
+ * | `SEEKS_PER_IP` | 10 | open seeks the players of one IP address may have together |
+ * | `BOT_GAMES_PER_USER` | 3 | running games against the computer one player may have |
  * | `FINISHED_GAME_UNLOAD_S` | 300 | seconds a finished game stays in memory after its last watcher left (then it is served from the database) |
  * | `NARDY_DICE_SEED` | — | **tests only**: a fixed server seed (64 hex) for every table, so throws are reproducible |
  */
@@ -32,7 +40,43 @@ export interface Config {
   readonly chipsGrant: number;
   /** Milliseconds a finished game nobody watches stays in memory (`FINISHED_GAME_UNLOAD_S`). */
   readonly unloadAfterMs: number;
+  readonly limits: Limits;
 }
+
+/** The caps on connections and what one visitor may hold open (docs/security.md). */
+export interface Limits {
+  readonly socketsPerIp: number;
+  readonly socketsPerSession: number;
+  readonly commandsPerSecond: number;
+  readonly commandBurst: number;
+  readonly floodCloseAfter: number;
+  readonly seeksPerUser: number;
+  readonly seeksPerIp: number;
+  readonly botGamesPerUser: number;
+}
+
+const DEFAULT_LIMITS: Limits = {
+  socketsPerIp: 50,
+  socketsPerSession: 10,
+  commandsPerSecond: 20,
+  commandBurst: 60,
+  floodCloseAfter: 100,
+  seeksPerUser: 5,
+  seeksPerIp: 10,
+  botGamesPerUser: 3,
+};
+
+/** Each limit's environment variable. */
+const LIMIT_VARS: Readonly<Record<keyof Limits, string>> = {
+  socketsPerIp: 'SOCKETS_PER_IP',
+  socketsPerSession: 'SOCKETS_PER_SESSION',
+  commandsPerSecond: 'COMMANDS_PER_SECOND',
+  commandBurst: 'COMMAND_BURST',
+  floodCloseAfter: 'FLOOD_CLOSE_AFTER',
+  seeksPerUser: 'SEEKS_PER_USER',
+  seeksPerIp: 'SEEKS_PER_IP',
+  botGamesPerUser: 'BOT_GAMES_PER_USER',
+};
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
@@ -102,6 +146,14 @@ export function loadConfig(env: Env): Config {
     else chipsGrant = Number(rawGrant);
   }
 
+  const limits: { -readonly [K in keyof Limits]: number } = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(LIMIT_VARS) as (keyof Limits)[]) {
+    const raw = get(LIMIT_VARS[key]);
+    if (raw === undefined) continue;
+    if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) problems.push(`${LIMIT_VARS[key]} must be a whole number 1..999999, got '${raw}'`);
+    else limits[key] = Number(raw);
+  }
+
   let unloadAfterMs = DEFAULT_UNLOAD_AFTER_MS;
   const rawUnload = get('FINISHED_GAME_UNLOAD_S');
   if (rawUnload !== undefined) {
@@ -121,5 +173,6 @@ export function loadConfig(env: Env): Config {
     signupBurst,
     chipsGrant,
     unloadAfterMs,
+    limits,
   };
 }

@@ -15,6 +15,8 @@ export interface Viewer {
   readonly displayName: string;
   readonly guest: boolean;
   readonly language: Language;
+  /** A socket without a session: a watcher with no user row, who may not play or write (ws/connection.ts). */
+  readonly anonymous?: boolean;
 }
 
 /** One connected client: where the server's pushed messages for it go. */
@@ -22,6 +24,8 @@ export interface ClientLink {
   /** Unique per connection (a user may have several). */
   readonly id: string;
   readonly viewer: Viewer;
+  /** The client's IP address (for the caps per address); absent for links made in-process. */
+  readonly address?: string;
   send(msg: ServerToClient): void;
 }
 

@@ -7,7 +7,7 @@ import type { Viewer } from '../contracts.js';
 import { FakeTime } from '../game/time.js';
 import { PG_URL, pgSchema } from '../store/pg.suite.js';
 import type { Store } from '../store/types.js';
-import type { RateLimit } from '../ws/connection.js';
+import type { RateLimit } from '../ws/limiters.js';
 import type { ConnectionHub } from '../ws/hub.js';
 import { MemoryTransport, type MemoryClient } from '../ws/memory.js';
 import { inProcessBots, type BotFactory } from './bots.js';
@@ -112,9 +112,18 @@ export async function world(kind: StoreKind = 'sqlite', o: WorldOptions = {}): P
   };
 }
 
-/** Connects as the named user (a fresh guest without one) and says hello. */
+let guests = 0;
+
+/** Connects as the named user (without one: a fresh guest, made as the web app makes one, by `POST /api/guest`) and says hello. */
 export async function connect(w: World, name?: string): Promise<MemoryClient> {
-  const c = await w.transport.connect(name === undefined ? undefined : w.tokens[name]);
+  let token = name === undefined ? undefined : w.tokens[name];
+  if (token === undefined) {
+    // Each from an address of its own: guests are limited per address.
+    const g = await w.app.accounts.guest('en', `192.0.2.${++guests % 250}`);
+    if (!g.ok) throw new Error(`cannot make a guest: ${g.error.message}`);
+    token = g.value.token;
+  }
+  const c = await w.transport.connect(token);
   const r = await c.command({ type: 'hello', protocol: PROTOCOL_VERSION });
   expect(r.type).toBe('ack');
   return c;

@@ -55,6 +55,8 @@ export interface GameManagerOptions {
   readonly lagGraceMs?: number;
   /** Events kept per game for catch-up (default 64: a reconnect after longer gets a snapshot). */
   readonly historySize?: number;
+  /** Running games against a bot one user may have (default 3): each holds a bot's time and a game in memory. */
+  readonly maxBotGamesPerUser?: number;
   /** How long a finished game with no subscriber stays in memory before it is unloaded (default 5 minutes). */
   readonly unloadAfterMs?: number;
   readonly log?: Log;
@@ -168,6 +170,8 @@ export class GameManager implements GameFactory, CommandModule {
   /** The games each link holds a seat's presence in (released when the link closes). */
   private readonly seatedBy = new Map<string, Set<LiveGame>>();
   private readonly pending = new Set<Promise<unknown>>();
+  /** Bot games being started, per user (counted with the running ones, so that parallel starts meet the cap). */
+  private readonly botStarts = new Map<string, number>();
   private readonly store: Store;
   private readonly time: TimeSource;
   private readonly log: Log;
@@ -452,14 +456,33 @@ export class GameManager implements GameFactory, CommandModule {
   private async botPlay(link: ClientLink, msg: ClientMessage<'bot.play'>): Promise<Reply> {
     const settings = matchSettings(msg.settings.match);
     if (!settings.ok) return fail(settings.error.code, settings.error.message);
+    const userId = link.viewer.userId;
+    const max = this.opts.maxBotGamesPerUser ?? 3;
+    if (this.runningBotGames(userId) + (this.botStarts.get(userId) ?? 0) >= max) {
+      return fail('LIMIT_REACHED', `at most ${max} running games against the computer: finish or resign one first`);
+    }
+    this.botStarts.set(userId, (this.botStarts.get(userId) ?? 0) + 1);
     // Bot games are casual and without stakes.
     const r = await this.startGame({
       settings: { match: settings.value as WireView['settings']['match'], rated: false, stake: 0 },
-      seats: { p1: { kind: 'user', userId: link.viewer.userId }, p2: { kind: 'bot', botId: botIdFor(msg.level) } },
+      seats: { p1: { kind: 'user', userId }, p2: { kind: 'bot', botId: botIdFor(msg.level) } },
       clientSeeds: msg.clientSeed !== undefined ? { p1: msg.clientSeed } : {},
       rated: false,
+    }).finally(() => {
+      const n = (this.botStarts.get(userId) ?? 1) - 1;
+      if (n > 0) this.botStarts.set(userId, n);
+      else this.botStarts.delete(userId);
     });
     return r.ok ? { ok: true, value: { kind: 'game', gameId: r.value.gameId, seat: 'p1' } } : r;
+  }
+
+  /** `userId`'s unfinished games against a bot (every active game is held in memory). */
+  private runningBotGames(userId: string): number {
+    let n = 0;
+    for (const live of this.games.values()) {
+      if (!live.finished && live.seatOf(userId) && SEATS.some((s) => live.header.seats[s].kind === 'bot')) n++;
+    }
+    return n;
   }
 
   // --- loading -----------------------------------------------------------------------------------------------------

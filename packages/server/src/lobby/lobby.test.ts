@@ -117,7 +117,7 @@ describe('lobby: one command at a time', () => {
     expect(gate.waiting).toHaveLength(1);
     await gate.until(first);
     expect(code(await first)).toBe('ok');
-    expect(code(await second)).toBe('CONFLICT');
+    expect(code(await second)).toBe('LIMIT_REACHED');
     expect(gate.waiting).toEqual([]);
     expect(k.lobby.state().seeks).toHaveLength(1);
   });

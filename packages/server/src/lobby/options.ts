@@ -52,6 +52,8 @@ export interface LobbyOptions {
   readonly ratingOf?: (userId: string, settings: TableSettings) => number | undefined;
   /** Open seeks per user (default 5), challenges sent and still open (default 5), private tables (default 3). */
   readonly maxSeeksPerUser?: number;
+  /** Open seeks of the links from one IP address together (default 10). */
+  readonly maxSeeksPerAddress?: number;
   readonly maxChallengesPerUser?: number;
   readonly maxTablesPerUser?: number;
   /** How long a challenge stays open (default 60 s) and a private table waits for its guest (default 30 min). */

@@ -58,7 +58,7 @@ describe('lobby: seeks', () => {
     const alice2 = fakeLink('alice');
     expect(code(await k.send(alice, { type: 'seek.create', settings: SETTINGS }))).toBe('ok');
     expect(code(await k.send(alice2, { type: 'seek.create', settings: SETTINGS }))).toBe('ok');
-    expect(code(await k.send(alice, { type: 'seek.create', settings: SETTINGS }))).toBe('CONFLICT');
+    expect(code(await k.send(alice, { type: 'seek.create', settings: SETTINGS }))).toBe('LIMIT_REACHED');
     expect(k.lobby.state().seeks).toHaveLength(2);
   });
 

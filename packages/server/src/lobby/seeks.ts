@@ -5,7 +5,9 @@ import { accountCheck, done, fail, type LobbyState } from './state.js';
 
 /** Open seeks: listed to the lobby's subscribers; the first other player who accepts sits down. */
 
-const tooMany = (lobby: LobbyState): Reply => fail('CONFLICT', `at most ${lobby.maxSeeks} open seeks per player`);
+const tooMany = (lobby: LobbyState): Reply => fail('LIMIT_REACHED', `at most ${lobby.maxSeeks} open seeks per player`);
+/** One address's players together: guests made one after another from one place cannot fill the lobby. */
+const DEFAULT_SEEKS_PER_ADDRESS = 10;
 
 export async function seekCreate(lobby: LobbyState, link: ClientLink, msg: ClientMessage<'seek.create'>): Promise<Reply> {
   const me = link.viewer;
@@ -13,6 +15,10 @@ export async function seekCreate(lobby: LobbyState, link: ClientLink, msg: Clien
   if (!settings.ok) return settings;
   const mine = [...lobby.seeks.values()].filter((s) => s.seek.by.userId === me.userId).length;
   if (mine >= lobby.maxSeeks) return tooMany(lobby);
+  const perAddress = lobby.options.maxSeeksPerAddress ?? DEFAULT_SEEKS_PER_ADDRESS;
+  if (link.address !== undefined && [...lobby.seeks.values()].filter((s) => lobby.links.get(s.linkId)?.address === link.address).length >= perAddress) {
+    return fail('LIMIT_REACHED', `at most ${perAddress} open seeks from one address`);
+  }
   const chips = await lobby.chipsFor(me.userId, settings.value);
   if (!chips.ok) return chips;
   const serverSeed = lobby.newSeed();

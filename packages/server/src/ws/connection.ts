@@ -11,6 +11,7 @@ import {
   type ServerToClient,
 } from '@nardy/protocol';
 import type { ClientLink, CommandModule, Reply, Viewer } from '../contracts.js';
+import { take, type Limiters } from './limiters.js';
 
 /**
  * The socket layer, independent of any transport (lila-ws `ClientActor`): one `Connection` per socket. It owns
@@ -20,11 +21,14 @@ import type { ClientLink, CommandModule, Reply, Viewer } from '../contracts.js';
  *   another protocol version gets `VERSION_MISMATCH`. `hello` is acked with `welcome`, `ping` with `pong`.
  * - **exactly one reply per command id**: an `ack` or an `error`, whatever happens in the module (a throw is
  *   `INTERNAL`). Unreadable input (not JSON, no id) gets an `error` with `id: null`.
- * - **errors never close the socket**: malformed, unknown, oversized or rate-limited input is answered and
- *   dropped; the connection stays open.
+ * - **errors do not close the socket**: malformed, unknown, oversized or rate-limited input is answered and
+ *   dropped; the connection stays open — unless it floods: every frame, readable or not, counts against the
+ *   frame limit, and a socket that goes on sending after `floodCloseAfter` refusals is closed (`abort`).
  * - commands of one connection run **in order**, one at a time (a client may pipeline them); a queue longer
  *   than `maxQueued`, or more than the rate limit, is answered `RATE_LIMITED`; an id still queued or running
  *   is `DUPLICATE_ID`.
+ * - an **anonymous** viewer (a socket without a session) may only watch: `READ_ONLY` commands; the rest are
+ *   `UNAUTHORIZED` until it has a guest session (`POST /api/guest`) or an account.
  *
  * Other commands are routed by `type` to the `CommandModule` that lists it (`Router`).
  */
@@ -50,21 +54,20 @@ export class Router {
   }
 }
 
-export interface RateLimit {
-  /** Commands per second, sustained. */
-  readonly perSecond: number;
-  /** Commands allowed in a burst. */
-  readonly burst: number;
-}
-
-const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 20, burst: 60 };
+/** What a socket without a session may send: watching the lobby and games. */
+const READ_ONLY: ReadonlySet<string> = new Set(['lobby.subscribe', 'lobby.unsubscribe', 'game.subscribe', 'game.unsubscribe']);
 
 export interface ConnectionOptions {
   readonly viewer: Viewer;
   readonly router: Router;
   /** Writes one text frame to the socket (the transport drops it if the socket is gone). */
   readonly write: (text: string) => void;
-  readonly rateLimit?: RateLimit;
+  /** The frame and refusal counters (shared by the hub's connections, keyed by connection id). */
+  readonly limiters: Limiters;
+  /** Closes the socket from the server's side (a flood). */
+  readonly abort?: () => void;
+  /** The client's IP address (`ClientLink.address`). */
+  readonly address?: string;
   readonly maxQueued?: number;
   readonly now?: () => number;
   /** Users the viewer has blocked (for `welcome`); default none. */
@@ -88,9 +91,8 @@ export class Connection {
   private readonly queue: Queued[] = [];
   private readonly pendingIds = new Set<string>();
   private running = false;
-  private tokens: number;
-  private lastRefill: number;
-  private readonly rate: RateLimit;
+  /** Frames in arrival order, each waiting for its rate-limit verdict. */
+  private intake: Promise<void> = Promise.resolve();
   private readonly maxQueued: number;
   private readonly now: () => number;
   private idle: Promise<void> = Promise.resolve();
@@ -100,12 +102,9 @@ export class Connection {
 
   constructor(private readonly opts: ConnectionOptions) {
     const id = `c_${randomBytes(6).toString('hex')}`;
-    this.link = { id, viewer: opts.viewer, send: (msg) => this.send(msg) };
-    this.rate = opts.rateLimit ?? DEFAULT_RATE_LIMIT;
+    this.link = { id, viewer: opts.viewer, ...(opts.address !== undefined ? { address: opts.address } : {}), send: (msg) => this.send(msg) };
     this.maxQueued = opts.maxQueued ?? 32;
     this.now = opts.now ?? Date.now;
-    this.tokens = this.rate.burst;
-    this.lastRefill = this.now();
   }
 
   get isOpen(): boolean {
@@ -115,11 +114,22 @@ export class Connection {
   /** One incoming frame. Never throws. */
   receive(raw: string | Uint8Array): void {
     if (this.closed) return;
+    this.intake = this.intake.then(() => this.admit(raw));
+  }
+
+  /** Counts the frame against the limit, then handles it or refuses it. */
+  private async admit(raw: string | Uint8Array): Promise<void> {
+    if (this.closed) return;
+    const { frames, refusals } = this.opts.limiters;
     try {
       const parsed = parseClientMessage(raw);
+      const id = parsed.ok ? parsed.value.id : parsed.error.id;
+      if (!(await take(frames, this.link.id, this.opts.onFault))) {
+        if (!(await take(refusals, this.link.id, this.opts.onFault))) return this.abort();
+        return this.reply(errorReply(id, 'RATE_LIMITED', 'too many commands; slow down'));
+      }
       if (!parsed.ok) return this.reply(errorFor(parsed.error));
       const msg = parsed.value;
-      if (!this.takeToken()) return this.reply(errorReply(msg.id, 'RATE_LIMITED', 'too many commands; slow down'));
       if (this.pendingIds.has(msg.id)) return this.reply(errorReply(msg.id, 'DUPLICATE_ID', `command '${msg.id}' is still being processed`));
       if (this.queue.length >= this.maxQueued) return this.reply(errorReply(msg.id, 'RATE_LIMITED', 'too many commands waiting; slow down'));
       this.pendingIds.add(msg.id);
@@ -147,17 +157,15 @@ export class Connection {
 
   /** Resolves when no command is queued or running (graceful shutdown, tests). */
   async settled(): Promise<void> {
+    await this.intake;
     while (this.running || this.queue.length > 0) await this.idle;
   }
 
-  private takeToken(): boolean {
-    const t = this.now();
-    const elapsed = Math.max(0, t - this.lastRefill);
-    this.lastRefill = t;
-    this.tokens = Math.min(this.rate.burst, this.tokens + (elapsed * this.rate.perSecond) / 1000);
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
+  /** A flood: one last error (not tied to a command), then the socket is closed. */
+  private abort(): void {
+    this.send(errorReply(null, 'RATE_LIMITED', 'too many messages; the connection is closed'));
+    this.close();
+    this.opts.abort?.();
   }
 
   private pump(): void {
@@ -192,10 +200,13 @@ export class Connection {
       }
       if (!this.helloDone) {
         this.helloDone = true;
-        try {
-          this.opts.onHello?.(this.link);
-        } catch (e) {
-          this.opts.onFault?.('onHello', e);
+        // Someone anonymous is no one to challenge or message: not online.
+        if (this.opts.viewer.anonymous !== true) {
+          try {
+            this.opts.onHello?.(this.link);
+          } catch (e) {
+            this.opts.onFault?.('onHello', e);
+          }
         }
       }
       const v = this.opts.viewer;
@@ -213,6 +224,9 @@ export class Connection {
     if (!this.helloDone) return errorReply(msg.id, 'HELLO_REQUIRED', "send 'hello' first");
     if (this.opts.draining?.()) return errorReply(msg.id, 'UNAVAILABLE', 'the server is shutting down; reconnect later');
     if (msg.type === 'ping') return ack(msg.id, { kind: 'pong', serverTime: this.now() });
+    if (this.opts.viewer.anonymous === true && !READ_ONLY.has(msg.type)) {
+      return errorReply(msg.id, 'UNAUTHORIZED', 'start a guest session or log in to play; without one you may only watch');
+    }
     const module = this.opts.router.moduleFor(msg.type);
     if (!module) return errorReply(msg.id, 'UNKNOWN_TYPE', `'${msg.type}' is not served by this server yet`);
     const r: Reply = await module.handle(this.link, msg);

@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { errorReply, serializeServerMessage } from '@nardy/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type {} from '@fastify/websocket';
@@ -58,13 +59,24 @@ export function registerWebSocket(app: FastifyInstance, hub: ConnectionHub, opts
     });
     socket.on('error', (err: Error) => req.log.warn({ err }, 'websocket error'));
     const token = req.cookies[cookie];
-    hub.opts
-      .viewerFor(token)
-      .then((viewer) => {
-        if (gone) return;
+    const write = corkedWriter(socket);
+    hub
+      .accept(token, req.ip, write, {
         // 4001: the session ended (log-out, password change); the client reconnects as whoever its cookie now says.
-        conn = hub.connect(viewer, corkedWriter(socket), { session: token, end: () => socket.close(4001, 'session ended') });
-        req.log.debug({ conn: conn.link.id, user: viewer.userId }, 'socket open');
+        end: () => socket.close(4001, 'session ended'),
+        // 1008 (policy violation): a flood of frames.
+        abort: () => socket.close(1008, 'too many messages'),
+      })
+      .then((opened) => {
+        if (!opened) {
+          req.log.info({ ip: req.ip }, 'socket refused: too many open');
+          write(serializeServerMessage(errorReply(null, 'LIMIT_REACHED', 'too many open connections from this address or session')));
+          socket.close(1008, 'too many connections');
+          return;
+        }
+        conn = opened;
+        if (gone) return conn.close();
+        req.log.debug({ conn: conn.link.id, user: conn.link.viewer.userId }, 'socket open');
         for (const f of held.splice(0)) conn.receive(f);
       })
       .catch((err: unknown) => {

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { ClientLink, SessionResolver, Viewer } from '../contracts.js';
-import type { Store } from '../store/types.js';
-import { Connection, type RateLimit, type Router } from './connection.js';
+import { Connection, type Router } from './connection.js';
+import { admitSocket, type Limiters } from './limiters.js';
 
 /**
- * Every open connection of this instance, whatever the transport (WebSocket, in-memory): opens them with a
- * resolved viewer, and drains them on shutdown.
+ * Every open connection of this instance, whatever the transport (WebSocket, in-memory): admits them under the
+ * caps on open sockets, opens them with a resolved viewer, and drains them on shutdown.
  */
 export interface HubOptions {
   readonly router: Router;
   /** Who a connection is, from its session token (cookie); see `viewerSource`. */
   readonly viewerFor: (token: string | undefined) => Promise<Viewer>;
-  readonly rateLimit?: RateLimit;
+  /** The counters of open sockets and of frames (ws/limiters.ts). */
+  readonly limiters: Limiters;
   readonly blockedOf?: (viewer: Viewer) => Promise<readonly string[]>;
   readonly now?: () => number;
   readonly onFault?: (what: string, err: unknown) => void;
@@ -25,6 +26,8 @@ export interface LinkTransport {
   readonly session?: string | undefined;
   /** Closes the socket from the server's side. */
   readonly end?: () => void;
+  /** Closes the socket for a flood of frames. */
+  readonly abort?: () => void;
 }
 
 export class ConnectionHub {
@@ -41,14 +44,40 @@ export class ConnectionHub {
     return this.draining;
   }
 
+  /**
+   * A new socket from `address` with session `token`: takes its places in the open-socket counts (null when one is
+   * full: the transport refuses it with `LIMIT_REACHED`), resolves its viewer and opens its connection, which gives
+   * the places back when it closes.
+   */
+  async accept(token: string | undefined, address: string, write: (text: string) => void, transport: LinkTransport = {}): Promise<Connection | null> {
+    const release = await admitSocket(this.opts.limiters, address, token, this.opts.onFault);
+    if (!release) return null;
+    let viewer: Viewer;
+    try {
+      viewer = await this.opts.viewerFor(token);
+    } catch (e) {
+      release();
+      throw e;
+    }
+    const c = this.connect(viewer, write, { ...transport, session: token }, address);
+    const close = c.close.bind(c);
+    c.close = () => {
+      close();
+      release();
+    };
+    return c;
+  }
+
   /** Opens a connection for a resolved viewer; `write` sends one text frame. Call `Connection.close` when the socket closes. */
-  connect(viewer: Viewer, write: (text: string) => void, transport: LinkTransport = {}): Connection {
+  connect(viewer: Viewer, write: (text: string) => void, transport: LinkTransport = {}, address?: string): Connection {
     const c = new Connection({
       viewer,
       router: this.opts.router,
       write,
       draining: () => this.draining,
-      ...(this.opts.rateLimit ? { rateLimit: this.opts.rateLimit } : {}),
+      limiters: this.opts.limiters,
+      ...(address !== undefined ? { address } : {}),
+      ...(transport.abort ? { abort: transport.abort } : {}),
       ...(this.opts.blockedOf ? { blockedOf: this.opts.blockedOf } : {}),
       ...(this.opts.now ? { now: this.opts.now } : {}),
       ...(this.opts.onFault ? { onFault: this.opts.onFault } : {}),
@@ -91,23 +120,15 @@ export class ConnectionHub {
 }
 
 /**
- * The viewer of a new connection: the session's user when the resolver knows the token, else a fresh guest
- * user created through the Store (so guests have ids that games and chat can refer to).
+ * The viewer of a new connection: the session's user when the resolver knows the token, else an anonymous
+ * watcher with no user row. Guests are made only by `POST /api/guest`, which is limited per IP address: a socket
+ * that minted one would walk around that limit and every per-user one.
  */
-export function viewerSource(store: Store, resolver: SessionResolver | null, now: () => number = Date.now): (token: string | undefined) => Promise<Viewer> {
+export function viewerSource(resolver: SessionResolver): (token: string | undefined) => Promise<Viewer> {
   return async (token) => {
-    const known = resolver ? await resolver.viewerForToken(token) : null;
+    const known = await resolver.viewerForToken(token);
     if (known) return known;
-    return createGuest(store, now());
+    const tag = randomBytes(6).toString('hex');
+    return { userId: `anon_${tag}`, username: `anon-${tag}`, displayName: 'Anonymous', guest: true, language: 'en', anonymous: true };
   };
-}
-
-async function createGuest(store: Store, at: number): Promise<Viewer> {
-  for (let i = 0; i < 5; i++) {
-    const tag = randomBytes(4).toString('hex');
-    const r = await store.createUser({ username: `guest-${tag}`, displayName: `Guest ${tag}`, passwordHash: null, isGuest: true, createdAt: at });
-    if (r.ok) return { userId: r.value.id, username: r.value.username, displayName: r.value.displayName, guest: true, language: 'en' };
-    if (r.error.code !== 'DUPLICATE') throw new Error(`cannot create a guest: ${r.error.code} ${r.error.message}`);
-  }
-  throw new Error('cannot create a guest: no free name');
 }

@@ -67,13 +67,16 @@ export class MemoryClient {
 export class MemoryTransport {
   constructor(private readonly hub: ConnectionHub) {}
 
-  /** A new connection, as a socket with session token `token` would get (a fresh guest without one). */
-  async connect(token?: string): Promise<MemoryClient> {
-    const viewer = await this.hub.opts.viewerFor(token);
+  /**
+   * A new connection, as a socket from `address` with session token `token` would get (an anonymous watcher
+   * without one). Throws when the caps on open sockets refuse it.
+   */
+  async connect(token?: string, address = '127.0.0.1'): Promise<MemoryClient> {
     let client: MemoryClient | null = null;
     const pending: string[] = [];
-    const conn = this.hub.connect(viewer, (text) => (client ? client.deliver(text) : pending.push(text)), { session: token });
-    client = new MemoryClient(conn, viewer);
+    const conn = await this.hub.accept(token, address, (text) => (client ? client.deliver(text) : pending.push(text)));
+    if (!conn) throw new Error('LIMIT_REACHED: too many open connections');
+    client = new MemoryClient(conn, conn.link.viewer);
     for (const t of pending) client.deliver(t);
     return client;
   }

@@ -3,8 +3,8 @@
  * socket is whoever the session cookie says, so every change of account ends with `link.reconnect()`.
  *
  * A first visit without a cookie asks for a guest session (`POST /api/guest`) before the socket opens, so the
- * guest keeps one identity — and his seat in a game — across reconnects (a socket without a cookie would be a
- * new guest each time). If that fails the socket still connects and the server makes it a guest.
+ * guest keeps one identity — and his seat in a game — across reconnects. If that fails the socket still
+ * connects, as an anonymous watcher: the server makes guests only through that (rate-limited) endpoint.
  *
  * The cookie is HTTP-only, so the app cannot see it; a `SessionHint` in localStorage remembers that this
  * browser has one, and a returning visitor's socket opens alongside `GET /api/me` instead of after it (main.tsx).
