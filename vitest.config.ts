@@ -23,5 +23,7 @@ export default defineConfig({
     pool: 'threads',
     // Both cores: the long property suites (random games per variant) run side by side.
     maxWorkers: 2,
+    // Timeouts catch hangs, not slowness: a property test that takes 1 s alone can take 5 s on a busy 2-core machine.
+    testTimeout: 30_000,
   },
 });
