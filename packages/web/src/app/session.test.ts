@@ -13,7 +13,7 @@ function fakeApi(over: Partial<Api>, calls: string[]): Api {
     calls.push(name);
     throw new ServerError('UNAUTHORIZED', 'not signed in');
   };
-  const names = ['register', 'login', 'logout', 'guest', 'me', 'patchMe', 'userGames', 'game', 'dice', 'leaderboard'] as const;
+  const names = ['register', 'login', 'logout', 'logoutAll', 'guest', 'me', 'patchMe', 'userGames', 'game', 'dice', 'leaderboard'] as const;
   const api = Object.fromEntries(names.map((n) => [n, refuse(n)])) as unknown as Record<string, unknown>;
   for (const [k, fn] of Object.entries(over)) {
     api[k] = async (...args: unknown[]) => {
@@ -48,7 +48,13 @@ describe('the session', () => {
     const calls: string[] = [];
     const s = createSession(
       fakeApi(
-        { login: async () => alice, logout: async () => undefined, guest: async () => guest, patchMe: async () => ({ ...alice, displayName: 'Al' }) },
+        {
+          login: async () => alice,
+          logout: async () => undefined,
+          logoutAll: async () => undefined,
+          guest: async () => guest,
+          patchMe: async () => ({ ...alice, displayName: 'Al' }),
+        },
         calls,
       ),
     );
@@ -62,6 +68,11 @@ describe('the session', () => {
     await s.logout('en');
     expect(s.profile()).toEqual(guest);
     expect(reconnects).toBe(2);
+    await s.login('alice', 'secret123');
+    await s.logoutEverywhere('en');
+    expect(s.profile()).toEqual(guest);
+    expect(reconnects).toBe(4);
+    expect(calls.filter((c) => c.startsWith('logout'))).toEqual(['logout', 'logoutAll']);
   });
 
   it('lets a refused log in through to the form, changing nothing', async () => {

@@ -26,6 +26,8 @@ export interface Session {
   readonly register: (name: string, password: string, lang: Language) => Promise<void>;
   /** Ends the account's session and goes on as a fresh guest. */
   readonly logout: (lang: Language) => Promise<void>;
+  /** Ends every session of the account (other browsers too) and goes on as a fresh guest. */
+  readonly logoutEverywhere: (lang: Language) => Promise<void>;
   readonly update: (patch: ProfilePatch) => Promise<void>;
   /** Called after each change of account (the app reconnects its link there). */
   readonly onIdentityChange: (listener: () => void) => () => void;
@@ -96,6 +98,10 @@ export function createSession(api: Api, hint: SessionHint = storedSessionHint(nu
     register: async (name, password, lang) => changed(await api.register(name, password, lang)),
     logout: async (lang) => {
       await api.logout();
+      changed(await guestOrNull(lang));
+    },
+    logoutEverywhere: async (lang) => {
+      await api.logoutAll();
       changed(await guestOrNull(lang));
     },
     update: async (patch) => set(await api.patchMe(patch)),

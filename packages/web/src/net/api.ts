@@ -75,6 +75,10 @@ export function createApi(fetchImpl: Fetch) {
     register: (name: string, password: string, lang: Language) => user(request('POST', '/api/register', { name, password, lang })),
     login: (name: string, password: string) => user(request('POST', '/api/login', { name, password })),
     logout: () => request<{ ok: true }>('POST', '/api/logout').then(() => undefined),
+    /** Ends every session of the account, this one too. */
+    logoutAll: () => request<{ ok: true }>('POST', '/api/logout-all').then(() => undefined),
+    /** Sets a new password, given the current one; the account's other sessions end. */
+    changePassword: (current: string, password: string) => request<{ ok: true }>('POST', '/api/me/password', { current, password }).then(() => undefined),
     guest: (lang: Language) => user(request('POST', '/api/guest', { lang })),
     me: () => user(request('GET', '/api/me')),
     patchMe: (patch: ProfilePatch) => user(request('PATCH', '/api/me', patch)),

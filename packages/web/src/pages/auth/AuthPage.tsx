@@ -4,7 +4,7 @@ import { Field } from '../../app/Field';
 import { useServices } from '../../app/services';
 import { currentLanguage } from '../../i18n';
 import { paths } from '../../router';
-import { authFailure, validateAuth, type AuthInput, type AuthMode, type AuthProblems } from './authForm';
+import { authFailure, passwordRefusal, validateAuth, type AuthInput, type AuthMode, type AuthProblems } from './authForm';
 import './auth.css';
 
 /**
@@ -30,7 +30,9 @@ export function AuthPage({ mode }: { readonly mode: AuthMode }) {
     done.then(
       () => navigate(paths.lobby()),
       (e: unknown) => {
-        setFailure(authFailure(mode, e));
+        const weak = passwordRefusal(e);
+        if (weak === null) setFailure(authFailure(mode, e));
+        else setProblems({ password: weak });
         setBusy(false);
       },
     );

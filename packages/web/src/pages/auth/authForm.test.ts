@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServerError } from '../../net/types';
-import { authFailure, validateAuth } from './authForm';
+import { authFailure, passwordRefusal, validateAuth } from './authForm';
 
 const ok = { name: 'Алиса_1', password: 'secret123', confirm: 'secret123' };
 
@@ -39,9 +39,16 @@ describe('the sign-up and log-in forms', () => {
       key: 'auth:failed.rateLimited',
       detail: 'try again in 60 s',
     });
+    expect(authFailure('login', new ServerError('ACCOUNT_LOCKED', 'try again in 60 s')).key).toBe('errors:ACCOUNT_LOCKED');
     expect(authFailure('signup', new ServerError('BAD_MESSAGE', 'name must be 3–24 characters'))).toEqual({
       key: 'errors:BAD_MESSAGE',
       detail: 'name must be 3–24 characters',
     });
+  });
+
+  it('show a password the server finds too easy to guess, or holding the name, by the password field', () => {
+    expect(passwordRefusal(new ServerError('WEAK_PASSWORD', 'too easy to guess'))).toBe('errors:WEAK_PASSWORD');
+    expect(passwordRefusal(new ServerError('PASSWORD_HAS_NAME', 'holds the name'))).toBe('errors:PASSWORD_HAS_NAME');
+    expect(passwordRefusal(new ServerError('CONFLICT', 'taken'))).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ export type AuthProblems = Partial<Record<keyof AuthInput, string>>;
 
 const NAME_MIN = 3;
 const NAME_MAX = 24;
-const PASSWORD_MIN = 8;
+export const PASSWORD_MIN = 8;
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u;
 
 export function validateAuth(mode: AuthMode, input: AuthInput): AuthProblems {
@@ -36,6 +36,11 @@ export function validateAuth(mode: AuthMode, input: AuthInput): AuthProblems {
   else if (mode === 'signup' && [...input.password].length < PASSWORD_MIN) problems.password = 'auth:invalid.passwordLength';
   if (mode === 'signup' && !problems.password && input.confirm !== input.password) problems.confirm = 'auth:invalid.confirm';
   return problems;
+}
+
+/** A new password the server refused as too easy to guess or holding the name: the key to show by that field. */
+export function passwordRefusal(e: unknown): string | null {
+  return e instanceof ServerError && (e.code === 'WEAK_PASSWORD' || e.code === 'PASSWORD_HAS_NAME') ? `errors:${e.code}` : null;
 }
 
 /** The server's refusal in the form's words: a taken name, a wrong password, too many tries; else by code. */

@@ -9,6 +9,7 @@ import { useServices } from '../../app/services';
 import { useSettings } from '../../app/settings';
 import type { BoardSettings } from '../../board/types';
 import { TableSettingsFields } from '../lobby/TableSettingsFields';
+import { AccountSecurity } from './AccountSecurity';
 import { formFromSettings, toSettingsInput } from '../lobby/tableForm';
 import './settings.css';
 
@@ -16,7 +17,8 @@ const BOARD_OPTIONS = ['autoPlayForced', 'autoConfirm', 'reducedMotion'] as cons
 
 /**
  * `/settings`: how the board behaves (kept in this browser), the language, and — with a session — the display
- * name and the table settings the lobby's form starts from (`PATCH /api/me`).
+ * name and the table settings the lobby's form starts from (`PATCH /api/me`); a registered account also its password
+ * and "log out everywhere".
  */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -51,6 +53,7 @@ export function SettingsPage() {
         <>
           <DisplayName key={profile.id} initial={profile.displayName} />
           <PreferredTable key={`${profile.id}-table`} />
+          {!profile.guest && <AccountSecurity key={`${profile.id}-security`} />}
         </>
       )}
     </div>
