@@ -6,7 +6,7 @@ import { checked, httpError, refused, type Checked } from './http.js';
  * How guessable a new password is, by zxcvbn-ts with its common-passwords dictionary (kept and well tested, where a
  * bundled list would only catch exact matches): a score of 0–4, where 2 means about a million guesses or more.
  */
-export const MIN_PASSWORD_SCORE = 2;
+const MIN_PASSWORD_SCORE = 2;
 /** Names this long or longer may not appear anywhere in the password; shorter ones only may not be all of it. */
 const NAME_INSIDE_MIN = 4;
 
