@@ -18,7 +18,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/resources';
 import { TableSettingsFields } from './TableSettingsFields';
-import { defaultForm, update, type TableForm } from './tableForm';
+import { defaultForm, formFromSettings, update, type TableForm } from './tableForm';
 
 /** Renders the fields and returns the markup, the form controls' names, and any translation key that was missing. */
 function render(form: TableForm, options: { part?: 'table' | 'bot' | 'pool'; guest?: boolean; lng?: Language } = {}) {
@@ -123,7 +123,7 @@ describe('the table settings form (RULES §7)', () => {
 
   it("offers every value of the engine's option lists, in their order", () => {
     const f = defaultForm('long', true);
-    const { html } = render(update(f, { matchLength: 0, lastRollDraw: true, clock: 'fischer', cube: { ...f.cube, enabled: true } }));
+    const { html } = render(update(f, { koks: true, matchLength: 0, lastRollDraw: true, clock: 'fischer', cube: { ...f.cube, enabled: true } }));
     const offered = (name: string): string[] => {
       const select = new RegExp(`<select[^>]*name="${name}"[^>]*>(.*?)</select>`).exec(html)?.[1] ?? '';
       return [...select.matchAll(/<option[^>]*value="([^"]*)"/g)].map((m) => m[1]!);
@@ -143,6 +143,34 @@ describe('the table settings form (RULES §7)', () => {
     expect(offered('blockCheck')).toEqual(texts(BLOCK_CHECKS));
   });
 
+  it('long nardy: the ceiling offers three points only when a win can count three (koks or home mars ticked)', () => {
+    const ceiling = (f: TableForm, lng: Language = 'en') => {
+      const select = /<select[^>]*name="ceiling"[^>]*>(.*?)<\/select>/.exec(render(f, { lng }).html)?.[1] ?? '';
+      return {
+        offered: [...select.matchAll(/<option[^>]*>([^<]*)</g)].map((m) => m[1]),
+        selected: /<option[^>]*selected=""[^>]*>([^<]*)</.exec(select)?.[1],
+      };
+    };
+    const f = defaultForm('long', true);
+    expect([f.koks, f.homeMars, f.ceiling]).toEqual([false, false, 'mars']);
+    expect(ceiling(f)).toEqual({ offered: ['oin only: 1 point', 'up to mars: 1 or 2'], selected: 'up to mars: 1 or 2' });
+    const koks = update(f, { koks: true });
+    expect(ceiling(koks)).toEqual({
+      offered: ['oin only: 1 point', 'up to mars: 1 or 2', 'up to koks: 1, 2 or 3'],
+      selected: 'up to koks: 1, 2 or 3',
+    });
+    expect(ceiling(update(f, { homeMars: true }), 'ru').selected).toBe('до домашнего марса: 1, 2 или 3');
+    // Unticked again, the ceiling comes back to two; a lower ceiling the player chose stays.
+    expect(update(koks, { koks: false }).ceiling).toBe('mars');
+    expect(update(update(koks, { ceiling: 'oin' }), { koks: false }).ceiling).toBe('oin');
+    expect(update(update(f, { ceiling: 'oin' }), { koks: true }).ceiling).toBe('oin');
+    // Short nardy always scores up to three (S7); back in long nardy the ceiling follows the unticked options.
+    const short = update(f, { variant: 'short' });
+    expect(ceiling(short).selected).toBe('up to koks: 1, 2 or 3');
+    expect(update(short, { variant: 'long' }).ceiling).toBe('mars');
+    expect(formFromSettings({ match: { variant: 'long', ceiling: 'koks' }, rated: false, stake: 0 }, false).ceiling).toBe('mars');
+  });
+
   it('has every label translated, in both languages, for every variant and state', () => {
     const states: TableForm[] = (['long', 'short', 'caucasian'] as const).flatMap((v) => {
       const f = defaultForm(v, true);
@@ -153,7 +181,7 @@ describe('the table settings form (RULES §7)', () => {
     }
     const ru = render(defaultForm('long', true), { lng: 'ru' }).html;
     expect(ru).toContain('Длинные нарды');
-    expect(ru).toContain('до кокса: 1, 2 или 3');
+    expect(ru).toContain('до марса: 1 или 2');
     expect(ru).toContain('Домашний марс');
     expect(ru).toContain('3 очка');
     expect(ru).toContain('5 очков');

@@ -1,6 +1,5 @@
 import {
   BLOCK_CHECKS,
-  CEILINGS,
   CUBE_MAX_VALUES,
   DRAW_SCORINGS,
   FLAG_LOSES,
@@ -15,8 +14,8 @@ import { holdPoints, LIMITS, stakeHold } from '@nardy/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../app/Field';
-import { describeClock } from './describe';
-import { AUTOMATIC_DOUBLES, CLOCK_PRESETS, MATCH_LENGTHS, applicable, update, type TableForm } from './tableForm';
+import { ceilingName, describeClock } from './describe';
+import { AUTOMATIC_DOUBLES, CLOCK_PRESETS, MATCH_LENGTHS, applicable, ceilingChoices, update, type TableForm } from './tableForm';
 
 /**
  * The table settings as form fields (docs/rules.md §7). `part`: `table` — everything a seek, challenge or private
@@ -89,9 +88,9 @@ export function TableSettingsFields({
         <fieldset className="group">
           <legend>{t('form.scoring')}</legend>
           <Select label={t('form.ceiling')} name="ceiling" value={form.ceiling} onChange={(v) => set({ ceiling: v as TableForm['ceiling'] })}>
-            {CEILINGS.map((c) => (
+            {ceilingChoices(form).map((c) => (
               <option key={c} value={c}>
-                {t(`form.ceilingOption.${c}`)}
+                {t(`form.ceilingOption.${ceilingName(form.variant, form.koks, c)}`)}
               </option>
             ))}
           </Select>

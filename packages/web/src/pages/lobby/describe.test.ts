@@ -76,6 +76,17 @@ describe('table settings in words', () => {
     ).toBe('Stake 10 per point · the loser pays 50 (held from each)');
   });
 
+  it('says what a win can really be worth: a long-nardy table without koks or home mars plays up to mars', () => {
+    const en = createI18n('en');
+    const ceiling = (s: TableSettings) => describeSettings(s).map((p) => en.t(p.key, p.params))[2];
+    expect(table({ variant: 'long' }).match.ceiling).toBe('koks');
+    expect(ceiling(table({ variant: 'long' }))).toBe('Up to mars');
+    expect(ceiling(table({ variant: 'long', koks: true }))).toBe('Up to koks');
+    expect(ceiling(table({ variant: 'long', homeMars: true }))).toBe('Up to home mars');
+    expect(ceiling(table({ variant: 'long', koks: true, ceiling: 'oin' }))).toBe('Oin only');
+    expect(ceiling(table({ variant: 'short' }))).toBe('Up to koks');
+  });
+
   it('has every phrase in both languages', () => {
     const samples = [
       table({

@@ -2,7 +2,7 @@
  * Table settings in words, as translation keys with parameters (the components translate them): what a seek,
  * challenge or live game is played under, in the order players read it — variant, length, scoring, cube, clock.
  */
-import type { TimeControl } from '@nardy/engine';
+import { CEILINGS, ceilingPoints, maxWinPoints, scoringOf, type Ceiling, type TimeControl, type VariantId } from '@nardy/engine';
 import { stakeHold, type TableSettings } from '@nardy/protocol';
 
 export interface Phrase {
@@ -34,11 +34,17 @@ export function describeClock(tc: TimeControl): Phrase {
 export const describeLength = (matchLength: number): Phrase =>
   matchLength === 0 ? phrase('lobby:describe.money') : phrase('lobby:describe.match', { count: matchLength });
 
+/** What a ceiling is called: in long nardy a win of three without koks is a home mars (L25). */
+export const ceilingName = (variant: VariantId, koks: boolean, c: Ceiling): Ceiling | 'homeMars' =>
+  c === 'koks' && variant === 'long' && !koks ? 'homeMars' : c;
+
 /** Every setting that differs from plain play, so two seeks that look alike are alike. */
 export function describeSettings(s: TableSettings): Phrase[] {
   const m = s.match;
   const out: Phrase[] = [phrase(`common:variant.${m.variant}`), describeLength(m.matchLength)];
-  out.push(phrase(`lobby:describe.ceiling.${m.ceiling}`));
+  // What a win can really be worth: a ceiling above what the scoring options allow (G4) changes nothing.
+  const top = CEILINGS.find((c) => ceilingPoints(c) === maxWinPoints(scoringOf(m), m))!;
+  out.push(phrase(`lobby:describe.ceiling.${ceilingName(m.variant, m.koks, top)}`));
   if (m.variant === 'long') {
     if (m.marsDefinition === 'notAllHome') out.push(phrase('lobby:describe.notAllHome'));
     if (m.homeMars) out.push(phrase('lobby:describe.homeMars'));

@@ -6,12 +6,16 @@
  * `BAD_OPTIONS` and the engine's reason.
  */
 import {
+  CEILINGS,
   MAX_AUTOMATIC_DOUBLES,
   MAX_MATCH_LENGTH,
   TOURNAMENT_CLOCK,
   US_CLOCK,
+  ceilingPoints,
   defaultMatchSettings,
   matchSettings,
+  maxWinPoints,
+  scoringOf,
   type Ceiling,
   type CubeSettings,
   type DrawScoring,
@@ -68,10 +72,30 @@ export interface TableForm {
   readonly stake: number;
 }
 
+/** Whether a win can count three: always in short nardy (S7), in long nardy with koks or home mars (L25). */
+const winsOfThree = (f: Pick<TableForm, 'variant' | 'koks' | 'homeMars'>): boolean =>
+  maxWinPoints(scoringOf(f), { ...f, ceiling: 'koks', marsDefinition: 'noneBorneOff' }) === 3;
+
+/** The ceilings that mean something (G4): where no win counts three, "up to three" is not offered. */
+export const ceilingChoices = (f: Pick<TableForm, 'variant' | 'koks' | 'homeMars'>): Ceiling[] =>
+  CEILINGS.filter((c) => winsOfThree(f) || ceilingPoints(c) < 3);
+
+/**
+ * The ceiling kept in step with the scoring options, so the form never offers "up to three" beside wins that count
+ * at most two: a ceiling above the variant's most becomes that most, and a ceiling of two that was the most lifts to
+ * three when a win of three becomes possible (koks or home mars ticked, or short nardy chosen).
+ */
+function withCeiling(before: TableForm | null, f: TableForm): TableForm {
+  const choices = ceilingChoices(f);
+  if (!choices.includes(f.ceiling)) return { ...f, ceiling: choices[choices.length - 1]! };
+  if (before && !winsOfThree(before) && winsOfThree(f) && f.ceiling === 'mars') return { ...f, ceiling: 'koks' };
+  return f;
+}
+
 /** A match to 3 points, the variant's own rules and cube, no clock. */
 export function defaultForm(variant: VariantId, rated: boolean): TableForm {
   const m = defaultMatchSettings(variant);
-  return {
+  return withCeiling(null, {
     variant,
     matchLength: 3,
     ceiling: m.ceiling,
@@ -89,7 +113,7 @@ export function defaultForm(variant: VariantId, rated: boolean): TableForm {
     clock: 'none',
     rated,
     stake: 0,
-  };
+  });
 }
 
 const isMatchReserve = (p: ClockPreset): boolean => CLOCK_PRESETS[p].kind === 'matchReserve';
@@ -146,7 +170,7 @@ export function update(f: TableForm, patch: Partial<TableForm>): TableForm {
     };
   }
   if (!clockChoices(next.matchLength).includes(next.clock)) next = { ...next, clock: 'none' };
-  return next;
+  return withCeiling(f, next);
 }
 
 /** The match settings the form asks for: only what applies, the engine fills in the rest (protocol §4). */
@@ -215,7 +239,7 @@ export function formFromSettings(saved: TableSettingsInput | null, fallbackRated
   const m = saved ? matchSettings(saved.match) : null;
   if (!saved || !m?.ok) return defaultForm('long', fallbackRated);
   const s = m.value;
-  return {
+  return withCeiling(null, {
     variant: s.variant,
     matchLength: s.matchLength,
     ceiling: s.ceiling,
@@ -233,5 +257,5 @@ export function formFromSettings(saved: TableSettingsInput | null, fallbackRated
     clock: samePreset(s.timeControl),
     rated: saved.rated,
     stake: saved.stake,
-  };
+  });
 }
