@@ -144,6 +144,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     store,
     now,
     signupPerIp: { capacity: config.signupBurst, refillMs: 60_000 },
+    secureCookies: config.cookieSecure,
     ...(options.scrypt ? { scrypt: options.scrypt } : {}),
   });
 
@@ -168,6 +169,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     routes: [accountsRoutes(accounts, hub), recordsRoutes({ store }), chipsRoutes(accounts, chips)],
     sessionCookie: SESSION_COOKIE,
     webDist: config.webDist,
+    security: { publicOrigin: config.publicOrigin, secure: config.cookieSecure },
   });
 
   const stopExpiry = lobby.startExpiryTimer();

@@ -17,6 +17,8 @@ import { DEFAULT_DATABASE_URL } from './store/database.js';
  * | `WEB_DIST` | packages/web/dist | the web app's build folder, served at `/` when present |
  * | `CHIPS_GRANT` | 1000 | chips a registered player's account starts with (G9: stakes are chips per point; 0 = none) |
  * | `SIGNUP_BURST` | 10 | sign-ups and guest sessions one IP address may make at once (then one a minute); browser tests on loopback raise it |
+ * | `PUBLIC_ORIGIN` | — | the site's origin as browsers see it (`https://nardy.example`): WebSocket upgrades from pages of any other origin are refused (403); unset, a page must be on the host the request names |
+ * | `COOKIE_SECURE` | true when `PUBLIC_ORIGIN` is https, else false | the site is served over HTTPS (directly or behind a TLS proxy): the session cookie is `Secure` and HSTS is sent |
  * | `SOCKETS_PER_IP` | 50 | WebSockets one IP address may hold open at once; the next is refused (`LIMIT_REACHED`) |
  * | `SOCKETS_PER_SESSION` | 10 | WebSockets one session (cookie) may hold open at once |
  * | `COMMANDS_PER_SECOND` | 20 | frames a socket may send per second, sustained (malformed and unknown ones count too) |
@@ -38,6 +40,10 @@ export interface Config {
   readonly diceSeed: string | null;
   readonly signupBurst: number;
   readonly chipsGrant: number;
+  /** `PUBLIC_ORIGIN`, normalised (`https://host[:port]`), or null. */
+  readonly publicOrigin: string | null;
+  /** `COOKIE_SECURE`: served over HTTPS. */
+  readonly cookieSecure: boolean;
   /** Milliseconds a finished game nobody watches stays in memory (`FINISHED_GAME_UNLOAD_S`). */
   readonly unloadAfterMs: number;
   readonly limits: Limits;
@@ -125,6 +131,17 @@ export function loadConfig(env: Env): Config {
   const redisUrl = get('REDIS_URL') ?? null;
   if (redisUrl !== null && !/^rediss?:\/\/.+/i.test(redisUrl)) problems.push(`REDIS_URL must be a redis:// or rediss:// URL`);
 
+  let publicOrigin: string | null = null;
+  const rawOrigin = get('PUBLIC_ORIGIN');
+  if (rawOrigin !== undefined) {
+    const u = URL.canParse(rawOrigin) ? new URL(rawOrigin) : null;
+    if (u && /^https?:$/.test(u.protocol) && u.pathname === '/' && u.search === '' && u.hash === '' && u.username === '') publicOrigin = u.origin;
+    else problems.push(`PUBLIC_ORIGIN must be an origin such as https://nardy.example (scheme, host, port; no path), got '${rawOrigin}'`);
+  }
+  const rawSecure = get('COOKIE_SECURE')?.toLowerCase();
+  if (rawSecure !== undefined && !['true', 'false', '1', '0'].includes(rawSecure)) problems.push(`COOKIE_SECURE must be true or false, got '${rawSecure}'`);
+  const cookieSecure = rawSecure === undefined ? publicOrigin?.startsWith('https:') === true : rawSecure === 'true' || rawSecure === '1';
+
   const rawLevel = (get('LOG_LEVEL') ?? 'info').toLowerCase();
   const logLevel = (LOG_LEVELS as readonly string[]).includes(rawLevel) ? (rawLevel as LogLevel) : null;
   if (logLevel === null) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${rawLevel}'`);
@@ -170,6 +187,8 @@ export function loadConfig(env: Env): Config {
     logLevel: logLevel!,
     webDist: get('WEB_DIST') ?? DEFAULT_WEB_DIST,
     diceSeed,
+    publicOrigin,
+    cookieSecure,
     signupBurst,
     chipsGrant,
     unloadAfterMs,

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { GameManager } from './games/manager.js';
+import { secureHttp, type HttpSecurity } from './http-security.js';
 import type { Store } from './store/types.js';
 import { MAX_FRAME_BYTES, registerWebSocket } from './ws/fastify.js';
 import type { ConnectionHub } from './ws/hub.js';
@@ -22,11 +23,13 @@ export interface HttpParts {
   readonly sessionCookie: string;
   /** The web app's build folder, served at `/` when it holds an index.html. */
   readonly webDist: string;
+  /** Security headers and the socket's origin check (docs/security.md). */
+  readonly security: HttpSecurity;
 }
 
 const PLACEHOLDER = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Nardy</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40em; margin: 4em auto; line-height: 1.5">
+<body>
 <h1>Nardy</h1>
 <p>The game server is running. The web app comes with its own issue; until then, clients and bots speak the
 WebSocket protocol at <code>/ws</code> (docs/protocol.md), and <code>npx nardy play</code> plays at one terminal.</p>
@@ -37,6 +40,7 @@ WebSocket protocol at <code>/ws</code> (docs/protocol.md), and <code>npx nardy p
 export async function serveHttp(app: FastifyInstance, parts: HttpParts): Promise<void> {
   const { hub, games, store } = parts;
   await app.register(fastifyCookie);
+  await secureHttp(app, parts.security);
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   registerWebSocket(app, hub, { path: '/ws', cookie: parts.sessionCookie });
 

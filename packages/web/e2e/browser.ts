@@ -1,7 +1,8 @@
 /// <reference types="node" />
 /**
  * One Chromium per test file, a fresh context (cookies, storage) per player. Every page's uncaught errors and
- * console errors fail the test; a failed test leaves a screenshot of each open page in test-results/web-e2e/.
+ * console errors fail the test, and so does anything the server's Content-Security-Policy blocks; a failed test
+ * leaves a screenshot of each open page in test-results/web-e2e/.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,6 +73,10 @@ export function browserSuite(): Suite {
     // throws the same dice.
     const seed = `e2e-player-${contexts.length}`;
     await context.addInitScript((s) => localStorage.setItem('nardy.clientSeed', s), seed);
+    // Reported as a console error, whatever Chromium itself logs about it.
+    await context.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`)),
+    );
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
     page.on('console', (m) => {
