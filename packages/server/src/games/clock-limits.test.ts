@@ -1,4 +1,5 @@
-import { LIMITS } from '@nardy/protocol';
+import { matchSettings, type MatchSettingsInput } from '@nardy/engine';
+import { LIMITS, type GameView } from '@nardy/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
 import { MAX_TIMER_MS, realTime } from '../game/time.js';
@@ -10,6 +11,12 @@ import { connect, world } from './kit.suite.js';
  * steps that Node can wait for.
  */
 const DAYS_40 = 40 * 24 * 3_600_000;
+
+function fullSettings(input: MatchSettingsInput): GameView['settings']['match'] {
+  const m = matchSettings(input);
+  if (!m.ok) throw new Error(m.error.message);
+  return m.value as GameView['settings']['match'];
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -53,7 +60,7 @@ describe('clock bounds', () => {
     const first = await createApp(w.config, { ...w.options, store: w.store });
     const started = await first.games.startGame({
       // Straight to the engine, as a table stored before the protocol bounded clocks.
-      settings: { match: { variant: 'short', matchLength: 1, timeControl: { kind: 'perMove', limitMs: DAYS_40 } }, rated: false, stake: 0 },
+      settings: { match: fullSettings({ variant: 'short', matchLength: 1, timeControl: { kind: 'perMove', limitMs: DAYS_40 } }), rated: false, stake: 0 },
       seats: { p1: { kind: 'user', userId: w.users['alice']!.userId }, p2: { kind: 'user', userId: w.users['bob']!.userId } },
       clientSeeds: {},
       rated: false,
