@@ -184,12 +184,18 @@ export class Accounts implements SessionResolver {
 
   // ------------------------------------------------------------ accounts
 
-  /** Creates an account (name and password already validated) and signs it in. */
-  async register(name: string, password: string, lang: Language, ip: string): Promise<Checked<SignedIn>> {
+  /**
+   * Creates an account (name and password already validated) and signs it in. Signed up from a guest's session,
+   * the guest (`guest`) becomes the account: the same user id, so its finished and running games and its settings
+   * stay its own.
+   */
+  async register(name: string, password: string, lang: Language, ip: string, guest: UserRecord | null = null): Promise<Checked<SignedIn>> {
     const limit = this.#signupPerIp.take(ip);
     if (!limit.ok) return { ok: false, error: rateLimited(limit.retryAfterMs) };
     const passwordHash = await hashPassword(password, this.#scrypt);
-    const u = await this.store.createUser({ username: name, displayName: name, passwordHash, language: lang, createdAt: this.now() });
+    const u = guest
+      ? await this.store.registerGuest(guest.id, { username: name, passwordHash, language: lang })
+      : await this.store.createUser({ username: name, displayName: name, passwordHash, language: lang, createdAt: this.now() });
     if (!u.ok) {
       return {
         ok: false,

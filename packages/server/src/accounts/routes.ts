@@ -50,8 +50,16 @@ export function accountsRoutes(accounts: Accounts, links: SessionLinks): Fastify
       if (!strong.ok) return sendError(reply, strong.error);
       const lang = body.value['lang'] === undefined ? ({ ok: true, value: 'en' } as const) : checkLanguage(body.value['lang']);
       if (!lang.ok) return sendError(reply, lang.error);
-      const r = await accounts.register(name.value, password.value, lang.value, request.ip);
-      if (r.ok) await accounts.closeSession(tokenOf(request));
+      const token = tokenOf(request);
+      const current = await accounts.resolve(token);
+      if (!current.ok) return sendError(reply, unavailable(current.error));
+      const guest = current.value?.isGuest === true ? current.value : null;
+      const r = await accounts.register(name.value, password.value, lang.value, request.ip, guest);
+      if (r.ok && token !== undefined) {
+        // The old session ends; its sockets reconnect with the new cookie (the same user when it was the guest).
+        await accounts.closeSession(token);
+        links.endSession(token);
+      }
       return signedIn(reply, r, 201);
     });
 

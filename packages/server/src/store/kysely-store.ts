@@ -45,6 +45,7 @@ import {
   type GameFinish,
   type GamePatch,
   type GameRecord,
+  type GuestSignUp,
   type LeaderboardEntry,
   type LoadedGame,
   type NewActionEntry,
@@ -221,6 +222,31 @@ export class KyselyStore implements Store {
         .execute();
       return storeOk(rows.map((r) => r.id));
     });
+  }
+
+  registerGuest(id: string, a: GuestSignUp): Promise<StoreResult<UserRecord>> {
+    return this.#run(
+      async () => {
+        const r = await this.#db
+          .updateTable('users')
+          .set({
+            username: a.username,
+            username_key: usernameKey(a.username),
+            display_name: a.username,
+            display_key: nameKey(a.username),
+            password_hash: a.passwordHash,
+            language: a.language,
+            is_guest: 0,
+          })
+          .where('id', '=', id)
+          .where('is_guest', '=', 1)
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) === 0) return storeErr('NOT_FOUND', `no guest ${id}`);
+        const row = await this.#db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        return storeOk(userFromRow(row));
+      },
+      (e) => (isUniqueViolation(e) ? storeErr('DUPLICATE', `the username '${a.username}' is taken`) : undefined),
+    );
   }
 
   updateUser(id: string, patch: UserPatch): Promise<StoreResult<UserRecord>> {

@@ -104,6 +104,27 @@ export function storeSuite(name: string, factory: StoreFactory): void {
         expectStoreError(await s.updateUser('nope', { language: 'en' }), 'NOT_FOUND');
       });
 
+      it('makes a guest a registered account, keeping its id and settings; refuses a taken name or a non-guest', async () => {
+        const s = await open();
+        await user(s, 'Anna');
+        const g = must(await s.createUser({ username: 'guest-1a2b', displayName: 'Guest 1a2b', passwordHash: null, isGuest: true, createdAt: T0 }));
+        must(await s.updateUser(g.id, { preferredSettings: { variant: 'short' } }));
+        expectStoreError(await s.registerGuest(g.id, { username: 'ANNA', passwordHash: 'h', language: 'ru' }), 'DUPLICATE', /taken/);
+        const r = must(await s.registerGuest(g.id, { username: 'Boris', passwordHash: 'h', language: 'ru' }));
+        expect(r).toEqual({
+          ...g,
+          username: 'Boris',
+          displayName: 'Boris',
+          passwordHash: 'h',
+          language: 'ru',
+          isGuest: false,
+          preferredSettings: { variant: 'short' },
+        });
+        expect(must(await s.findUserByName('boris'))).toEqual(r);
+        expectStoreError(await s.findUserByName('guest-1a2b'), 'NOT_FOUND');
+        expectStoreError(await s.registerGuest(g.id, { username: 'Boris2', passwordHash: 'h', language: 'ru' }), 'NOT_FOUND');
+      });
+
       it('refuses a duplicate username ignoring case, and keeps the first', async () => {
         const s = await open();
         const u = await user(s, 'Anna');

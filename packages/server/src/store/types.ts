@@ -48,6 +48,13 @@ export interface UserRecord {
   readonly createdAt: number;
 }
 
+/** What a guest signs up with (`Store.registerGuest`). */
+export interface GuestSignUp {
+  readonly username: string;
+  readonly passwordHash: string;
+  readonly language: string;
+}
+
 export interface NewUser {
   /** A fresh URL-safe id when absent. */
   readonly id?: string;
@@ -279,6 +286,11 @@ export interface Store {
   /** The ids (up to 10) of users whose username or display name looks like `name` (the same `nameKey`). */
   findUsersNamedLike(name: string): Promise<StoreResult<readonly string[]>>;
   updateUser(id: string, patch: UserPatch): Promise<StoreResult<UserRecord>>;
+  /**
+   * Makes guest `id` a registered account under a name and password, keeping its id and so its games and
+   * settings; DUPLICATE when the name is taken, NOT_FOUND when `id` is not a guest.
+   */
+  registerGuest(id: string, account: GuestSignUp): Promise<StoreResult<UserRecord>>;
 
   // sessions
   createSession(session: SessionRecord): Promise<StoreResult<SessionRecord>>;
