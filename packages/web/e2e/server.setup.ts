@@ -66,6 +66,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       WEB_DIST: web,
       // Every browser context is a first visit that makes a guest session, all from 127.0.0.1.
       SIGNUP_BURST: '100000',
+      // The same one address holds every test player's sockets and seeks.
+      SOCKETS_PER_IP: '100000',
+      SEEKS_PER_IP: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,6 +2,9 @@
  * A small in-memory token bucket per key (log-in attempts per IP + name, chat lines per user). Each key holds up
  * to `capacity` tokens and regains one every `refillMs`; a take with no token left is refused with the time until
  * the next one. Full buckets are forgotten, and the table is bounded (`maxKeys`), so it cannot grow without end.
+ *
+ * Hand-written rather than rate-limiter-flexible (which counts the sockets, ws/limiters.ts): these buckets read the
+ * injected clock, which the log-in, sign-up and chat tests move by hand; the library reads the wall clock.
  */
 export interface TokenBucketOptions {
   readonly capacity: number;

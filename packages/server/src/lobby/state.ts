@@ -128,10 +128,12 @@ export class LobbyState {
 
   // --- presence
 
-  /** The connection counts as online (unless it already closed). */
+  /** The connection counts as online (unless it already closed or is anonymous). */
   join(link: ClientLink): void {
     if (this.closed.has(link) || this.links.has(link.id)) return;
     this.links.set(link.id, link);
+    // An anonymous watcher (no session) is nobody to challenge: not online.
+    if (link.viewer.anonymous === true) return;
     const set = this.userLinks.get(link.viewer.userId) ?? new Set<string>();
     set.add(link.id);
     this.userLinks.set(link.viewer.userId, set);

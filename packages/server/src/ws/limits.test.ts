@@ -86,6 +86,10 @@ describe('sockets', () => {
     const userId = hello.type === 'ack' && hello.result?.kind === 'welcome' ? hello.result.user.userId : '';
     expect((await w.store.findUserById(userId)).ok).toBe(false);
     expect(await anon.command({ type: 'lobby.subscribe' })).toMatchObject({ type: 'ack' });
+    // Nobody to challenge, and not counted online.
+    expect(anon.received.find((m) => m.type === 'lobby.snapshot')).toMatchObject({ online: 0 });
+    const alice = await connect(w, 'alice');
+    expect(await alice.command({ type: 'challenge.send', to: userId, settings: SETTINGS })).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
     for (const cmd of [
       { type: 'seek.create', settings: SETTINGS },
       { type: 'bot.play', level: 1, settings: BOT },
