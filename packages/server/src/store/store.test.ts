@@ -99,7 +99,7 @@ describe('openDatabase and migrations', () => {
       const a = must(await openDatabase(url, { schema }));
       const b = must(await openDatabase(url, { schema }));
       const [ra, rb] = await Promise.all([migrateToLatest(a.db, { dialect: 'postgres', schema }), migrateToLatest(b.db, { dialect: 'postgres', schema })]);
-      expect([...must(ra), ...must(rb)]).toEqual(['0001_initial', '0002_chips']);
+      expect([...must(ra), ...must(rb)]).toEqual(['0001_initial', '0002_chips', '0003_display_key']);
       expect(must(await migrateToLatest(a.db, { dialect: 'postgres', schema }))).toEqual([]);
       const store = new KyselyStore(a);
       must(await store.createUser({ username: 'anna', passwordHash: null, createdAt: 1 }));
