@@ -24,7 +24,7 @@ describe('names', () => {
 
   it("sign-up: a bot's name is reserved, and a name that looks like another player's display name is taken", async () => {
     k = await kit();
-    for (const name of ['Bot', 'bot_7', 'BOT-10', 'бот.5']) {
+    for (const name of ['Bot', 'bot_7', 'BOT-10', 'бот.5', 'Гость-1']) {
       expectError(await post(k.app, '/api/register', { name, password: PASSWORD }), 409, 'NAME_UNAVAILABLE', /bots/);
     }
     await signUp(k, 'Botvinnik');

@@ -33,7 +33,7 @@ export function checkUsername(raw: unknown): Checked<string> {
     return refused(badRequest('name may hold letters, digits, "_", "-" and "." and must start with a letter or digit'));
   }
   if (/^guest/i.test(name)) return refused(badRequest('names starting with "guest" are reserved for guests'));
-  if (RESERVED.test(nameKey(name))) return refused(nameUnavailable('names of bots are reserved'));
+  if (RESERVED.test(nameKey(name))) return refused(nameUnavailable('names of bots and guests are reserved'));
   return checked(name);
 }
 
