@@ -62,7 +62,7 @@ describe('table settings in words', () => {
       'Automatic doubles up to 2',
       'No clock',
       'Casual',
-      'Stake 10 per point · 100 held from each · the player behind pays net points × 10, at most 100',
+      'Stake 10 per point · 100 held from each · net points × 10, up to 100',
     ]);
   });
 
@@ -73,7 +73,7 @@ describe('table settings in words', () => {
       describeSettings(s)
         .map((p) => en.t(p.key, p.params))
         .at(-1),
-    ).toBe('Stake 10 per point · the loser pays 50 (held from each)');
+    ).toBe('Stake 10 per point · loser pays 50 (held from each)');
   });
 
   it('says what a win can really be worth: a long-nardy table without koks or home mars plays up to mars', () => {
