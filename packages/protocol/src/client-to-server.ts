@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { ChallengeIdSchema, CommandIdSchema, GameIdSchema, LIMITS, LanguageSchema, SeekIdSchema, UserIdSchema, textSchema } from './common.js';
+import {
+  ChallengeIdSchema,
+  CommandIdSchema,
+  GameIdSchema,
+  LIMITS,
+  LanguageSchema,
+  SeekIdSchema,
+  UserIdSchema,
+  WatchTokenSchema,
+  textSchema,
+} from './common.js';
 import { ChatRoomSchema, ChatTextSchema } from './chat.js';
 import { EventRefSchema } from './events.js';
 import { ResignLevelSchema, StepInputSchema } from './game-view.js';
@@ -94,7 +104,8 @@ export const CLIENT_SCHEMAS = {
    * seen, on a reconnect; the server sends exactly the events after it, or a snapshot when it no longer has them
    * (or the epoch is not the game's now).
    */
-  'game.subscribe': command('game.subscribe', { gameId: GameIdSchema, since: z.exactOptional(EventRefSchema) }),
+  /** `watch`: a private game's invitation (its players' `watchToken`), without which others may not watch it. */
+  'game.subscribe': command('game.subscribe', { gameId: GameIdSchema, since: z.exactOptional(EventRefSchema), watch: z.exactOptional(WatchTokenSchema) }),
   'game.unsubscribe': command('game.unsubscribe', { gameId: GameIdSchema }),
   /** Play: `version` is the view's `version` the action was chosen on (else `STALE_VERSION`). */
   'game.action': command('game.action', {

@@ -24,6 +24,12 @@ export const UserIdSchema = entityId();
 export const GameIdSchema = entityId();
 export const SeekIdSchema = entityId();
 export const ChallengeIdSchema = entityId();
+/** A private game's invitation to watch (a server-made secret, URL-safe). */
+export const WatchTokenSchema = z
+  .string()
+  .min(16)
+  .max(LIMITS.idLength)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 /** Milliseconds since the Unix epoch (server time). */
 export const TimestampSchema = z.int().min(0);

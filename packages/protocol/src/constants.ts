@@ -81,6 +81,8 @@ export const PROTOCOL_ERROR_CODES = [
   'NAME_UNAVAILABLE',
   /** A cap was reached: sockets per IP address or session, open seeks, running bot games (docs/security.md). */
   'LIMIT_REACHED',
+  /** A private table's game: only its players and those they invited (its watch token) may watch it or read its record. */
+  'PRIVATE_GAME',
   /** The same command id is already being processed on this connection. */
   'DUPLICATE_ID',
   /** A fault on the server; the command had no effect. */

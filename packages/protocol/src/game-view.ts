@@ -13,7 +13,19 @@ import {
   type ResignLevel,
 } from '@nardy/engine';
 import { z } from 'zod';
-import { BySeatSchema, DiceSchema, DieSchema, GameIdSchema, LIMITS, MsSchema, SeatSchema, TimestampSchema, UserRefSchema, assertType } from './common.js';
+import {
+  BySeatSchema,
+  DiceSchema,
+  DieSchema,
+  GameIdSchema,
+  LIMITS,
+  MsSchema,
+  SeatSchema,
+  TimestampSchema,
+  UserRefSchema,
+  WatchTokenSchema,
+  assertType,
+} from './common.js';
 import { TableSettingsSchema, TimeControlSchema } from './settings.js';
 
 /**
@@ -185,6 +197,8 @@ export const GameViewSchema = z.strictObject({
   games: z.array(GameResultSchema).max(LIMITS.listLength),
   end: MatchEndSchema.nullable(),
   diceProof: DiceProofSchema,
+  /** A private game, in its players' views only: the token to share so that others may watch (`game.subscribe`'s `watch`). */
+  watchToken: z.exactOptional(WatchTokenSchema),
 });
 export type GameView = z.infer<typeof GameViewSchema>;
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { BotPool, useNodeData } from '@nardy/ai/node';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { Accounts, SESSION_COOKIE, accountsRoutes, type ScryptParams } from './accounts/index.js';
+import { Accounts, SESSION_COOKIE, accountsRoutes, sessionTokenFromCookieHeader, type ScryptParams } from './accounts/index.js';
 import { ChatModule } from './chat/index.js';
 import { ChipsLedger, chipsRoutes } from './chips/index.js';
 import type { Config } from './config.js';
@@ -162,11 +162,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       options.onFault?.(what, err);
     },
   });
+  const viewerIdOf = async (cookie: string | undefined): Promise<string | null> => {
+    const r = await accounts.resolve(sessionTokenFromCookieHeader(cookie));
+    return r.ok && r.value ? r.value.id : null;
+  };
   await serveHttp(http, {
     hub,
     games,
     store,
-    routes: [accountsRoutes(accounts, hub), recordsRoutes({ store }), chipsRoutes(accounts, chips)],
+    routes: [accountsRoutes(accounts, hub), recordsRoutes({ store, viewerOf: viewerIdOf }), chipsRoutes(accounts, chips)],
     sessionCookie: SESSION_COOKIE,
     webDist: config.webDist,
     security: { publicOrigin: config.publicOrigin, secure: config.cookieSecure },

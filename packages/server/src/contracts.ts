@@ -58,6 +58,8 @@ export interface GameFactory {
      * game must use it; absent: the factory makes a fresh one (quick pairing, rematch).
      */
     readonly serverSeed?: string;
+    /** A private table's game: not listed in the lobby; only its players and those they invite watch it. */
+    readonly private?: boolean;
   }): Promise<Result<{ readonly gameId: string; readonly commitment: string }, ReplyError>>;
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { matchSettings, SEATS, type BySeat, type Result, type Seat } from '@nardy/engine';
 import type { ClientToServer, ClientMessage, ErrorCode, GameSummary, GameView as WireView, ServerMessage, ServerToClient, UserRef } from '@nardy/protocol';
 import type { ClientLink, CommandModule, GameFactory, Reply, ReplyError } from '../contracts.js';
@@ -29,6 +30,8 @@ import { wireEvent, wireResult, wireView } from './views.js';
  *   settled in the same transaction (G9: chips/stakes.ts); the holds were placed with `store.createGame`. A crash
  *   between the last action and that write leaves the game `active` with its holds: the restart restores it, finds
  *   the match over and finishes it then — the status change is conditional, so a game is never settled twice.
+ * - A private table's game (`private`) has a watch token, in its players' views: anyone else must bring it to
+ *   subscribe (`PRIVATE_GAME` otherwise) or to read its chat rooms (`roleIn`); it is not in the lobby's feed.
  * - Memory: a finished game's actor leaves memory `unloadAfterMs` after its last subscriber left; a subscriber
  *   loads it again from the store. A seat's presence follows its player's sockets, not his subscriptions: a player
  *   who unsubscribes but keeps his socket open is not away (no claim against him).
@@ -104,6 +107,8 @@ type WireActions = ServerMessage<'game.snapshot'>['actions'];
 
 class LiveGame {
   readonly subs = new Set<Sub>();
+  /** Users let in to watch a private game with its watch token (while it is loaded; a client sends the token again). */
+  readonly invited = new Set<string>();
   /** Links that opened the game as a seat: the seat stays connected until the link closes (not on unsubscribe). */
   readonly seated = new Map<string, Seat>();
   finished = false;
@@ -115,8 +120,15 @@ class LiveGame {
     readonly header: GameHeader,
     readonly players: BySeat<UserRef>,
     readonly stake: number,
+    /** A private game's invitation to watch; null for a public game. */
+    readonly watchToken: string | null,
     private readonly time: TimeSource,
   ) {}
+
+  /** Who may watch: anyone at a public game; at a private one, its players and those who brought its token. */
+  mayWatch(userId: string): boolean {
+    return this.watchToken === null || this.seatOf(userId) !== null || this.invited.has(userId);
+  }
 
   seatOf(userId: string): Seat | null {
     for (const s of SEATS) {
@@ -152,7 +164,9 @@ class LiveGame {
   }
 
   private wire(v: Delivered['view']): WireView {
-    return wireView(v, { header: this.header, players: this.players, stake: this.stake, now: this.time.now() });
+    const view = wireView(v, { header: this.header, players: this.players, stake: this.stake, now: this.time.now() });
+    // The players of a private game hold its invitation, to share with whom they like.
+    return this.watchToken !== null && view.you !== null ? { ...view, watchToken: this.watchToken } : view;
   }
 
   push(s: Sub, msg: ServerToClient): void {
@@ -183,11 +197,12 @@ export class GameManager implements GameFactory, CommandModule {
     this.log = opts.log ?? silent;
   }
 
-  /** Chat's `RoomMembership`: a seated user is a player; anyone else may watch a game held here. */
+  /** Chat's `RoomMembership`: a seated user is a player; anyone else who may watch a game held here is a spectator. */
   roleIn(gameId: string, userId: string): 'player' | 'spectator' | null {
     const live = this.games.get(gameId);
     if (!live) return null;
-    return live.seatOf(userId) ? 'player' : 'spectator';
+    if (live.seatOf(userId)) return 'player';
+    return live.mayWatch(userId) ? 'spectator' : null;
   }
 
   /** Live games held (tests, health). */
@@ -231,6 +246,7 @@ export class GameManager implements GameFactory, CommandModule {
     // Tests fix every seed; otherwise a seek's or challenge's pre-committed seed (its commitment was shown), else a new one.
     const serverSeed = this.opts.diceSeed ?? req.serverSeed;
     const dice = serverSeed ? diceSecret(seeds, serverSeed) : diceSecret(seeds);
+    const watchToken = req.private ? randomBytes(18).toString('base64url') : null;
     const created = await this.store.createGame({
       settings: settings.value,
       p1: occupant(req.seats.p1),
@@ -242,6 +258,7 @@ export class GameManager implements GameFactory, CommandModule {
       rated: req.rated,
       stake,
       holds,
+      watchToken,
       createdAt: this.time.now(),
     });
     if (!created.ok) {
@@ -252,7 +269,7 @@ export class GameManager implements GameFactory, CommandModule {
     const header: GameHeader = { gameId: created.value.id, settings: settings.value, seats: req.seats, dice, rated: req.rated };
     try {
       const actor = await GameActor.create(header, this.actorOptions(bots));
-      this.attach(actor, header, players, stake, 'active');
+      this.attach(actor, header, players, stake, watchToken, 'active');
     } catch (e) {
       this.log.error({ err: e, gameId: header.gameId }, 'a new game could not start');
       // Nobody will play it: called off, so its holds come back.
@@ -291,6 +308,7 @@ export class GameManager implements GameFactory, CommandModule {
       seats: { p1, p2 },
       settings: { match: rec.settings, rated: rec.rated, stake: rec.stake },
       finished: rec.status === 'finished',
+      private: rec.watchToken !== null,
     };
   }
 
@@ -364,6 +382,10 @@ export class GameManager implements GameFactory, CommandModule {
     const live = await this.get(msg.gameId);
     if (!live) return fail('NOT_FOUND', `no game '${msg.gameId}'`);
     const seat = live.seatOf(link.viewer.userId);
+    if (!live.mayWatch(link.viewer.userId)) {
+      if (msg.watch !== live.watchToken) return fail('PRIVATE_GAME', 'a private game: only its players and those they invite (its watch link) may watch it');
+      live.invited.add(link.viewer.userId);
+    }
     const old = this.byLink.get(link.id)?.get(msg.gameId);
     // Everything below up to the ack is synchronous: the catch-up and the live subscription are consistent.
     const sub: Sub = { link, game: live, seat, buffer: [] };
@@ -536,7 +558,7 @@ export class GameManager implements GameFactory, CommandModule {
       const players = await this.playersOf(header.seats);
       const r = await GameActor.restore(header, this.actorOptions(bots));
       if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-      const live = this.attach(r.value, header, players, rec.stake, rec.status);
+      const live = this.attach(r.value, header, players, rec.stake, rec.watchToken, rec.status);
       this.log.info({ gameId: rec.id, actions: r.value.actions.length }, 'game restored');
       return live;
     } catch (e) {
@@ -545,8 +567,15 @@ export class GameManager implements GameFactory, CommandModule {
     }
   }
 
-  private attach(actor: GameActor, header: GameHeader, players: BySeat<UserRef>, stake: number, status: GameRecord['status']): LiveGame {
-    const live = new LiveGame(actor, header, players, stake, this.time);
+  private attach(
+    actor: GameActor,
+    header: GameHeader,
+    players: BySeat<UserRef>,
+    stake: number,
+    watchToken: string | null,
+    status: GameRecord['status'],
+  ): LiveGame {
+    const live = new LiveGame(actor, header, players, stake, watchToken, this.time);
     this.games.set(header.gameId, live);
     // Nobody has subscribed yet: what the actor published before now (its opening throw) reaches them in snapshots.
     for (const to of RECIPIENTS) actor.subscribe(to, (d) => live.deliver(to, d));
@@ -555,7 +584,8 @@ export class GameManager implements GameFactory, CommandModule {
     });
     if (status === 'active' && actor.match.phase === 'matchOver') this.finish(live);
     if (status === 'finished') live.finished = true;
-    if (!live.finished) this.opts.feed?.started(this.summaryOf(live));
+    // A private game is not announced among the games to watch.
+    if (!live.finished && watchToken === null) this.opts.feed?.started(this.summaryOf(live));
     this.unloadLater(live);
     return live;
   }

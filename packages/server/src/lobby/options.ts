@@ -9,6 +9,8 @@ export interface FinishedMatch {
   readonly settings: TableSettings;
   /** False while the match is still being played. */
   readonly finished: boolean;
+  /** A private table's game: its rematch is private too. */
+  readonly private: boolean;
 }
 
 /** What happened to a rematch, for the old game's event log (`rematchOffered` / `rematchDeclined` / `rematchStarted`). */

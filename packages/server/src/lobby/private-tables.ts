@@ -6,7 +6,8 @@ import { accountCheck, done, fail, type LobbyState } from './state.js';
 
 /**
  * Private tables by link: not listed in the lobby; the creator shares the token, and the first other player who
- * joins with it sits down. A table waits for its guest until it expires or its creator's connection closes.
+ * joins with it sits down. A table waits for its guest until it expires or its creator's connection closes. Its
+ * game is private too: not among the live games, watched only with the watch token its players share (games/).
  */
 
 export const defaultToken = (): string => randomBytes(18).toString('base64url');
@@ -48,7 +49,7 @@ export async function tableJoin(lobby: LobbyState, link: ClientLink, msg: Client
   if (!ok.ok) return ok;
   const owner = { userId: t.owner.userId, seed: t.clientSeed };
   const joiner = { userId: me.userId, seed: msg.clientSeed, ackLink: link.id };
-  return lobby.startBetween({ settings: t.settings, owner, joiner, serverSeed: t.serverSeed }, () => lobby.tables.delete(msg.token));
+  return lobby.startBetween({ settings: t.settings, owner, joiner, serverSeed: t.serverSeed, private: true }, () => lobby.tables.delete(msg.token));
 }
 
 /** The creator withdraws his table (the protocol has no command for it yet). */

@@ -70,7 +70,8 @@ async function rematchStart(lobby: LobbyState, link: ClientLink, gameId: string,
   // Colours swapped: the one who offered sits where I sat.
   const owner = { userId: opponent, seed: offer.clientSeed };
   const joiner = { userId: link.viewer.userId, seed: clientSeed, ackLink };
-  return lobby.startBetween({ settings: match.settings, owner, joiner, serverSeed: undefined, ownerSeat: seat }, (rematchId) => {
+  const next = { settings: match.settings, owner, joiner, serverSeed: undefined, ownerSeat: seat, private: match.private };
+  return lobby.startBetween(next, (rematchId) => {
     lobby.offers.delete(gameId);
     lobby.rematched.add(gameId);
     if (lobby.rematched.size > REMATCHED_MEMORY) {

@@ -199,6 +199,8 @@ export class LobbyState {
       joiner: { userId: string; seed: string | undefined; ackLink: string | null };
       serverSeed: string | undefined;
       ownerSeat?: Seat;
+      /** A private table's game (or its rematch): not listed, watched only by invitation. */
+      private?: boolean;
     },
     taken: (gameId: string) => void = () => {},
   ): Promise<Reply> {
@@ -209,6 +211,7 @@ export class LobbyState {
       users,
       seeds: bySeat(ownerSeat, req.owner.seed, req.joiner.seed),
       serverSeed: req.serverSeed,
+      private: req.private === true,
     });
     if (!started.ok) return started;
     taken(started.value);
@@ -222,17 +225,15 @@ export class LobbyState {
     users: { p1: string; p2: string };
     seeds: { p1: string | undefined; p2: string | undefined };
     serverSeed: string | undefined;
+    private: boolean;
   }): Promise<Check<string>> {
     const clientSeeds: { p1?: string; p2?: string } = {};
     if (req.seeds.p1 !== undefined) clientSeeds.p1 = req.seeds.p1;
     if (req.seeds.p2 !== undefined) clientSeeds.p2 = req.seeds.p2;
     const seats = { p1: user(req.users.p1), p2: user(req.users.p2) };
+    const game = { settings: req.settings, seats, clientSeeds, rated: req.settings.rated, private: req.private };
     try {
-      const r = await this.factory.startGame(
-        req.serverSeed === undefined
-          ? { settings: req.settings, seats, clientSeeds, rated: req.settings.rated }
-          : { settings: req.settings, seats, clientSeeds, rated: req.settings.rated, serverSeed: req.serverSeed },
-      );
+      const r = await this.factory.startGame(req.serverSeed === undefined ? game : { ...game, serverSeed: req.serverSeed });
       return r.ok ? { ok: true, value: r.value.gameId } : r;
     } catch (e) {
       return fail('INTERNAL', `the game could not be started: ${e instanceof Error ? e.message : String(e)}`.slice(0, LIMITS.textLength));

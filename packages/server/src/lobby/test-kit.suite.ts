@@ -86,7 +86,7 @@ export class FakeRematches implements RematchSource {
   };
   add(gameId: string, p1: string, p2: string, settings: TableSettings, finished = true): void {
     const seat = (userId: string): SeatHolder => (userId.startsWith('bot') ? { kind: 'bot', botId: userId } : { kind: 'user', userId });
-    this.games.set(gameId, { seats: { p1: seat(p1), p2: seat(p2) }, settings, finished });
+    this.games.set(gameId, { seats: { p1: seat(p1), p2: seat(p2) }, settings, finished, private: false });
   }
 }
 

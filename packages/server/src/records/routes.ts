@@ -10,18 +10,21 @@ import {
   type UserGames,
 } from '@nardy/protocol';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { badRequest, checked, fromStoreError, httpError, intParam, jsonErrors, refused, sendError, type Checked } from '../accounts/http.js';
+import { badRequest, checked, fromStoreError, httpError, intParam, jsonErrors, refused, sendError, type Checked, type HttpError } from '../accounts/http.js';
 import type { GameRecord, Json, PageCursor, SeatOccupant, Store } from '../store/index.js';
 import { checkGameDice } from './dice.js';
 import { SummaryCache } from './summary.js';
 
 /**
  * Records: a user's finished games with results, one game's record (the action log once finished, for replay),
- * its dice check, and the top players per variant. Every error is `{error: {code, message}}`.
+ * its dice check, and the top players per variant. Every error is `{error: {code, message}}`. A private table's
+ * game is its players' (and, by its watch token, their guests'): hidden from others' lists, `PRIVATE_GAME` to them.
  */
 
 export interface RecordsOptions {
   readonly store: Store;
+  /** The signed-in user of a request (its cookie header), or null: a private game's record is its players'. */
+  readonly viewerOf: (cookie: string | undefined) => Promise<string | null>;
   /** Summaries of finished games kept in memory (default 1000). */
   readonly cacheSize?: number;
 }
@@ -36,6 +39,17 @@ function checkCursor(raw: unknown): Checked<PageCursor | undefined> {
   if (!m || !EntityIdSchema.safeParse(m[2]).success) return refused(badRequest("before must be the 'next' cursor of a previous page (<finishedAt>:<gameId>)"));
   return checked({ finishedAt: Number(m[1]), id: m[2]! });
 }
+
+const seated = (g: GameRecord, userId: string | null): boolean =>
+  userId !== null && [g.p1, g.p2].some((o) => o !== null && 'userId' in o && o.userId === userId);
+
+/**
+ * A private table's game is shown to its players and to whoever brings its watch token (`?watch=`); to anyone else
+ * it is `PRIVATE_GAME`.
+ */
+const mayRead = (g: GameRecord, userId: string | null, watch: unknown): boolean => g.watchToken === null || seated(g, userId) || watch === g.watchToken;
+
+const privateGame = (id: string): HttpError => httpError(403, 'PRIVATE_GAME', `game ${id} is private: only its players and those they invite may see it`);
 
 const cursorText = (c: PageCursor | null): string | null => (c ? `${c.finishedAt}:${c.id}` : null);
 
@@ -91,7 +105,10 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
       if (!page.ok) return sendError(reply, fromStoreError(page.error));
       const names = seatNames();
       const games: UserGame[] = [];
+      const viewer = await opts.viewerOf(request.headers.cookie);
       for (const g of page.value.items) {
+        // Private games are listed to their players only (the page may then be shorter; `next` still goes on).
+        if (!mayRead(g, viewer, undefined)) continue;
         const seat: Seat = g.p1 !== null && 'userId' in g.p1 && g.p1.userId === id.value ? 'p1' : 'p2';
         const other: Seat = seat === 'p1' ? 'p2' : 'p1';
         const { result, replayError } = await summaryOf(g);
@@ -119,12 +136,13 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
       } satisfies UserGames;
     });
 
-    app.get<{ Params: { id: string } }>('/api/games/:id', async (request, reply) => {
+    app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/api/games/:id', async (request, reply) => {
       const id = checkId(request.params.id, 'the game id');
       if (!id.ok) return sendError(reply, id.error);
       const loaded = await store.loadGame(id.value);
       if (!loaded.ok) return sendError(reply, fromStoreError(loaded.error, `no game ${id.value}`));
       const { game: g, actions } = loaded.value;
+      if (!mayRead(g, await opts.viewerOf(request.headers.cookie), request.query['watch'])) return sendError(reply, privateGame(id.value));
       const names = seatNames();
       const over = g.status === 'finished' || g.status === 'aborted';
       const s = cache.get(g, actions);
@@ -153,11 +171,12 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
       } satisfies GameRecordResponse;
     });
 
-    app.get<{ Params: { id: string } }>('/api/games/:id/dice', async (request, reply) => {
+    app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/api/games/:id/dice', async (request, reply) => {
       const id = checkId(request.params.id, 'the game id');
       if (!id.ok) return sendError(reply, id.error);
       const loaded = await store.loadGame(id.value);
       if (!loaded.ok) return sendError(reply, fromStoreError(loaded.error, `no game ${id.value}`));
+      if (!mayRead(loaded.value.game, await opts.viewerOf(request.headers.cookie), request.query['watch'])) return sendError(reply, privateGame(id.value));
       const r = checkGameDice(loaded.value);
       if (!r.ok) return sendError(reply, httpError(409, 'CONFLICT', r.error.message));
       return r.value;

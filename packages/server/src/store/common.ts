@@ -230,6 +230,7 @@ export function gameFromRow(r: GameRow): GameRecord {
     clientSeeds: fromJson(r.client_seeds),
     rated: num(r.rated) === 1,
     stake: num(r.stake),
+    watchToken: r.watch_token,
     lastSeq: num(r.last_seq),
     result: fromJson(r.result),
     createdAt: num(r.created_at),

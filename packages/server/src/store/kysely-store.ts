@@ -358,6 +358,7 @@ export class KyselyStore implements Store {
           rated: g.rated ? 1 : 0,
           rating_recorded: 0,
           stake: c.value.stake,
+          watch_token: g.watchToken ?? null,
           last_seq: 0,
           result: 'null',
           created_at: g.createdAt,

@@ -34,6 +34,9 @@ import { storeErr, storeOk, type StoreResult } from './types.js';
  *
  * v3 (`0003_display_key`, issue 40 item 21):
  * - users.display_key (`nameKey(display_name)`, filled for the users there; index): names that look alike share it
+ *
+ * v4 (`0004_private_games`, issue 40 item 17):
+ * - games.watch_token NULL: set for a private table's game (only its players and those holding the token watch it)
  */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -180,6 +183,12 @@ function migrations(dialect: Dialect): Record<string, Migration> {
             .where('id', '=', u.id)
             .execute();
         await db.schema.createIndex('users_display_key').on('users').column('display_key').execute();
+      },
+    },
+    '0004_private_games': {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration runs before the schema it builds exists (Kysely's documented signature)
+      async up(db: Kysely<any>): Promise<void> {
+        await db.schema.alterTable('games').addColumn('watch_token', 'text').execute();
       },
     },
   };

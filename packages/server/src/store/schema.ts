@@ -48,6 +48,8 @@ export interface GamesTable {
   rating_recorded: number;
   /** Chips per point (G9; migration 0002). */
   stake: Ms;
+  /** Set for a private table's game: the invitation to watch it (migration 0004). */
+  watch_token: string | null;
   last_seq: number;
   result: string;
   created_at: Ms;

@@ -50,7 +50,7 @@ describe('openDatabase and migrations', () => {
     const file = join(t.dir, 'data', 'nardy.db');
     const d = must(await openDatabase(file));
     expect(d.dialect).toBe('sqlite');
-    expect(must(await migrateToLatest(d.db, { dialect: d.dialect }))).toEqual(['0001_initial', '0002_chips', '0003_display_key']);
+    expect(must(await migrateToLatest(d.db, { dialect: d.dialect }))).toEqual(['0001_initial', '0002_chips', '0003_display_key', '0004_private_games']);
     const store = new KyselyStore(d);
     const u = must(await store.createUser({ username: 'anna', passwordHash: null, createdAt: 1 }));
     expect(must(await migrateToLatest(d.db, { dialect: d.dialect }))).toEqual([]);
@@ -99,7 +99,7 @@ describe('openDatabase and migrations', () => {
       const a = must(await openDatabase(url, { schema }));
       const b = must(await openDatabase(url, { schema }));
       const [ra, rb] = await Promise.all([migrateToLatest(a.db, { dialect: 'postgres', schema }), migrateToLatest(b.db, { dialect: 'postgres', schema })]);
-      expect([...must(ra), ...must(rb)]).toEqual(['0001_initial', '0002_chips', '0003_display_key']);
+      expect([...must(ra), ...must(rb)]).toEqual(['0001_initial', '0002_chips', '0003_display_key', '0004_private_games']);
       expect(must(await migrateToLatest(a.db, { dialect: 'postgres', schema }))).toEqual([]);
       const store = new KyselyStore(a);
       must(await store.createUser({ username: 'anna', passwordHash: null, createdAt: 1 }));

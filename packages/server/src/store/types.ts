@@ -106,6 +106,8 @@ export interface GameRecord {
   readonly rated: boolean;
   /** Chips per point (G9); 0 = no stake. */
   readonly stake: number;
+  /** A private table's game: the token its players share to let others watch; null for a public game. */
+  readonly watchToken: string | null;
   /** The number of actions in the log (= the engine's `MatchState.version` after replaying it). */
   readonly lastSeq: number;
   readonly result: Json;
@@ -132,6 +134,8 @@ export interface NewGame {
    * INSUFFICIENT_CHIPS (and no game) when a player has not enough free chips or no chips account.
    */
   readonly holds?: readonly ChipHold[];
+  /** A private game's invitation to watch (null or absent: a public game). */
+  readonly watchToken?: string | null;
   readonly createdAt: number;
 }
 
