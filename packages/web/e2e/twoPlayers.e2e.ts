@@ -115,9 +115,10 @@ it('short nardy: seek, chat, a cube offer taken, a dropped connection, a reload 
     playOn(boris, { lang: 'ru' }, { stop: (h) => (h === 'confirmed' ? ++turns : turns) >= 2 }),
   ]);
 
-  // Alice resigns the match (two clicks: open the concessions, choose).
+  // Alice resigns the match (open the concessions, choose, confirm; rematch.e2e.ts checks what the confirmation says).
   await alice.locator('.room-more summary').click();
   await button(alice, 'en', 'game:actions.resignMatch').click();
+  await button(alice, 'en', 'game:confirm.yes.resignMatch').click();
   for (const [page, lang] of [
     [alice, 'en'],
     [boris, 'ru'],

@@ -1,6 +1,7 @@
 import { otherSeat } from '@nardy/engine';
 import type { ClientToServer, GameView, PlayerAction } from '@nardy/protocol';
-import { abortOffered, claimable, concessionChoices, decisionChoices, promptPhrase, type Choice } from './choices';
+import { useState } from 'react';
+import { abortOffered, claimable, concessionChoices, concessionCost, decisionChoices, promptPhrase, type Choice } from './choices';
 import { say, type Translate } from './phrase';
 import { useServerNow } from './useServerNow';
 
@@ -41,13 +42,59 @@ function Choices({ choices, busy, act, t }: { readonly choices: readonly Choice[
   );
 }
 
+/** The confirmation comes up where the player tapped; on a phone it is scrolled into view if it reaches past the screen. */
+const intoView = (el: HTMLElement | null): void => el?.scrollIntoView({ block: 'nearest' });
+
+/**
+ * Giving up takes two clicks: open the menu, then choose (what each costs is on its button). A surrender or resigning
+ * the match ends the game or the match at once, so it takes a third: a confirmation that says what it costs.
+ */
+function Concessions({ view, busy, act, t }: Pick<Props, 'view' | 'busy' | 'act' | 't'>) {
+  const [asked, setAsked] = useState<PlayerAction['type'] | null>(null);
+  const choices = concessionChoices(view);
+  if (choices.length === 0) return null;
+  // What is asked about is looked up afresh: no longer offered (the game moved on), there is nothing to confirm.
+  const pending = choices.find((c) => c.action.type === asked);
+  const cost = pending ? concessionCost(view, pending.action.type) : null;
+  const choose = (action: PlayerAction) => (concessionCost(view, action.type) ? setAsked(action.type) : act(action));
+  return (
+    <details className="room-more">
+      <summary>{t('actions.more')}</summary>
+      {pending && cost ? (
+        <div className="room-confirm" role="group" aria-label={t('confirm.title')} ref={intoView}>
+          {cost.map((phrase) => (
+            <p key={phrase.key}>{say(t, phrase)}</p>
+          ))}
+          <div className="actions">
+            <button
+              type="button"
+              className={toneClass('danger')}
+              disabled={busy}
+              onClick={() => {
+                setAsked(null);
+                act(pending.action);
+              }}
+            >
+              {t(`confirm.yes.${pending.action.type}`)}
+            </button>
+            <button type="button" className={toneClass('plain')} onClick={() => setAsked(null)}>
+              {t('confirm.cancel')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <Choices choices={choices} busy={busy} act={choose} t={t} />
+      )}
+    </details>
+  );
+}
+
 /** The prompt (what the game waits for, what an offer means) and the viewer's decisions with their costs. */
 export function ActionBar({ view, busy, serverNow, act, claim, abortRefused, t }: Props) {
   const away = view.you !== null && !view.players[otherSeat(view.you)].online;
   const claimOpen = claimable(view, useServerNow(serverNow, away));
   const abort = claimOpen && !abortRefused && abortOffered(view);
   const decisions = decisionChoices(view);
-  const concessions = concessionChoices(view);
   return (
     <section className="room-actions card" aria-label={t('actions.title')}>
       <p className="room-prompt" aria-live="polite">
@@ -71,13 +118,8 @@ export function ActionBar({ view, busy, serverNow, act, claim, abortRefused, t }
           {abortRefused && <p className="muted">{t('claim.abortRefused')}</p>}
         </div>
       )}
-      {concessions.length > 0 && (
-        // Giving up takes two clicks: open, then choose (what each costs is on its button).
-        <details className="room-more">
-          <summary>{t('actions.more')}</summary>
-          <Choices choices={concessions} busy={busy} act={act} t={t} />
-        </details>
-      )}
+      {/* A finished game closes the menu: the next one starts with it shut. */}
+      <Concessions key={`${view.gameNumber}:${view.games.length}`} view={view} busy={busy} act={act} t={t} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { GameView } from '@nardy/protocol';
+import { useEffect, useRef } from 'react';
 import { toneClass } from './ActionBar';
 import type { RematchChoice } from './choices';
 import { say, type Translate } from './phrase';
@@ -20,6 +21,11 @@ interface Props {
  */
 export function ResultPanel({ view, rematch, busy, onRematch, t }: Props) {
   const names = seatNames(view);
+  const actions = useRef<HTMLDivElement>(null);
+  // The opponent's offer or his answer comes while the player may be looking elsewhere (a phone scrolls): in view.
+  useEffect(() => {
+    if (rematch === 'answer' || rematch === 'declined') actions.current?.scrollIntoView({ block: 'nearest' });
+  }, [rematch]);
   const shown = view.end ? view.games : view.games.slice(-1);
   if (shown.length === 0 && !view.end) return null;
   const button = (command: RematchCommand, key: string, tone: 'primary' | 'plain') => (
@@ -30,16 +36,18 @@ export function ResultPanel({ view, rematch, busy, onRematch, t }: Props) {
   const opponent = view.you === 'p1' ? names.p2 : names.p1;
   return (
     <section className="room-result card" aria-label={t('result.title')}>
-      <ul className="room-result-games">
-        {shown.map((g) => (
-          <li key={g.number}>{say(t, gameResultPhrase(g, names))}</li>
-        ))}
-      </ul>
+      {shown.length > 0 && (
+        <ul className="room-result-games">
+          {shown.map((g) => (
+            <li key={g.number}>{say(t, gameResultPhrase(g, names))}</li>
+          ))}
+        </ul>
+      )}
       {view.end && <p className="room-result-match">{say(t, matchEndPhrase(view.end, view.score, names))}</p>}
       {/* Called off at a staked table: the holds went back with no transfer (G9). */}
       {view.end?.reason === 'aborted' && view.settings.stake > 0 && <p>{t('result.stakeReturned')}</p>}
       {rematch !== 'none' && (
-        <div className="actions" aria-live="polite">
+        <div className="actions" aria-live="polite" ref={actions}>
           {rematch === 'offer' && button('offer', 'rematch.offer', 'primary')}
           {rematch === 'bot' && button('bot', 'rematch.bot', 'primary')}
           {rematch === 'answer' && (
@@ -49,8 +57,14 @@ export function ResultPanel({ view, rematch, busy, onRematch, t }: Props) {
               {button('decline', 'rematch.decline', 'plain')}
             </>
           )}
-          {rematch === 'waiting' && <p>{t('rematch.waiting')}</p>}
-          {rematch === 'declined' && <p>{t('rematch.declined')}</p>}
+          {rematch === 'waiting' && <p>{t('rematch.waiting', { name: opponent })}</p>}
+          {rematch === 'declined' && <p>{t('rematch.declined', { name: opponent })}</p>}
+          {rematch === 'youDeclined' && (
+            <>
+              <p>{t('rematch.youDeclined', { name: opponent })}</p>
+              {button('offer', 'rematch.offer', 'plain')}
+            </>
+          )}
         </div>
       )}
     </section>

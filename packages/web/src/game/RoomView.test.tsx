@@ -1,9 +1,11 @@
-import type { Language } from '@nardy/protocol';
+import type { GameView, Language } from '@nardy/protocol';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n/resources';
 import type { GameUpdate } from '../net/types';
+import { concessionCost } from './choices';
+import { say } from './phrase';
 import { initialRoom, roomReducer, type RoomState } from './roomState';
 import { RoomView } from './RoomView';
 import { NOW, timeline, type WireAction } from './views.suite';
@@ -123,6 +125,44 @@ describe('RoomView', () => {
     expect(html).toContain('b'.repeat(64));
     const ru = text(render(over, 'ru'));
     expect(ru).toContain('Партия 1: победа — Alice, марс, сдача принята, куб 1: 2 очка.');
+  });
+
+  it('the rematch in both languages: the opponent’s offer to accept or decline, the wait for him, a decline either way', () => {
+    const over = roomOf(timeline({ variant: 'short', matchLength: 3 }, [...SHORT.slice(0, 4), { type: 'resignMatch', seat: 'p2' }], 'p1'));
+    const none = { offeredBy: null, declinedBy: null, gameId: null };
+    const answer = render({ ...over, rematch: { ...none, offeredBy: 'p2' } });
+    expect(text(answer)).toContain('Борис offers a rematch.');
+    expect(answer).toMatch(/<button type="button" class="btn btn-primary">Accept the rematch<\/button><button type="button" class="btn">Decline<\/button>/);
+    expect(text(render({ ...over, rematch: { ...none, offeredBy: 'p2' } }, 'ru'))).toContain('Борис предлагает реванш. Принять реванш Отказаться');
+    const waiting = render({ ...over, rematch: { ...none, offeredBy: 'p1' } });
+    expect(text(waiting)).toContain('Rematch offered — waiting for Борис.');
+    expect(waiting).not.toContain('Offer a rematch');
+    expect(text(render({ ...over, rematch: { ...none, offeredBy: 'p1' } }, 'ru'))).toContain('Реванш предложен — ждём, что ответит Борис.');
+    const declined = render({ ...over, rematch: { ...none, declinedBy: 'p2' } });
+    expect(text(declined)).toContain('Борис declined the rematch.');
+    expect(declined).not.toContain('Offer a rematch');
+    expect(text(render({ ...over, rematch: { ...none, declinedBy: 'p2' } }, 'ru'))).toContain('Борис отказывается от реванша.');
+    // Who declined may still offer one himself.
+    const mine = text(render({ ...over, rematch: { ...none, declinedBy: 'p1' } }));
+    expect(mine).toContain('You declined the rematch. Offer a rematch');
+  });
+
+  it('what the confirmation of a surrender or of resigning the match says, in both languages (Russian plural forms)', () => {
+    const sayIn = (lang: Language, view: GameView, action: 'surrender' | 'resignMatch'): string => {
+      const t = createI18n(lang).getFixedT(lang, 'game');
+      return (concessionCost(view, action) ?? []).map((p) => say((key, options) => t(key, options ?? {}), p)).join(' ');
+    };
+    const long = roomOf(timeline({ variant: 'long', matchLength: 3 }, LONG_FIRST_TURN, 'p1')).view!;
+    expect(sayIn('en', long, 'surrender')).toBe('Surrender this game? Борис wins it — mars, 2 points.');
+    expect(sayIn('ru', long, 'surrender')).toBe('Сдаться в этой партии? Борис выигрывает её — марс, 2 очка.');
+    const staked = (stake: number): GameView => ({ ...long, score: { p1: 1, p2: 2 }, settings: { ...long.settings, stake } });
+    expect(sayIn('en', staked(7), 'resignMatch')).toBe('Resign the match? Борис wins the match to 3; the score now is you 1, Борис 2. It costs you 21 chips.');
+    expect(sayIn('ru', staked(7), 'resignMatch')).toBe('Сдать матч? Борис выигрывает матч до 3; сейчас счёт: вы 1, Борис 2. Цена для вас: 21 фишка.');
+    expect(sayIn('ru', staked(1), 'surrender')).toBe(
+      'Сдаться в этой партии? Борис выигрывает её — марс, 2 очка. Этим Борис выигрывает и матч. Цена для вас: 3 фишки.',
+    );
+    expect(sayIn('ru', staked(5), 'resignMatch')).toContain('Цена для вас: 15 фишек.');
+    expect(sayIn('en', { ...long, settings: { ...long.settings, stake: 1 } }, 'surrender')).not.toContain('chip');
   });
 
   it('a spectator: no decisions, a flip button, the table chat to read and the spectators’ chat to write; text stays text', () => {

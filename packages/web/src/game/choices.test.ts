@@ -1,6 +1,17 @@
 import type { GameView } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
-import { abortOffered, claimable, concessionChoices, decisionChoices, playedAtTable, promptPhrase, rematchChoice, resignCost, surrenderCost } from './choices';
+import {
+  abortOffered,
+  claimable,
+  concessionChoices,
+  concessionCost,
+  decisionChoices,
+  playedAtTable,
+  promptPhrase,
+  rematchChoice,
+  resignCost,
+  surrenderCost,
+} from './choices';
 import { NOW, play, viewOf, type WireAction } from './views.suite';
 
 /** Short nardy: p1 opened 3–1 (8/5 6/5), p2 threw 6–4 and ran 24/14; p1 to start his turn. */
@@ -113,6 +124,57 @@ describe('concessionChoices and costs', () => {
   });
 });
 
+describe('concessionCost: what a surrender or resigning the match costs, asked before it is sent', () => {
+  // Long nardy, p1 (Alice) to move after the opening: a surrender now is a mars, 2 points.
+  const long = (matchLength: number, stake = 0): GameView => {
+    const view = viewOf(play({ variant: 'long', matchLength }, [{ type: 'opening', dice: { p1: 5, p2: 3 } }]), 'p1');
+    return { ...view, settings: { ...view.settings, stake } };
+  };
+  const chips = (count: number) => ({ key: 'chips', params: { count } });
+
+  it('a surrender that leaves the match going: who wins the game, what kind and how many points', () => {
+    expect(concessionCost(long(5), 'surrender')).toEqual([
+      { key: 'confirm.surrender', params: { name: 'Борис', kind: { key: 'kinds.mars' }, points: { key: 'points', params: { count: 2 } } } },
+    ]);
+  });
+
+  it('a surrender that gives the opponent the match says so, with the chips a staked match costs', () => {
+    const view = { ...long(3, 10), score: { p1: 1, p2: 1 } };
+    expect(concessionCost(view, 'surrender')?.slice(1)).toEqual([
+      { key: 'confirm.endsMatch', params: { name: 'Борис' } },
+      // A match to 3 at 10 a point: 30 chips (within the hold of 3× the stake).
+      { key: 'confirm.chips', params: { chips: chips(30) } },
+    ]);
+  });
+
+  it('resigning the match: the score and the length; at a stake, the chips (a match to N costs N × the stake)', () => {
+    const view = { ...long(5), score: { p1: 2, p2: 3 } };
+    expect(concessionCost(view, 'resignMatch')).toEqual([{ key: 'confirm.resignMatch', params: { name: 'Борис', you: 2, them: 3, length: 5 } }]);
+    expect(concessionCost({ ...view, settings: { ...view.settings, stake: 10 } }, 'resignMatch')?.[1]).toEqual({
+      key: 'confirm.chips',
+      params: { chips: chips(50) },
+    });
+  });
+
+  it('a surrender in a staked money session counts at the stake, never past the hold', () => {
+    const session = viewOf(play({ variant: 'short' }, SHORT), 'p1');
+    expect(concessionCost(session, 'surrender')).toHaveLength(1);
+    const staked = { ...session, settings: { ...session.settings, stake: 2 } };
+    // Jacoby: an unturned cube counts a koks as one point.
+    expect(concessionCost(staked, 'surrender')?.[1]).toEqual({ key: 'confirm.sessionChips', params: { chips: chips(2) } });
+    // The cube at 4: a koks is 12 points, 24 chips, but the hold is 10 points (the cube's financial limit): 20 chips.
+    const turned = { ...staked, cube: { value: 4, owner: 'p2' as const, turned: true, automaticDoubles: 0 } };
+    expect(surrenderCost(turned, 'p1').points).toBe(12);
+    expect(concessionCost(turned, 'surrender')?.[1]).toEqual({ key: 'confirm.sessionChips', params: { chips: chips(20) } });
+  });
+
+  it('nothing to confirm for an offer the opponent answers, nor for a spectator', () => {
+    expect(concessionCost(long(5), 'resign')).toBeNull();
+    expect(concessionCost(long(5), 'endSession')).toBeNull();
+    expect(concessionCost({ ...long(5), you: null }, 'resignMatch')).toBeNull();
+  });
+});
+
 describe('claimable', () => {
   const base = viewOf(play({ variant: 'short' }, SHORT), 'p1');
   const gone = (graceUntil: number): GameView => ({ ...base, players: { ...base.players, p2: { ...base.players.p2, online: false, graceUntil } } });
@@ -176,11 +238,12 @@ describe('playedAtTable: whether calling the game off is still offered (protocol
 describe('rematchChoice', () => {
   const over: GameView = { ...viewOf(play({ variant: 'short' }, SHORT), 'p1'), end: { winner: 'p1', reason: 'resignMatch' } };
   const none = { offeredBy: null, declinedBy: null, gameId: null };
-  it('offer, answer, wait, declined; a bot gets a new bot game', () => {
+  it('offer, answer, wait, declined by either; a bot gets a new bot game', () => {
     expect(rematchChoice(over, none)).toBe('offer');
     expect(rematchChoice(over, { ...none, offeredBy: 'p2' })).toBe('answer');
     expect(rematchChoice(over, { ...none, offeredBy: 'p1' })).toBe('waiting');
     expect(rematchChoice(over, { ...none, declinedBy: 'p2' })).toBe('declined');
+    expect(rematchChoice(over, { ...none, declinedBy: 'p1' })).toBe('youDeclined');
     expect(rematchChoice(over, { ...none, gameId: 'g2' })).toBe('none');
     expect(rematchChoice({ ...over, end: null }, none)).toBe('none');
     expect(rematchChoice({ ...over, you: null }, none)).toBe('none');

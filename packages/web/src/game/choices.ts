@@ -17,7 +17,7 @@ import {
   type WinKind,
   type WinPoints,
 } from '@nardy/engine';
-import type { GameView, PlayerAction } from '@nardy/protocol';
+import { stakeHold, type GameView, type PlayerAction } from '@nardy/protocol';
 import { seatColor } from './boardModel';
 import { points, type Phrase } from './phrase';
 import { kindPhrase, LEVEL_POINTS, seatNames } from './results';
@@ -106,6 +106,44 @@ export function concessionChoices(view: GameView): Choice[] {
   return out;
 }
 
+/** The concessions that end the game or the match at once (no answer from the opponent): the room asks first. */
+const FINAL_CONCESSIONS: ReadonlySet<PlayerAction['type']> = new Set(['surrender', 'resignMatch']);
+
+/** What `points` are worth in chips at a staked table, as the server pays them: whole chips, capped by the hold (G9). */
+function chipsFor(view: GameView, points: number): number {
+  const { stake, match } = view.settings;
+  return Math.min(Math.floor(points * stake), stakeHold(stake, match));
+}
+
+const chipsPhrase = (count: number): Phrase => ({ key: 'chips', params: { count } });
+
+/**
+ * What the viewer is asked before a concession that ends the game or the match at once, sentence by sentence:
+ * who wins what, whether that ends the match, and the chips it costs at a staked table (a match's loser pays its
+ * length × the stake, a money session's games count at the stake; G9). Null for the rest (an offer to resign is
+ * the opponent's to accept) and for spectators.
+ */
+export function concessionCost(view: GameView, action: PlayerAction['type']): Phrase[] | null {
+  const you = view.you;
+  if (you === null || !FINAL_CONCESSIONS.has(action)) return null;
+  const opp = otherSeat(you);
+  const name = seatNames(view)[opp];
+  const length = view.settings.match.matchLength;
+  const staked = view.settings.stake > 0;
+  const matchChips: Phrase[] = staked ? [{ key: 'confirm.chips', params: { chips: chipsPhrase(chipsFor(view, length)) } }] : [];
+  if (action === 'resignMatch') {
+    return [{ key: 'confirm.resignMatch', params: { name, you: view.score[you], them: view.score[opp], length } }, ...matchChips];
+  }
+  const cost = surrenderCost(view, you);
+  const out: Phrase[] = [{ key: 'confirm.surrender', params: { name, ...costParams(cost) } }];
+  if (length === 0) {
+    if (staked) out.push({ key: 'confirm.sessionChips', params: { chips: chipsPhrase(chipsFor(view, cost.points)) } });
+    return out;
+  }
+  if (view.score[opp] + cost.points >= length) out.push({ key: 'confirm.endsMatch', params: { name } }, ...matchChips);
+  return out;
+}
+
 /** The line above the action bar: whose decision it is, and what a pending offer means for the viewer. */
 export function promptPhrase(view: GameView): Phrase {
   const names = seatNames(view);
@@ -170,10 +208,11 @@ export function playedAtTable(view: GameView, seat: Seat): boolean {
 export const abortOffered = (view: GameView): boolean => view.you !== null && !playedAtTable(view, otherSeat(view.you));
 
 /**
- * The rematch after the match (protocol §5): `offer`, `answer` an offer, `waiting` for the answer, `declined`;
- * against a bot a rematch is a new bot game (`bot`); `none` for spectators and before the end.
+ * The rematch after the match (protocol §5): `offer`, `answer` an offer, `waiting` for the answer, `declined` by the
+ * opponent, `youDeclined` (the viewer may still offer one himself); against a bot a rematch is a new bot game
+ * (`bot`); `none` for spectators, before the end and once the rematch has started.
  */
-export type RematchChoice = 'none' | 'offer' | 'answer' | 'waiting' | 'declined' | 'bot';
+export type RematchChoice = 'none' | 'offer' | 'answer' | 'waiting' | 'declined' | 'youDeclined' | 'bot';
 
 export function rematchChoice(view: GameView, rematch: RoomState['rematch']): RematchChoice {
   const you = view.you;
@@ -182,5 +221,6 @@ export function rematchChoice(view: GameView, rematch: RoomState['rematch']): Re
   if (view.players[opp].user.bot !== undefined) return 'bot';
   if (rematch.offeredBy === opp) return 'answer';
   if (rematch.offeredBy === you) return 'waiting';
-  return rematch.declinedBy !== null ? 'declined' : 'offer';
+  if (rematch.declinedBy === you) return 'youDeclined';
+  return rematch.declinedBy === opp ? 'declined' : 'offer';
 }

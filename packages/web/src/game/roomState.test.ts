@@ -1,6 +1,7 @@
 import type { GameView } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
 import type { GameUpdate } from '../net/types';
+import { rematchChoice } from './choices';
 import { CHAT_KEPT, initialRoom, roomReducer, type RoomState } from './roomState';
 import { NOW, snapshotAt, timeline, type WireAction } from './views.suite';
 
@@ -85,6 +86,42 @@ describe('roomReducer', () => {
     expect(s.rematch).toEqual({ offeredBy: null, declinedBy: 'p1', gameId: null });
     s = feed([ev(12, { kind: 'rematchStarted', gameId: 'g_next' })], s);
     expect(s.rematch.gameId).toBe('g_next');
+  });
+
+  it('both players follow the rematch by its events: the offerer waits, the opponent answers; a decline, a new offer, the start', () => {
+    // The match to 3 is over: Борис (p2) resigned it. Each player's room got the same events with his own view.
+    const rooms = (['p1', 'p2'] as const).map((you) => {
+      const t = timeline({ variant: 'short', matchLength: 3 }, [...SHORT, { type: 'resignMatch', seat: 'p2' }], you);
+      const view = t[t.length - 1]!.view;
+      let n = t.length - 1;
+      let s = feed(t);
+      const hear = (event: NonNullable<GameUpdate['event']>) => (s = feed([{ view, n: ++n, event }], s));
+      return { choice: () => rematchChoice(view, s.rematch), hear, state: () => s };
+    });
+    const [alice, boris] = rooms as [(typeof rooms)[number], (typeof rooms)[number]];
+    const both = (event: NonNullable<GameUpdate['event']>) => rooms.forEach((r) => r.hear(event));
+    expect([alice.choice(), boris.choice()]).toEqual(['offer', 'offer']);
+    both({ kind: 'rematchOffered', by: 'p1' });
+    expect([alice.choice(), boris.choice()]).toEqual(['waiting', 'answer']);
+    both({ kind: 'rematchDeclined', by: 'p2' });
+    expect([alice.choice(), boris.choice()]).toEqual(['declined', 'youDeclined']);
+    // Борис changes his mind and offers: the decline is forgotten.
+    both({ kind: 'rematchOffered', by: 'p2' });
+    expect([alice.choice(), boris.choice()]).toEqual(['answer', 'waiting']);
+    both({ kind: 'rematchStarted', gameId: 'g_next' });
+    // Both rooms now name the new game (the room opens it) and offer nothing more here.
+    expect(rooms.map((r) => r.state().rematch.gameId)).toEqual(['g_next', 'g_next']);
+    expect([alice.choice(), boris.choice()]).toEqual(['none', 'none']);
+  });
+
+  it('a snapshot after a reconnect keeps what is known of the rematch; events before any snapshot are not taken', () => {
+    const t = timeline({ variant: 'short', matchLength: 3 }, [...SHORT, { type: 'resignMatch', seat: 'p2' }], 'p2');
+    const view = t[t.length - 1]!.view;
+    const n = t.length - 1;
+    const offered = feed([...t, { view, n: n + 1, event: { kind: 'rematchOffered', by: 'p1' } }]);
+    const resynced = feed([{ ...snapshotAt(t, n), n: n + 1 }], offered);
+    expect(resynced.rematch.offeredBy).toBe('p1');
+    expect(feed([{ view, n: 1, event: { kind: 'rematchOffered', by: 'p1' } }]).rematch.offeredBy).toBeNull();
   });
 
   it('keeps the last chat lines', () => {
