@@ -170,7 +170,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     hub,
     games,
     store,
-    routes: [accountsRoutes(accounts, hub), recordsRoutes({ store, viewerOf: viewerIdOf }), chipsRoutes(accounts, chips)],
+    routes: [accountsRoutes(accounts, hub, games), recordsRoutes({ store, viewerOf: viewerIdOf }), chipsRoutes(accounts, chips)],
     sessionCookie: SESSION_COOKIE,
     webDist: config.webDist,
     security: { publicOrigin: config.publicOrigin, secure: config.cookieSecure },

@@ -68,7 +68,9 @@ describe('signing up from a guest session', () => {
     const me = await connect(url, cookie);
     const sub = await me.command({ type: 'game.subscribe', gameId: running });
     expect(sub).toMatchObject({ type: 'ack', result: { kind: 'subscribed', seat: 'p1' } });
-    await me.until((m): m is ServerToClient => m.type === 'game.snapshot' && m.gameId === running);
+    const snap = await me.until((m): m is ServerToClient & { type: 'game.snapshot' } => m.type === 'game.snapshot' && m.gameId === running);
+    // Under his new name, no longer a guest.
+    expect(snap.view.players.p1.user).toMatchObject({ userId: guestId, name: 'Galina', guest: false });
     // playOne throws unless the server acks his move.
     expect(await me.playOne(running)).toBeGreaterThan(0);
     expect((await get(k.app, '/api/me', cookie)).json()).toMatchObject({ user: { id: guestId, guest: false } });

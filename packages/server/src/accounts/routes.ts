@@ -17,12 +17,17 @@ export interface SessionLinks {
   endUser(userId: string, keepToken?: string): void;
 }
 
+/** The games held in memory (the GameManager): a guest who signs up plays on in them under his new name. */
+export interface LivePlayers {
+  renamed(userId: string, name: string, guest: boolean): void;
+}
+
 /**
  * The accounts routes (register, log in/out, guest, profile, password). Register it with
- * `app.register(accountsRoutes(accounts, hub))`; it parses the session cookie itself (no @fastify/cookie registration
+ * `app.register(accountsRoutes(accounts, hub, games))`; it parses the session cookie itself (no @fastify/cookie registration
  * needed) and answers every error as `{error: {code, message}}`.
  */
-export function accountsRoutes(accounts: Accounts, links: SessionLinks): FastifyPluginAsync {
+export function accountsRoutes(accounts: Accounts, links: SessionLinks, players: LivePlayers): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     jsonErrors(app);
     const opts = { bodyLimit: BODY_LIMIT };
@@ -55,6 +60,7 @@ export function accountsRoutes(accounts: Accounts, links: SessionLinks): Fastify
       if (!current.ok) return sendError(reply, unavailable(current.error));
       const guest = current.value?.isGuest === true ? current.value : null;
       const r = await accounts.register(name.value, password.value, lang.value, request.ip, guest);
+      if (r.ok && guest) players.renamed(r.value.user.id, r.value.user.displayName, false);
       if (r.ok && token !== undefined) {
         // The old session ends; its sockets reconnect with the new cookie (the same user when it was the guest).
         await accounts.closeSession(token);

@@ -118,7 +118,8 @@ class LiveGame {
   constructor(
     readonly actor: GameActor,
     readonly header: GameHeader,
-    readonly players: BySeat<UserRef>,
+    /** Replaced when a player's name changes (`GameManager.renamed`). */
+    public players: BySeat<UserRef>,
     readonly stake: number,
     /** A private game's invitation to watch; null for a public game. */
     readonly watchToken: string | null,
@@ -203,6 +204,15 @@ export class GameManager implements GameFactory, CommandModule {
     if (!live) return null;
     if (live.seatOf(userId)) return 'player';
     return live.mayWatch(userId) ? 'spectator' : null;
+  }
+
+  /** A player's name changed, or a guest became an account: the games held here show it from their next view on. */
+  renamed(userId: string, name: string, guest: boolean): void {
+    for (const live of this.games.values()) {
+      for (const s of SEATS) {
+        if (live.players[s].userId === userId) live.players = { ...live.players, [s]: { ...live.players[s], name: name.slice(0, 32), guest } };
+      }
+    }
   }
 
   /** Live games held (tests, health). */
