@@ -3,8 +3,8 @@
  * it from the lobby; they chat (what they type is shown as text, never as markup), play short nardy with a cube
  * offer that is taken, one loses his connection while the other moves and catches up when it is back, reloads
  * the page in the middle of his turn and carries on, and the match is resigned.
- * Then a long-nardy match is played through the board to the end; and a private table is opened by its link and
- * watched by a guest from the live games list.
+ * Then a long-nardy match is played through the board to the end; and a private table is opened by its link: its
+ * game is not listed among the live ones, an uninvited guest is refused, and one with the players' watch link watches.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -155,7 +155,7 @@ it('long nardy: a one-point match played through the board to the end', { timeou
   await suite.screenshot(alice, 'room-en-long-over');
 });
 
-it('a private table by link, watched from the live games list, the spectators chat; a bad link shows the reason', { timeout: 180_000 }, async () => {
+it('a private table: unlisted, refused without its watch link, watched with it, the spectators chat; a bad link', { timeout: 180_000 }, async () => {
   const { alice, boris, aliceName } = await twoPlayers();
   await button(alice, 'en', 'lobby:newGame.mode.table').click();
   await alice.locator('select[name=variant]').selectOption('caucasian');
@@ -166,13 +166,20 @@ it('a private table by link, watched from the live games list, the spectators ch
   const gameId = await gameOpened(boris);
   expect(await gameOpened(alice)).toBe(gameId);
 
-  // A guest finds the game among the live ones and watches it; the spectators have their own chat.
+  // A private game is not among the live ones, and a guest who guesses its address is refused with the reason.
   const carol = await suite.player({ lang: 'en' });
   await open(carol, '/');
-  await carol
-    .locator('.live-game', { hasText: aliceName })
-    .getByRole('link', { name: text('en', 'lobby:live.watch') })
-    .click();
+  await carol.getByRole('heading', { name: text('en', 'lobby:live.title') }).waitFor();
+  expect(await carol.locator('.live-game', { hasText: aliceName }).count()).toBe(0);
+  await open(carol, `/game/${encodeURIComponent(gameId)}`);
+  await carol.getByText(text('en', 'errors:PRIVATE_GAME')).waitFor();
+  expect(await carol.locator('.board-svg').count()).toBe(0);
+  await suite.screenshot(carol, 'private-game-refused');
+
+  // Alice shares the game's watch link; with it the guest watches, and the spectators have their own chat.
+  const invite = await alice.getByRole('textbox', { name: text('en', 'game:invite.link') }).inputValue();
+  const watchUrl = new URL(invite);
+  await open(carol, `${watchUrl.pathname}${watchUrl.search}`);
   expect(await gameOpened(carol)).toBe(gameId);
   await carol.getByText(text('en', 'game:board.spectating')).waitFor();
   const spectators = carol.getByRole('region', { name: text('en', 'game:chat.spectators') });
@@ -180,6 +187,9 @@ it('a private table by link, watched from the live games list, the spectators ch
   await button(spectators, 'en', 'game:chat.send').click();
   await spectators.locator('.chat-text', { hasText: `watching ${stamp}` }).waitFor();
   expect(await untranslated(carol, 'en')).toEqual([]);
+  await suite.screenshot(carol, 'private-game-invited');
+  await alice.getByRole('region', { name: text('en', 'game:invite.title') }).scrollIntoViewIfNeeded();
+  await suite.screenshot(alice, 'private-game-invite');
 
   // A refused command shows the server's reason: a table link that names no table.
   await open(carol, '/table/no-such-table');

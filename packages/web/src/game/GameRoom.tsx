@@ -43,15 +43,16 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
   const [abortRefusedFor, setAbortRefusedFor] = useState<number | null>(null);
   const view = state.view;
 
-  useEffect(
-    () =>
-      link.watchGame(
-        gameId,
-        (update) => dispatch({ type: 'update', update }),
-        (e) => dispatch({ type: 'refused', code: e.code, message: e.message }),
-      ),
-    [link, gameId],
-  );
+  useEffect(() => {
+    // A private game's invitation comes in the link a player shared (`?watch=`).
+    const watch = new URLSearchParams(globalThis.location.search).get('watch') ?? undefined;
+    return link.watchGame(
+      gameId,
+      (update) => dispatch({ type: 'update', update }),
+      (e) => dispatch({ type: 'refused', code: e.code, message: e.message }),
+      watch,
+    );
+  }, [link, gameId]);
   useEffect(
     () =>
       link.on('chat.message', (m) => {

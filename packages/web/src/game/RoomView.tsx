@@ -1,6 +1,7 @@
 /**
  * What the game room draws from its state: the board with a player bar (clock) above and below, the match line,
- * a refusal, the prompt and decisions, results and rematch, the moves and the chat, the dice proof.
+ * a refusal, the prompt and decisions, results and rematch, the moves and the chat, a private game's invitation to
+ * watch (its players'), the dice proof.
  */
 import { opposite, otherSeat, type Color, type Seat } from '@nardy/engine';
 import { stakeHold, type GameView, type PlayerAction } from '@nardy/protocol';
@@ -20,6 +21,7 @@ import { ResultPanel, type RematchCommand } from './ResultPanel';
 import { seatNames } from './results';
 import type { ChatLine, RoomState } from './roomState';
 import { useTranslate } from './useTranslate';
+import { WatchInvite } from './WatchInvite';
 import './GameRoom.css';
 
 export interface RoomViewProps {
@@ -117,6 +119,7 @@ export function RoomView({ gameId, state, serverNow, busy, boardKey, settings, a
         <div id="room-panel-chat" role="tabpanel" aria-labelledby="room-tab-chat" className={`room-panel card${tab === 'chat' ? ' room-panel--active' : ''}`}>
           <ChatPanel lines={state.chat} spectator={view.you === null} send={sendChat} t={t} />
         </div>
+        {view.watchToken !== undefined && <WatchInvite gameId={gameId} token={view.watchToken} t={t} />}
         <DiceProof gameId={gameId} commitment={view.diceProof.commitment} serverSeed={view.diceProof.serverSeed} t={t} />
       </aside>
     </div>

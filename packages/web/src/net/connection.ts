@@ -320,10 +320,10 @@ export function createLink(options: LinkOptions = {}): AppLink {
       set.add(h);
       return () => void set.delete(h);
     },
-    watchGame(gameId, handler, onError) {
+    watchGame(gameId, handler, onError, watch) {
       let w = games.get(gameId);
       if (!w) {
-        w = { follow: newFollow(gameId), latest: null, handlers: new Set(), errorHandlers: new Set() };
+        w = { follow: newFollow(gameId, watch), latest: null, handlers: new Set(), errorHandlers: new Set() };
         games.set(gameId, w);
         if (status === 'online') subscribe(w);
       } else if (w.latest) safely(handler, w.latest);

@@ -31,6 +31,14 @@ describe('following a game (protocol §6)', () => {
     expect(subscribeCommand(later)).toEqual({ type: 'game.subscribe', gameId: 'g1', since: { epoch: 'e1', n: 8 } });
   });
 
+  it("a private game's watch token goes with every subscription, the first and those after a snapshot or a gap", () => {
+    const f = newFollow('g1', 'watch-token-0123456789');
+    expect(subscribeCommand(f)).toEqual({ type: 'game.subscribe', gameId: 'g1', watch: 'watch-token-0123456789' });
+    const after = onSnapshot(f, snapshot(7)).follow;
+    expect(subscribeCommand(after)).toEqual({ type: 'game.subscribe', gameId: 'g1', watch: 'watch-token-0123456789', since: { epoch: 'e1', n: 7 } });
+    expect(onEvent(after, event(9)).resubscribe).toEqual({ type: 'game.subscribe', gameId: 'g1', watch: 'watch-token-0123456789' });
+  });
+
   it('delivers a snapshot as an update with the move list and no event, and the next event with its number', () => {
     const s = onSnapshot(newFollow('g1'), snapshot(3));
     expect(s.update).toEqual({ view, n: 3, event: null, actions });

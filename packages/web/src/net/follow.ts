@@ -8,6 +8,8 @@ import type { Command, GameUpdate } from './types';
 
 export interface Follow {
   readonly gameId: string;
+  /** A private game's invitation (from the page's `?watch=`), sent with every subscription. */
+  readonly watch?: string;
   /** The epoch and number of the last event delivered (a snapshot's `lastEvent` counts), null before the first snapshot. */
   readonly last: { readonly epoch: string; readonly n: number } | null;
   /**
@@ -17,11 +19,13 @@ export interface Follow {
   readonly resyncing: boolean;
 }
 
-export const newFollow = (gameId: string): Follow => ({ gameId, last: null, resyncing: false });
+export const newFollow = (gameId: string, watch?: string): Follow =>
+  watch === undefined ? { gameId, last: null, resyncing: false } : { gameId, watch, last: null, resyncing: false };
 
 /** The `game.subscribe` to send now: with `since` once something was seen, so a reconnect catches up by events. */
 export function subscribeCommand(f: Follow): Command {
-  return f.last === null || f.resyncing ? { type: 'game.subscribe', gameId: f.gameId } : { type: 'game.subscribe', gameId: f.gameId, since: f.last };
+  const open: Command = f.watch === undefined ? { type: 'game.subscribe', gameId: f.gameId } : { type: 'game.subscribe', gameId: f.gameId, watch: f.watch };
+  return f.last === null || f.resyncing ? open : { ...open, since: f.last };
 }
 
 /** What the connection does with one game message. */
@@ -36,7 +40,7 @@ export interface Step {
 /** A snapshot replaces whatever came before: it is the whole view and move list as of `lastEvent`. */
 export function onSnapshot(f: Follow, msg: ServerMessage<'game.snapshot'>): Step {
   return {
-    follow: { gameId: f.gameId, last: { epoch: msg.epoch, n: msg.lastEvent }, resyncing: false },
+    follow: { ...f, last: { epoch: msg.epoch, n: msg.lastEvent }, resyncing: false },
     update: { view: msg.view, n: msg.lastEvent, event: null, actions: msg.actions },
     resubscribe: null,
   };

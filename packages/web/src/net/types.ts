@@ -47,10 +47,11 @@ export interface Link {
   /**
    * Follows a game: subscribes now and again after every reconnect with `since` = the epoch and last event seen,
    * so the handler gets each event once, in order, or a fresh snapshot. A handler added while the game is already followed
-   * gets the latest update at once. `onError`: the server refused the subscription (e.g. `NOT_FOUND`).
+   * gets the latest update at once. `onError`: the server refused the subscription (e.g. `NOT_FOUND`, `PRIVATE_GAME`).
+   * `watch`: a private game's invitation (its players' `watchToken`), sent with each subscription.
    * Returns unsubscribe (sends game.unsubscribe when the last handler goes).
    */
-  watchGame(gameId: string, handler: (update: GameUpdate) => void, onError?: (error: ServerError) => void): () => void;
+  watchGame(gameId: string, handler: (update: GameUpdate) => void, onError?: (error: ServerError) => void, watch?: string): () => void;
   /** The connection state, for the "reconnecting…" banner. Returns unsubscribe. */
   onStatus(handler: (status: LinkStatus) => void): () => void;
   readonly status: LinkStatus;
