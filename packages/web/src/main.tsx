@@ -32,7 +32,12 @@ function main(): void {
   const returning = hint.present();
   const session = createSession(api, hint);
   const started = session.start(currentLanguage());
-  const link = createLink({ lang: currentLanguage, ...(returning ? {} : { connectAfter: started }) });
+  const link = createLink({
+    lang: currentLanguage,
+    ...(returning ? {} : { connectAfter: started }),
+    // Logged out or the password changed on another device: this page follows (a guest now, unless signed in again).
+    onSessionEnded: () => void session.ended(currentLanguage()),
+  });
   session.onIdentityChange(() => link.reconnect());
   void started.then((made) => {
     // The hint was stale (the cookie expired or was cleared): the early socket is not the new guest's.

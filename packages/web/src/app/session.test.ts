@@ -75,6 +75,43 @@ describe('the session', () => {
     expect(calls.filter((c) => c.startsWith('logout'))).toEqual(['logout', 'logoutAll']);
   });
 
+  it('follows a session ended on another device: a guest then, unless the cookie is still this account', async () => {
+    const calls: string[] = [];
+    let me: Profile | null = alice;
+    const s = createSession(
+      fakeApi(
+        {
+          me: async () => {
+            if (me === null) throw new ServerError('UNAUTHORIZED', 'not signed in');
+            return me;
+          },
+          guest: async () => guest,
+        },
+        calls,
+      ),
+    );
+    await s.start('en');
+    let reconnects = 0;
+    s.onIdentityChange(() => reconnects++);
+    await s.ended('en');
+    expect([s.profile(), reconnects]).toEqual([alice, 0]);
+    me = null;
+    await s.ended('en');
+    expect([s.profile(), reconnects]).toEqual([guest, 1]);
+    expect(calls).toEqual(['me', 'me', 'me', 'guest']);
+  });
+
+  it('leaves a session ended by its own log-out to the log-out', async () => {
+    const calls: string[] = [];
+    const s = createSession(fakeApi({ me: async () => alice, logout: async () => undefined, guest: async () => guest }, calls));
+    await s.start('en');
+    const out = s.logout('en');
+    await s.ended('en');
+    await out;
+    expect(s.profile()).toEqual(guest);
+    expect(calls).toEqual(['me', 'logout', 'guest']);
+  });
+
   it('lets a refused log in through to the form, changing nothing', async () => {
     const s = createSession(fakeApi({ me: async () => guest }, []));
     await s.start('en');

@@ -12,6 +12,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Language, Profile, ProfilePatch } from '@nardy/protocol';
 import type { Api } from '../net/api';
+import { ServerError } from '../net/types';
 
 export interface Session {
   /** The account, null when the server could not be asked (the socket is then an anonymous guest). */
@@ -28,6 +29,11 @@ export interface Session {
   readonly logout: (lang: Language) => Promise<void>;
   /** Ends every session of the account (other browsers too) and goes on as a fresh guest. */
   readonly logoutEverywhere: (lang: Language) => Promise<void>;
+  /**
+   * The server ended this session's socket (a log-out or password change on another device): asks who the cookie
+   * is now, going on as a fresh guest when nobody. A change of account made here meanwhile is left alone.
+   */
+  readonly ended: (lang: Language) => Promise<void>;
   readonly update: (patch: ProfilePatch) => Promise<void>;
   /** Called after each change of account (the app reconnects its link there). */
   readonly onIdentityChange: (listener: () => void) => () => void;
@@ -77,6 +83,16 @@ export function createSession(api: Api, hint: SessionHint = storedSessionHint(nu
     for (const l of [...identity]) l();
   };
   const guestOrNull = (lang: Language) => api.guest(lang).catch(() => null);
+  // Log-in, sign-up and log-out under way: they change the account themselves (and the server ends the old socket).
+  let changing = 0;
+  const changingAccount = async (run: () => Promise<void>): Promise<void> => {
+    changing++;
+    try {
+      await run();
+    } finally {
+      changing--;
+    }
+  };
 
   return {
     profile: () => profile,
@@ -94,15 +110,24 @@ export function createSession(api: Api, hint: SessionHint = storedSessionHint(nu
       set(guest);
       return guest !== null;
     },
-    login: async (name, password) => changed(await api.login(name, password)),
-    register: async (name, password, lang) => changed(await api.register(name, password, lang)),
-    logout: async (lang) => {
-      await api.logout();
-      changed(await guestOrNull(lang));
-    },
-    logoutEverywhere: async (lang) => {
-      await api.logoutAll();
-      changed(await guestOrNull(lang));
+    login: (name, password) => changingAccount(async () => changed(await api.login(name, password))),
+    register: (name, password, lang) => changingAccount(async () => changed(await api.register(name, password, lang))),
+    logout: (lang) =>
+      changingAccount(async () => {
+        await api.logout();
+        changed(await guestOrNull(lang));
+      }),
+    logoutEverywhere: (lang) =>
+      changingAccount(async () => {
+        await api.logoutAll();
+        changed(await guestOrNull(lang));
+      }),
+    ended: async (lang) => {
+      if (changing > 0) return;
+      // null: signed out; undefined: the server could not be asked (the link's reconnect will tell).
+      const me = await api.me().catch((e: unknown) => (e instanceof ServerError && e.code === 'UNAUTHORIZED' ? null : undefined));
+      if (me === undefined || changing > 0 || me?.id === profile?.id) return;
+      changed(me ?? (await guestOrNull(lang)));
     },
     update: async (patch) => set(await api.patchMe(patch)),
     onIdentityChange: (l) => {

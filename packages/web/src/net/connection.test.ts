@@ -31,7 +31,7 @@ let clock: number;
 const current = (): FakeSocket => sockets[sockets.length - 1]!;
 
 /** A link on fake sockets; `clock` is the local time the link reads. */
-function start(more: Pick<LinkOptions, 'connectAfter'> = {}): AppLink {
+function start(more: Pick<LinkOptions, 'connectAfter' | 'onSessionEnded'> = {}): AppLink {
   link = createLink({
     ...more,
     url: 'ws://test/ws',
@@ -190,6 +190,19 @@ describe('the link: drops and reconnects', () => {
     const again = handshake();
     expect(again.types()).toEqual(['hello']);
     expect(link.status).toBe('online');
+  });
+
+  it('tells the app when the server ended the socket because its session ended (close code 4001), and reconnects', () => {
+    let ended = 0;
+    start({ onSessionEnded: () => ended++ });
+    handshake().drop();
+    expect(ended).toBe(0);
+    vi.advanceTimersByTime(600);
+    handshake().drop(4001);
+    expect(ended).toBe(1);
+    expect(link.status).toBe('offline');
+    vi.advanceTimersByTime(600);
+    expect(sockets).toHaveLength(3);
   });
 
   it('subscribes the lobby again after a reconnect, and not after unsubscribing', async () => {

@@ -22,7 +22,7 @@ import { ServerError, type Command, type GameUpdate, type Link, type LinkStatus 
 export interface SocketLike {
   onopen: (() => void) | null;
   onmessage: ((event: { readonly data: unknown }) => void) | null;
-  onclose: (() => void) | null;
+  onclose: ((event: { readonly code?: number }) => void) | null;
   onerror: (() => void) | null;
   send(data: string): void;
   close(): void;
@@ -43,7 +43,15 @@ export interface LinkOptions {
   readonly random?: () => number;
   /** Where unreadable server messages are reported (default `console.warn`). */
   readonly log?: (message: string, detail?: unknown) => void;
+  /**
+   * The server closed the socket because its session ended (close code 4001: a log-out or password change here or
+   * on another device). The link reconnects by itself; the app finds out who it now is.
+   */
+  readonly onSessionEnded?: () => void;
 }
+
+/** The close code the server ends a socket with when its session ended (docs/protocol.md §11). */
+const SESSION_ENDED = 4001;
 
 /** The link as the app shell holds it: the pages' `Link`, plus the controls only the shell uses. */
 export interface AppLink extends Link {
@@ -156,8 +164,10 @@ export function createLink(options: LinkOptions = {}): AppLink {
     ws.onmessage = (event) => {
       if (ws === socket) receive(event.data);
     };
-    ws.onclose = () => {
-      if (ws === socket) lost();
+    ws.onclose = (event) => {
+      if (ws !== socket) return;
+      lost();
+      if (event.code === SESSION_ENDED) options.onSessionEnded?.();
     };
     ws.onerror = () => {}; // a close always follows
   }

@@ -8,7 +8,7 @@ import type { SocketLike } from '../connection';
 export class FakeSocket implements SocketLike {
   onopen: (() => void) | null = null;
   onmessage: ((event: { readonly data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { readonly code?: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   readonly sent: Record<string, unknown>[] = [];
   closed = false;
@@ -28,10 +28,10 @@ export class FakeSocket implements SocketLike {
     this.onopen?.();
   }
 
-  /** The server closes the connection (or the network drops it). */
-  drop(): void {
+  /** The server closes the connection (or the network drops it), with close code `code`. */
+  drop(code = 1006): void {
     this.closed = true;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
 
   receive(msg: ServerToClient | string): void {
