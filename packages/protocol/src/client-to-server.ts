@@ -12,7 +12,7 @@ import {
 } from './common.js';
 import { ChatRoomSchema, ChatTextSchema } from './chat.js';
 import { EventRefSchema } from './events.js';
-import { ResignLevelSchema, StepInputSchema } from './game-view.js';
+import { Hex64Schema, ResignLevelSchema, StepInputSchema } from './game-view.js';
 import { QuickPairPoolSchema } from './lobby.js';
 import { TableSettingsInputSchema } from './settings.js';
 
@@ -49,6 +49,8 @@ export const ClientSeedSchema = z
   .max(LIMITS.clientSeedLength)
   .regex(/^[A-Za-z0-9_-]+$/);
 const SEED = z.exactOptional(ClientSeedSchema);
+/** A commitment the server gave before the client seed (`dice.commit`, or a rematch offer's). */
+const PRECOMMITTED = z.exactOptional(Hex64Schema);
 
 export const CLIENT_SCHEMAS = {
   // --- session ---
@@ -71,7 +73,7 @@ export const CLIENT_SCHEMAS = {
   /** Sit down at someone's seek: acked with the new game. */
   'seek.accept': command('seek.accept', { seekId: SeekIdSchema, clientSeed: SEED }),
   /** Quick pairing: wait in a pool until someone asking for the same pool comes. */
-  'quickPair.join': command('quickPair.join', { pool: QuickPairPoolSchema, clientSeed: SEED }),
+  'quickPair.join': command('quickPair.join', { pool: QuickPairPoolSchema, clientSeed: SEED, commitment: PRECOMMITTED }),
   'quickPair.leave': command('quickPair.leave', {}),
   /** A direct challenge to one user. */
   'challenge.send': command('challenge.send', { to: UserIdSchema, settings: TableSettingsInputSchema, clientSeed: SEED }),
@@ -96,7 +98,13 @@ export const CLIENT_SCHEMAS = {
     level: z.int().min(1).max(LIMITS.botLevels),
     settings: TableSettingsInputSchema,
     clientSeed: SEED,
+    commitment: PRECOMMITTED,
   }),
+  /**
+   * G10 before a quick pairing, a bot game or a rematch: a fresh server seed's commitment, held for this connection,
+   * to name as `commitment` in the command that then gives the client seed (so the seed was fixed before it).
+   */
+  'dice.commit': command('dice.commit', {}),
 
   // --- games ---
   /**
@@ -116,8 +124,9 @@ export const CLIENT_SCHEMAS = {
   /** The opponent has been gone past the grace period: claim the win (`win`) or call the game off (`abort`). */
   'game.claim': command('game.claim', { gameId: GameIdSchema, claim: z.enum(['win', 'abort']) }),
   /** After the match: offer, accept or decline a rematch at the same table settings. */
-  'rematch.offer': command('rematch.offer', { gameId: GameIdSchema, clientSeed: SEED }),
-  'rematch.accept': command('rematch.accept', { gameId: GameIdSchema, clientSeed: SEED }),
+  'rematch.offer': command('rematch.offer', { gameId: GameIdSchema, clientSeed: SEED, commitment: PRECOMMITTED }),
+  /** `commitment`: the offer's (its `rematchOffered` event), so the seed goes only to the game whose commitment was seen. */
+  'rematch.accept': command('rematch.accept', { gameId: GameIdSchema, clientSeed: SEED, commitment: PRECOMMITTED }),
   'rematch.decline': command('rematch.decline', { gameId: GameIdSchema }),
 
   // --- chat and users ---

@@ -53,7 +53,8 @@ export const GameEventSchema = z.discriminatedUnion('kind', [
   /** The absent `seat`'s grace ran out: its opponent may now claim the game (`game.claim`). */
   z.strictObject({ kind: z.literal('claimable'), seat: SeatSchema }),
   /** After the match: a rematch offer, its decline, or the new game both players were moved to. */
-  z.strictObject({ kind: z.literal('rematchOffered'), by: SeatSchema }),
+  /** `commitment`: the rematch's dice commitment (G10), to see before accepting with one's seed. */
+  z.strictObject({ kind: z.literal('rematchOffered'), by: SeatSchema, commitment: z.exactOptional(Hex64Schema) }),
   z.strictObject({ kind: z.literal('rematchDeclined'), by: SeatSchema }),
   z.strictObject({ kind: z.literal('rematchStarted'), gameId: GameIdSchema }),
 ]);

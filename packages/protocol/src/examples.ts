@@ -131,6 +131,7 @@ export const CLIENT_EXAMPLES: { readonly [T in ClientToServerType]: ClientMessag
     settings: { match: { variant: 'caucasian', matchLength: 7, ceiling: 'mars' }, rated: false, stake: 0 },
   },
   'table.join': { type: 'table.join', id: 'c14', token: 'tK9f2LqXv7bN3mZr' },
+  'dice.commit': { type: 'dice.commit', id: 'c30' },
   'bot.play': { type: 'bot.play', id: 'c15', level: 4, settings: { match: { variant: 'long', matchLength: 1 }, rated: false, stake: 0 } },
   'game.subscribe': { type: 'game.subscribe', id: 'c16', gameId: 'g_7Hk2', since: { epoch: '3f9a1c2be407', n: 41 } },
   'game.unsubscribe': { type: 'game.unsubscribe', id: 'c17', gameId: 'g_7Hk2' },
@@ -235,6 +236,7 @@ export const SERVER_EXAMPLES: { readonly [T in ServerToClientType]: ServerMessag
 export const MORE_SERVER_EXAMPLES: readonly ServerMessage<ServerToClientType>[] = [
   { type: 'ack', id: 'p1', result: { kind: 'pong', serverTime: 1767225600123 } },
   { type: 'ack', id: 'c4', result: { kind: 'seek', seekId: 's_20' } },
+  { type: 'ack', id: 'c30', result: { kind: 'commitment', commitment: COMMITMENT } },
   { type: 'ack', id: 'c9', result: { kind: 'challenge', challengeId: 'ch_5' } },
   { type: 'ack', id: 'c13', result: { kind: 'table', token: 'tK9f2LqXv7bN3mZr', commitment: COMMITMENT } },
   { type: 'ack', id: 'c6', result: { kind: 'game', gameId: 'g_7Hk2', seat: 'p2' } },

@@ -40,6 +40,8 @@ export const AckResultSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('pong'), serverTime: TimestampSchema }),
   /** `seek.create`. */
   z.strictObject({ kind: z.literal('seek'), seekId: SeekIdSchema }),
+  /** `dice.commit`: the commitment of a server seed held for this connection's next table. */
+  z.strictObject({ kind: z.literal('commitment'), commitment: Hex64Schema }),
   /** `challenge.send`. */
   z.strictObject({ kind: z.literal('challenge'), challengeId: ChallengeIdSchema }),
   /** `table.create`: the token to share (the link is `/table/<token>`). */

@@ -6,6 +6,7 @@ import { Accounts, SESSION_COOKIE, accountsRoutes, sessionTokenFromCookieHeader,
 import { ChatModule } from './chat/index.js';
 import { ChipsLedger, chipsRoutes } from './chips/index.js';
 import type { Config } from './config.js';
+import { DiceCommitments } from './game/commitments.js';
 import { realTime, type TimeSource } from './game/time.js';
 import { poolBots, type BotFactory } from './games/bots.js';
 import { GameManager } from './games/manager.js';
@@ -99,12 +100,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const now = (): number => time.now();
   const pool = options.bots ? null : new BotPool({ size: Math.max(1, Math.min(4, availableParallelism() - 1)) });
   const notices = new GameNotices();
+  // G10: commitments asked for before a quick pairing, a bot game or a rematch (a fixed dice seed in tests, as seeks).
+  const commitments = new DiceCommitments(config.diceSeed ? () => config.diceSeed as string : undefined);
   const games = new GameManager({
     store,
     bots: options.bots ?? poolBots(pool!),
     time,
     diceSeed: config.diceSeed,
     unloadAfterMs: config.unloadAfterMs,
+    commitments,
     maxBotGamesPerUser: config.limits.botGamesPerUser,
     feed: notices,
     rooms: notices,
@@ -118,6 +122,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       return r.ok && r.value.includes(b);
     },
     rematches: games,
+    commitments,
     chips,
     room: { joined: (link) => chat.join(link, { kind: 'lobby' }), left: (link) => chat.leave(link, { kind: 'lobby' }) },
     maxSeeksPerUser: config.limits.seeksPerUser,
@@ -149,7 +154,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
 
   const hub = new ConnectionHub({
-    router: new Router([games, lobby, chat]),
+    router: new Router([games, lobby, chat, commitments]),
     viewerFor: viewerSource(accounts),
     limiters: createLimiters(config.limits, options.rateLimit),
     blockedOf: async (v) => {

@@ -19,7 +19,7 @@ export type Recipient = { readonly seat: Seat } | 'spectator';
 
 /** What happened to the rematch of a finished match (the lobby decides; the game's players hear it here). */
 export type RematchNote =
-  | { readonly kind: 'rematchOffered'; readonly by: Seat }
+  | { readonly kind: 'rematchOffered'; readonly by: Seat; readonly commitment?: string }
   | { readonly kind: 'rematchDeclined'; readonly by: Seat }
   | { readonly kind: 'rematchStarted'; readonly gameId: string };
 

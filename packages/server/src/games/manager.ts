@@ -60,6 +60,8 @@ export interface GameManagerOptions {
   readonly historySize?: number;
   /** Running games against a bot one user may have (default 3): each holds a bot's time and a game in memory. */
   readonly maxBotGamesPerUser?: number;
+  /** The server seeds committed to by `dice.commit` (game/commitments.ts): a bot game names one in `bot.play`. */
+  readonly commitments?: { take(linkId: string, commitment: string): string | null };
   /** How long a finished game with no subscriber stays in memory before it is unloaded (default 5 minutes). */
   readonly unloadAfterMs?: number;
   readonly log?: Log;
@@ -493,6 +495,9 @@ export class GameManager implements GameFactory, CommandModule {
     if (this.runningBotGames(userId) + (this.botStarts.get(userId) ?? 0) >= max) {
       return fail('LIMIT_REACHED', `at most ${max} running games against the computer: finish or resign one first`);
     }
+    // G10: the seed whose commitment the player was given (dice.commit) before he sent his client seed.
+    const serverSeed = msg.commitment === undefined ? undefined : (this.opts.commitments?.take(link.id, msg.commitment) ?? null);
+    if (serverSeed === null) return fail('NOT_FOUND', 'no such dice commitment on this connection: ask dice.commit again');
     this.botStarts.set(userId, (this.botStarts.get(userId) ?? 0) + 1);
     // Bot games are casual and without stakes.
     const r = await this.startGame({
@@ -500,6 +505,7 @@ export class GameManager implements GameFactory, CommandModule {
       seats: { p1: { kind: 'user', userId }, p2: { kind: 'bot', botId: botIdFor(msg.level) } },
       clientSeeds: msg.clientSeed !== undefined ? { p1: msg.clientSeed } : {},
       rated: false,
+      ...(serverSeed !== undefined ? { serverSeed } : {}),
     }).finally(() => {
       const n = (this.botStarts.get(userId) ?? 1) - 1;
       if (n > 0) this.botStarts.set(userId, n);

@@ -15,7 +15,7 @@ export interface FinishedMatch {
 
 /** What happened to a rematch, for the old game's event log (`rematchOffered` / `rematchDeclined` / `rematchStarted`). */
 export type RematchEvent =
-  | { readonly kind: 'rematchOffered'; readonly by: Seat }
+  | { readonly kind: 'rematchOffered'; readonly by: Seat; readonly commitment?: string }
   | { readonly kind: 'rematchDeclined'; readonly by: Seat }
   | { readonly kind: 'rematchStarted'; readonly gameId: string };
 
@@ -40,6 +40,8 @@ export interface LobbyOptions {
   readonly random?: () => number;
   /** A server seed for a seek, challenge or table (tests fix it). */
   readonly newServerSeed?: () => string;
+  /** The server seeds committed to by `dice.commit` (game/commitments.ts), for quick pairing and rematches. */
+  readonly commitments?: { take(linkId: string, commitment: string): string | null };
   /** A private table's token: 16–64 characters of `A–Z a–z 0–9 _ -` (default 24 random base64url characters). */
   readonly newToken?: () => string;
   /** Whether `a` has blocked `b` (checked both ways). Default: nobody is blocked. */

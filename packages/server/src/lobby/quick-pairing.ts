@@ -4,8 +4,8 @@ import { done, fail, type LobbyState, type PoolEntry } from './state.js';
 
 /**
  * Quick pairing: players wait in pools of equal settings, first come first served; one who joins a pool where
- * someone is waiting (whom neither has blocked) sits down with him at once. Nobody sees a commitment beforehand,
- * so the games side makes the server seed.
+ * someone is waiting (whom neither has blocked) sits down with him at once. A player who asked `dice.commit` first
+ * names its commitment: the game is played with the seed of the one who was waiting, else the joiner's, else a new one.
  */
 
 /** JSON with sorted keys: the same pool however its fields were ordered. */
@@ -28,6 +28,8 @@ export async function quickPairJoin(lobby: LobbyState, link: ClientLink, msg: Cl
     me,
   );
   if (!settings.ok) return settings;
+  const dice = lobby.preCommitted(link.id, msg.commitment);
+  if (!dice.ok) return dice;
   const m = settings.value.match;
   const key = canonical({ variant: m.variant, matchLength: m.matchLength, timeControl: m.timeControl, rated: pool.rated });
 
@@ -40,13 +42,13 @@ export async function quickPairJoin(lobby: LobbyState, link: ClientLink, msg: Cl
   }
   if (!partner) {
     lobby.leavePool(me.userId);
-    lobby.joinPool({ key, viewer: me, linkId: link.id, settings: settings.value, clientSeed: msg.clientSeed });
+    lobby.joinPool({ key, viewer: me, linkId: link.id, settings: settings.value, clientSeed: msg.clientSeed, serverSeed: dice.value });
     return done();
   }
   // The join is acked bare: both players learn of the game by `game.started`.
   const owner = { userId: partner.viewer.userId, seed: partner.clientSeed };
   const joiner = { userId: me.userId, seed: msg.clientSeed, ackLink: null };
-  return lobby.startBetween({ settings: settings.value, owner, joiner, serverSeed: undefined });
+  return lobby.startBetween({ settings: settings.value, owner, joiner, serverSeed: partner.serverSeed ?? dice.value });
 }
 
 export function quickPairLeave(lobby: LobbyState, link: ClientLink): Reply {

@@ -49,12 +49,20 @@ export async function rematchOffer(lobby: LobbyState, link: ClientLink, msg: Cli
   if (!lobby.userLinks.has(opponent)) return fail('CONFLICT', 'your opponent has left');
   const ok = await lobby.canPlay(link.viewer.userId, opponent, match.settings);
   if (!ok.ok) return ok;
-  lobby.offers.set(msg.gameId, { userId: link.viewer.userId, linkId: link.id, clientSeed: msg.clientSeed });
-  rematchEvent(lobby, msg.gameId, { kind: 'rematchOffered', by: seat });
+  const seed = lobby.preCommitted(link.id, msg.commitment);
+  if (!seed.ok) return seed;
+  const dice = seed.value === undefined || msg.commitment === undefined ? undefined : { serverSeed: seed.value, commitment: msg.commitment };
+  lobby.offers.set(msg.gameId, { userId: link.viewer.userId, linkId: link.id, clientSeed: msg.clientSeed, dice });
+  // The opponent sees the rematch's commitment with the offer, before his seed goes with his accept.
+  rematchEvent(lobby, msg.gameId, dice ? { kind: 'rematchOffered', by: seat, commitment: dice.commitment } : { kind: 'rematchOffered', by: seat });
   return done();
 }
 
 export function rematchAccept(lobby: LobbyState, link: ClientLink, msg: ClientMessage<'rematch.accept'>): Promise<Reply> {
+  const offered = lobby.offers.get(msg.gameId)?.dice?.commitment;
+  if (msg.commitment !== undefined && offered !== msg.commitment) {
+    return Promise.resolve(fail('CONFLICT', "that is not this rematch offer's dice commitment"));
+  }
   return rematchStart(lobby, link, msg.gameId, msg.clientSeed, link.id);
 }
 
@@ -70,7 +78,7 @@ async function rematchStart(lobby: LobbyState, link: ClientLink, gameId: string,
   // Colours swapped: the one who offered sits where I sat.
   const owner = { userId: opponent, seed: offer.clientSeed };
   const joiner = { userId: link.viewer.userId, seed: clientSeed, ackLink };
-  const next = { settings: match.settings, owner, joiner, serverSeed: undefined, ownerSeat: seat, private: match.private };
+  const next = { settings: match.settings, owner, joiner, serverSeed: offer.dice?.serverSeed, ownerSeat: seat, private: match.private };
   return lobby.startBetween(next, (rematchId) => {
     lobby.offers.delete(gameId);
     lobby.rematched.add(gameId);

@@ -34,6 +34,8 @@ export interface PoolEntry {
   readonly linkId: string;
   readonly settings: TableSettings;
   readonly clientSeed: string | undefined;
+  /** The server seed the player saw the commitment of before his client seed (`dice.commit`), if he asked. */
+  readonly serverSeed: string | undefined;
 }
 export interface ChallengeEntry {
   readonly challenge: Challenge;
@@ -56,6 +58,8 @@ export interface RematchOffer {
   readonly userId: string;
   readonly linkId: string;
   readonly clientSeed: string | undefined;
+  /** The rematch's server seed and its commitment, shown with the offer (when the offerer asked `dice.commit`). */
+  readonly dice: { readonly serverSeed: string; readonly commitment: string } | undefined;
 }
 
 export type Check<T = undefined> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ReplyError };
@@ -105,6 +109,16 @@ export class LobbyState {
   readonly pooled = new Map<string, PoolEntry>();
   readonly challenges = new Map<string, ChallengeEntry>();
   readonly tables = new Map<string, TableEntry>();
+  /**
+   * The server seed behind a commitment `dice.commit` gave this link (used up); undefined when none was named;
+   * NOT_FOUND when the link holds no such one.
+   */
+  preCommitted(linkId: string, commitment: string | undefined): Check<string | undefined> {
+    if (commitment === undefined) return { ok: true, value: undefined };
+    const seed = this.options.commitments?.take(linkId, commitment) ?? null;
+    return seed === null ? fail('NOT_FOUND', 'no such dice commitment on this connection: ask dice.commit again') : { ok: true, value: seed };
+  }
+
   /** Open rematch offers by the finished game's id, and the games that had their rematch. */
   readonly offers = new Map<string, RematchOffer>();
   readonly rematched = new Set<string>();
