@@ -27,7 +27,10 @@ async function commit(c: MemoryClient): Promise<string> {
 }
 
 const codeOf = (r: ServerToClient): string => (r.type === 'error' ? r.code : r.type);
-const started = (c: MemoryClient): string | undefined => c.received.findLast((m) => m.type === 'game.started')?.gameId;
+const started = (c: MemoryClient): string | undefined => {
+  const m = [...c.received].reverse().find((m) => m.type === 'game.started');
+  return m?.type === 'game.started' ? m.gameId : undefined;
+};
 
 describe.each(STORE_KINDS)('%s store', (kind) => {
   it('a bot game, a quick pairing and a rematch are played with the seed committed to before the client seed', async () => {
