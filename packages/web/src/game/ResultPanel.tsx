@@ -39,7 +39,7 @@ export function ResultPanel({ view, rematch, busy, onRematch, t }: Props) {
       {shown.length > 0 && (
         <ul className="room-result-games">
           {shown.map((g) => (
-            <li key={g.number}>{say(t, gameResultPhrase(g, names))}</li>
+            <li key={g.number}>{say(t, gameResultPhrase(g, names, view.settings.match.variant))}</li>
           ))}
         </ul>
       )}

@@ -87,7 +87,7 @@ describe('decisionChoices and the prompt', () => {
     expect(types(decisionChoices(view))).toEqual(['acceptResign', 'declineResign']);
     expect(promptPhrase(view)).toEqual({
       key: 'prompt.resignToYou',
-      params: { name: 'Alice', kind: { key: 'kinds.mars' }, points: { key: 'points', params: { count: 2 } } },
+      params: { name: 'Alice', kind: { key: 'kinds.mars', params: { context: 'long' } }, points: { key: 'points', params: { count: 2 } } },
     });
   });
 
@@ -104,7 +104,12 @@ describe('concessionChoices and costs', () => {
     const view = viewOf(play({ variant: 'long', matchLength: 5 }, [{ type: 'opening', dice: { p1: 5, p2: 3 } }]), 'p1');
     const c = concessionChoices(view);
     expect(types(c)).toEqual(['resign', 'resign', 'surrender', 'resignMatch']);
-    expect(c.map((x) => x.phrase.params?.['kind'])).toEqual([{ key: 'kinds.oin' }, { key: 'kinds.mars' }, { key: 'kinds.mars' }, undefined]);
+    expect(c.map((x) => x.phrase.params?.['kind'])).toEqual([
+      { key: 'kinds.oin', params: { context: 'long' } },
+      { key: 'kinds.mars', params: { context: 'long' } },
+      { key: 'kinds.mars', params: { context: 'long' } },
+      undefined,
+    ]);
     expect(surrenderCost(view, 'p1')).toEqual({ kind: 'mars', points: 2 });
   });
 
@@ -134,7 +139,10 @@ describe('concessionCost: what a surrender or resigning the match costs, asked b
 
   it('a surrender that leaves the match going: who wins the game, what kind and how many points', () => {
     expect(concessionCost(long(5), 'surrender')).toEqual([
-      { key: 'confirm.surrender', params: { name: 'Борис', kind: { key: 'kinds.mars' }, points: { key: 'points', params: { count: 2 } } } },
+      {
+        key: 'confirm.surrender',
+        params: { name: 'Борис', kind: { key: 'kinds.mars', params: { context: 'long' } }, points: { key: 'points', params: { count: 2 } } },
+      },
     ]);
   });
 

@@ -52,7 +52,7 @@ export function surrenderCost(view: GameView, seat: Seat): Cost {
   return { kind: win.kind, points: stakeNow(view, win.points) };
 }
 
-const costParams = (c: Cost) => ({ kind: kindPhrase(c.kind), points: points(c.points) });
+const costParams = (view: GameView, c: Cost) => ({ kind: kindPhrase(c.kind, view.settings.match.variant), points: points(c.points) });
 
 const can = (view: GameView, type: PlayerAction['type']): boolean => view.legal?.actions.includes(type) ?? false;
 
@@ -78,7 +78,7 @@ export function decisionChoices(view: GameView): Choice[] {
   const resign = view.resignOffer;
   if (resign && can(view, 'acceptResign')) {
     const cost = resignCost(view, resign.level);
-    out.push({ action: { type: 'acceptResign' }, phrase: { key: 'actions.acceptResign', params: costParams(cost) }, tone: 'primary' });
+    out.push({ action: { type: 'acceptResign' }, phrase: { key: 'actions.acceptResign', params: costParams(view, cost) }, tone: 'primary' });
   }
   if (can(view, 'declineResign')) out.push({ action: { type: 'declineResign' }, phrase: { key: 'actions.declineResign' }, tone: 'plain' });
   return out;
@@ -95,11 +95,11 @@ export function concessionChoices(view: GameView): Choice[] {
     const cost = resignCost(view, level);
     if (seen.has(cost.points)) continue;
     seen.add(cost.points);
-    out.push({ action: { type: 'resign', level }, phrase: { key: 'actions.resign', params: costParams(cost) }, tone: 'plain' });
+    out.push({ action: { type: 'resign', level }, phrase: { key: 'actions.resign', params: costParams(view, cost) }, tone: 'plain' });
   }
   if (can(view, 'surrender') && view.you !== null) {
     const cost = surrenderCost(view, view.you);
-    out.push({ action: { type: 'surrender' }, phrase: { key: 'actions.surrender', params: costParams(cost) }, tone: 'danger' });
+    out.push({ action: { type: 'surrender' }, phrase: { key: 'actions.surrender', params: costParams(view, cost) }, tone: 'danger' });
   }
   if (can(view, 'resignMatch')) out.push({ action: { type: 'resignMatch' }, phrase: { key: 'actions.resignMatch' }, tone: 'danger' });
   if (can(view, 'endSession')) out.push({ action: { type: 'endSession' }, phrase: { key: 'actions.endSession' }, tone: 'plain' });
@@ -135,7 +135,7 @@ export function concessionCost(view: GameView, action: PlayerAction['type']): Ph
     return [{ key: 'confirm.resignMatch', params: { name, you: view.score[you], them: view.score[opp], length } }, ...matchChips];
   }
   const cost = surrenderCost(view, you);
-  const out: Phrase[] = [{ key: 'confirm.surrender', params: { name, ...costParams(cost) } }];
+  const out: Phrase[] = [{ key: 'confirm.surrender', params: { name, ...costParams(view, cost) } }];
   if (length === 0) {
     if (staked) out.push({ key: 'confirm.sessionChips', params: { chips: chipsPhrase(chipsFor(view, cost.points)) } });
     return out;
@@ -163,7 +163,7 @@ export function promptPhrase(view: GameView): Phrase {
   }
   const resign = view.resignOffer;
   if (view.phase === 'resignOffered' && resign) {
-    const params = costParams(resignCost(view, resign.level));
+    const params = costParams(view, resignCost(view, resign.level));
     if (you === resign.by) return { key: 'prompt.resignWaiting', params: { ...params, name: names[otherSeat(resign.by)] } };
     return { key: you === null ? 'prompt.resignOffered' : 'prompt.resignToYou', params: { ...params, name: names[resign.by] } };
   }

@@ -23,9 +23,9 @@ export function entryPhrase(entry: MoveEntry, names: BySeat<string>, variant: Va
     case 'take':
       return { key: `moves.${entry.kind}`, params: { name: names[entry.seat], value: entry.value } };
     case 'resign':
-      return { key: 'moves.resign', params: { name: names[entry.seat], kind: kindPhrase(levelKind(getVariant(variant).scoring, entry.level)) } };
+      return { key: 'moves.resign', params: { name: names[entry.seat], kind: kindPhrase(levelKind(getVariant(variant).scoring, entry.level), variant) } };
     case 'gameEnded':
-      return gameResultPhrase(entry.result, names);
+      return gameResultPhrase(entry.result, names, variant);
     default:
       return { key: `moves.${entry.kind}`, params: { name: names[entry.seat] } };
   }

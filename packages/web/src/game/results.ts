@@ -3,13 +3,30 @@
  * домашний марс, кокс; single, mars, koks — L24–L25, S7), how it ended, the cube and the points (G3–G7).
  * Shared by the game room, the replay and the profile.
  */
-import { kindForPoints, type BySeat, type ResignLevel, type ScoringId, type Seat, type WinKind, type WinPoints } from '@nardy/engine';
+import {
+  getVariant,
+  kindForPoints,
+  type BySeat,
+  type ResignLevel,
+  type ScoringId,
+  type Seat,
+  type VariantId,
+  type WinKind,
+  type WinPoints,
+} from '@nardy/engine';
 import type { GameView, MatchEndReason } from '@nardy/protocol';
 import type { ResultLine } from './moveList';
 import { points, type Phrase } from './phrase';
 
-/** The kind of a finished game: `kinds.oin`, `kinds.mars`, … `kinds.draw`. */
-export const kindPhrase = (kind: ResultLine['kind']): Phrase => ({ key: `kinds.${kind}` });
+/**
+ * The kind of a finished game: `kinds.oin`, `kinds.mars`, … `kinds.draw`, with the variant's scoring as the i18next
+ * context, so English short nardy says gammon and backgammon (`kinds.mars_short`) where long nardy says mars and
+ * koks (`kinds.mars_long`). Every place that names a win kind goes through here.
+ */
+export const kindPhrase = (kind: ResultLine['kind'], variant: VariantId): Phrase => ({ key: `kinds.${kind}`, params: termsContext(variant) });
+
+/** The i18next context that picks a variant's words for win kinds and the cube (`_long`, `_short` keys). */
+export const termsContext = (variant: VariantId): { readonly context: ScoringId } => ({ context: getVariant(variant).scoring });
 
 /** G5b: the points a resign offer names before the ceiling, as the engine's `acceptResign` counts them. */
 export const LEVEL_POINTS: Readonly<Record<ResignLevel, WinPoints>> = { single: 1, mars: 2, koks: 3 };
@@ -18,12 +35,16 @@ export const LEVEL_POINTS: Readonly<Record<ResignLevel, WinPoints>> = { single: 
 export const levelKind = (scoring: ScoringId, level: ResignLevel): WinKind => kindForPoints(scoring, LEVEL_POINTS[level]);
 
 /** One finished game: "Game 2: Alice wins — mars, all checkers borne off, cube 2: 4 points". */
-export function gameResultPhrase(result: Pick<ResultLine, 'number' | 'winner' | 'end' | 'kind' | 'cubeValue' | 'points'>, names: BySeat<string>): Phrase {
+export function gameResultPhrase(
+  result: Pick<ResultLine, 'number' | 'winner' | 'end' | 'kind' | 'cubeValue' | 'points'>,
+  names: BySeat<string>,
+  variant: VariantId,
+): Phrase {
   const common = { number: result.number, how: { key: `ends.${result.end}` }, cube: result.cubeValue };
   if (result.winner === null) return { key: 'result.draw', params: { ...common, points: points(result.points.p1) } };
   return {
     key: 'result.win',
-    params: { ...common, winner: names[result.winner], kind: kindPhrase(result.kind), points: points(result.points[result.winner]) },
+    params: { ...common, winner: names[result.winner], kind: kindPhrase(result.kind, variant), points: points(result.points[result.winner]) },
   };
 }
 

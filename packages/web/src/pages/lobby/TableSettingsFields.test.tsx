@@ -166,7 +166,10 @@ describe('the table settings form (RULES §7)', () => {
     expect(update(update(f, { ceiling: 'oin' }), { koks: true }).ceiling).toBe('oin');
     // Short nardy always scores up to three (S7); back in long nardy the ceiling follows the unticked options.
     const short = update(f, { variant: 'short' });
-    expect(ceiling(short).selected).toBe('up to koks: 1, 2 or 3');
+    expect(ceiling(short)).toEqual({
+      offered: ['single games only: 1 point', 'up to gammon: 1 or 2', 'up to backgammon: 1, 2 or 3'],
+      selected: 'up to backgammon: 1, 2 or 3',
+    });
     expect(update(short, { variant: 'long' }).ceiling).toBe('mars');
     expect(formFromSettings({ match: { variant: 'long', ceiling: 'koks' }, rated: false, stake: 0 }, false).ceiling).toBe('mars');
   });

@@ -14,6 +14,7 @@ import { holdPoints, LIMITS, stakeHold } from '@nardy/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../app/Field';
+import { termsContext } from '../../game/results';
 import { ceilingName, describeClock } from './describe';
 import { AUTOMATIC_DOUBLES, CLOCK_PRESETS, MATCH_LENGTHS, applicable, ceilingChoices, update, type TableForm } from './tableForm';
 
@@ -90,7 +91,7 @@ export function TableSettingsFields({
           <Select label={t('form.ceiling')} name="ceiling" value={form.ceiling} onChange={(v) => set({ ceiling: v as TableForm['ceiling'] })}>
             {ceilingChoices(form).map((c) => (
               <option key={c} value={c}>
-                {t(`form.ceilingOption.${ceilingName(form.variant, form.koks, c)}`)}
+                {t(`form.ceilingOption.${ceilingName(form.variant, form.koks, c)}`, termsContext(form.variant))}
               </option>
             ))}
           </Select>
@@ -132,7 +133,7 @@ export function TableSettingsFields({
 
       {full && (
         <fieldset className="group">
-          <legend>{t('form.cube')}</legend>
+          <legend>{t('form.cube', termsContext(form.variant))}</legend>
           <Check
             label={t('form.cubeEnabled')}
             name="cubeEnabled"
@@ -156,7 +157,12 @@ export function TableSettingsFields({
           {a.moneyCube && (
             <>
               <Check label={t('form.beaver')} name="beaver" checked={form.cube.beaver} onChange={(beaver) => set({ cube: { ...form.cube, beaver } })} />
-              <Check label={t('form.jacoby')} name="jacoby" checked={form.cube.jacoby} onChange={(jacoby) => set({ cube: { ...form.cube, jacoby } })} />
+              <Check
+                label={t('form.jacoby', termsContext(form.variant))}
+                name="jacoby"
+                checked={form.cube.jacoby}
+                onChange={(jacoby) => set({ cube: { ...form.cube, jacoby } })}
+              />
               <Select
                 label={t('form.automaticDoubles')}
                 name="automaticDoubles"

@@ -55,7 +55,7 @@ describe('table settings in words', () => {
     expect(describeSettings(s).map((p) => en.t(p.key, p.params))).toEqual([
       'Short nardy',
       'Money session',
-      'Up to koks',
+      'Up to backgammon',
       'Cube up to 16',
       'Beaver',
       'Jacoby',
@@ -84,7 +84,7 @@ describe('table settings in words', () => {
     expect(ceiling(table({ variant: 'long', koks: true }))).toBe('Up to koks');
     expect(ceiling(table({ variant: 'long', homeMars: true }))).toBe('Up to home mars');
     expect(ceiling(table({ variant: 'long', koks: true, ceiling: 'oin' }))).toBe('Oin only');
-    expect(ceiling(table({ variant: 'short' }))).toBe('Up to koks');
+    expect(ceiling(table({ variant: 'short' }))).toBe('Up to backgammon');
   });
 
   it('has every phrase in both languages', () => {

@@ -4,6 +4,7 @@
  */
 import { CEILINGS, ceilingPoints, maxWinPoints, scoringOf, type Ceiling, type TimeControl, type VariantId } from '@nardy/engine';
 import { stakeHold, type TableSettings } from '@nardy/protocol';
+import { termsContext } from '../../game/results';
 
 export interface Phrase {
   readonly key: string;
@@ -44,7 +45,7 @@ export function describeSettings(s: TableSettings): Phrase[] {
   const out: Phrase[] = [phrase(`common:variant.${m.variant}`), describeLength(m.matchLength)];
   // What a win can really be worth: a ceiling above what the scoring options allow (G4) changes nothing.
   const top = CEILINGS.find((c) => ceilingPoints(c) === maxWinPoints(scoringOf(m), m))!;
-  out.push(phrase(`lobby:describe.ceiling.${ceilingName(m.variant, m.koks, top)}`));
+  out.push(phrase(`lobby:describe.ceiling.${ceilingName(m.variant, m.koks, top)}`, termsContext(m.variant)));
   if (m.variant === 'long') {
     if (m.marsDefinition === 'notAllHome') out.push(phrase('lobby:describe.notAllHome'));
     if (m.homeMars) out.push(phrase('lobby:describe.homeMars'));

@@ -71,7 +71,7 @@ describe('ProfileView', () => {
     expect(s).toContain('the session was ended');
     expect(s).toContain('Game 2: Alice wins — mars, the cube was passed, cube 2: 4 points.');
     expect(s).toContain('Game 1: Борис wins — oin, all checkers borne off, cube 1: 1 point.');
-    expect(s).toContain('Game 1: Bot gnu-5 wins — koks, surrender, cube 1: 3 points.');
+    expect(s).toContain('Game 1: Bot gnu-5 wins — backgammon, surrender, cube 1: 3 points.');
     expect(html).toContain('href="/replay/g_won"');
     expect(html).toContain('href="/game/g_lost"');
     expect(html).toContain('dateTime="2026-01-01T00:00:00.000Z"');

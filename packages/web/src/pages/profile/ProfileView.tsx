@@ -65,7 +65,7 @@ function GameItem({ game, userName, lang }: { readonly game: UserGame; readonly 
       {result && result.games.length > 0 && (
         <ul className="profile-game-results">
           {result.games.map((g) => (
-            <li key={g.number}>{say(tGame, gameResultPhrase({ ...g, cubeValue: g.cube }, names))}</li>
+            <li key={g.number}>{say(tGame, gameResultPhrase({ ...g, cubeValue: g.cube }, names, game.variant))}</li>
           ))}
         </ul>
       )}

@@ -145,7 +145,7 @@ export function ReplayView({ record, log, settings, initialStep = 0 }: Props) {
           {log.error !== null && <p className="alert">{t('replay.broken', { message: log.error })}</p>}
           {(frame.result || end) && (
             <section className="room-result card" aria-label={t('result.title')}>
-              {frame.result && <p>{say(t, gameResultPhrase(frame.result, names))}</p>}
+              {frame.result && <p>{say(t, gameResultPhrase(frame.result, names, record.game.variant))}</p>}
               {end && <p className="room-result-match">{say(t, matchEndPhrase(end, frame.score, names))}</p>}
             </section>
           )}
