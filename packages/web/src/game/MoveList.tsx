@@ -11,10 +11,12 @@ interface Props {
   /** The entry to highlight (the replay's step), or null. */
   readonly current: MoveEntry | null;
   readonly t: Translate;
+  /** Makes each move a button that jumps there (the replay); the live room's list is read only. */
+  readonly onPick?: (entry: MoveEntry) => void;
 }
 
 /** The match's moves in notation, a heading per game; the current one highlighted and kept in view. */
-export function MoveList({ entries, names, variant, current, t }: Props) {
+export function MoveList({ entries, names, variant, current, t, onPick }: Props) {
   const currentRef = useRef<HTMLLIElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   // Keep the current entry (or the newest) in view by scrolling the list itself, never the page.
@@ -46,7 +48,13 @@ export function MoveList({ entries, names, variant, current, t }: Props) {
                 className={`moves-entry moves-entry--${e.kind}${e === current ? ' moves-entry--current' : ''}`}
                 aria-current={e === current ? 'step' : undefined}
               >
-                {say(t, entryPhrase(e, names, variant))}
+                {onPick ? (
+                  <button type="button" className="moves-jump" onClick={() => onPick(e)}>
+                    {say(t, entryPhrase(e, names, variant))}
+                  </button>
+                ) : (
+                  say(t, entryPhrase(e, names, variant))
+                )}
               </li>
             </Fragment>
           ))}

@@ -35,7 +35,16 @@ describe('win kinds per language and variant', () => {
         it(`${lng}, ${variant}: ${kind} is "${word}" alone, in the result line and in the move list`, () => {
           const t = gameT(lng);
           expect(say(t, kindPhrase(kind, variant))).toBe(word);
-          const result = { number: 1, winner: 'p1' as const, end: 'bearOff' as const, kind, cubeValue: 1, points: { p1: 2, p2: 0 } };
+          const result = {
+            number: 1,
+            winner: 'p1' as const,
+            white: 'p1' as const,
+            end: 'bearOff' as const,
+            kind,
+            cubeValue: 1,
+            basePoints: 2 as const,
+            points: { p1: 2, p2: 0 },
+          };
           expect(say(t, gameResultPhrase(result, names, variant))).toContain(` ${word},`);
           expect(say(t, entryPhrase({ at: 1, game: 1, kind: 'gameEnded', result }, names, variant))).toContain(` ${word},`);
         });

@@ -5,6 +5,7 @@
 import type { BySeat, Seat } from '@nardy/engine';
 import type { Language, PublicSeat, UserGame, UserGames } from '@nardy/protocol';
 import type { ReactNode } from 'react';
+import { botSeatName } from '../../app/botSeat';
 import { say, type Translate } from '../../game/phrase';
 import { gameResultPhrase } from '../../game/results';
 import { useTranslate } from '../../game/useTranslate';
@@ -25,7 +26,7 @@ interface Props {
 
 function Opponent({ seat, t }: { readonly seat: PublicSeat; readonly t: Translate }) {
   if (seat === null) return <span>{t('nobody')}</span>;
-  if ('bot' in seat) return <span>{t('bot', { name: seat.bot })}</span>;
+  if ('bot' in seat) return <span>{botSeatName(t, seat.bot)}</span>;
   return (
     <a className="user-name" href={paths.profile(seat.userId)}>
       {seat.name}
@@ -37,7 +38,7 @@ function GameItem({ game, userName, lang }: { readonly game: UserGame; readonly 
   const t = useTranslate('profile');
   const tGame = useTranslate('game');
   const other: Seat = game.seat === 'p1' ? 'p2' : 'p1';
-  const opponentName = game.opponent === null ? t('nobody') : 'bot' in game.opponent ? t('bot', { name: game.opponent.bot }) : game.opponent.name;
+  const opponentName = game.opponent === null ? t('nobody') : 'bot' in game.opponent ? botSeatName(t, game.opponent.bot) : game.opponent.name;
   const names = { [game.seat]: userName, [other]: opponentName } as BySeat<string>;
   const when = game.finishedAt ?? game.createdAt;
   const result = game.result;

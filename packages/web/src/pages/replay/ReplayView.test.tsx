@@ -78,7 +78,7 @@ describe('ReplayView', () => {
 
   it('highlights the move played at the step', () => {
     const html = render(3);
-    expect(html).toMatch(/aria-current="step"[^>]*>Alice \(White\) 6-5: 24\/13</);
+    expect(html).toMatch(/aria-current="step"[^>]*><button type="button" class="moves-jump">Alice \(White\) 6-5: 24\/13</);
     expect(text(html)).toContain('Step 3 of 5');
   });
 
@@ -90,6 +90,11 @@ describe('ReplayView', () => {
     expect(html).toContain('d'.repeat(64));
     expect(html).toContain('href="/api/games/g_1/dice"');
     expect(html).toMatch(/<button type="button" class="btn" disabled="">Last<\/button>/);
+  });
+
+  it('every move of the list is a button that jumps there (the click itself: terms.e2e.ts)', () => {
+    const html = render(0);
+    expect(html.match(/<li class="moves-entry[^"]*"[^>]*><button type="button" class="moves-jump">/g)).toHaveLength(5);
   });
 
   it('speaks Russian', () => {

@@ -6,6 +6,7 @@
 import { type BySeat, type Color, type Seat } from '@nardy/engine';
 import type { GameRecordResponse, MatchEndReason, PublicSeat } from '@nardy/protocol';
 import { useEffect, useMemo, useState } from 'react';
+import { botSeatName } from '../../app/botSeat';
 import { Board } from '../../board/Board';
 import type { BoardSettings } from '../../board/types';
 import { positionBoardModel } from '../../game/boardModel';
@@ -77,7 +78,7 @@ export function ReplayView({ record, log, settings, initialStep = 0 }: Props) {
   const orientation: Color = flipped ? 'black' : 'white';
   const model = useMemo(() => positionBoardModel(frame.position, frame.extras, orientation), [frame, orientation]);
   const { seats } = record.game;
-  const name = (s: PublicSeat): string => (s === null ? t('replay.nobody') : 'bot' in s ? t('replay.bot', { name: s.bot }) : s.name);
+  const name = (s: PublicSeat): string => (s === null ? t('replay.nobody') : 'bot' in s ? botSeatName(t, s.bot) : s.name);
   const names: BySeat<string> = { p1: name(seats.p1), p2: name(seats.p2) };
   const current = currentEntry(log.entries, step);
   const end = step === last ? (frame.state.end ?? recordedEnd(record.game.recorded)) : null;
@@ -150,7 +151,7 @@ export function ReplayView({ record, log, settings, initialStep = 0 }: Props) {
             </section>
           )}
           <div className="card">
-            <MoveList entries={log.entries} names={names} variant={record.game.variant} current={current} t={t} />
+            <MoveList entries={log.entries} names={names} variant={record.game.variant} current={current} t={t} onPick={(e) => go(e.at)} />
           </div>
           <DiceProof gameId={record.game.id} commitment={record.game.commitment} serverSeed={record.game.serverSeed} t={t} />
         </aside>
