@@ -13,6 +13,7 @@ import { seatColor, viewBoardInput, viewBoardModel } from './boardModel';
 import { ChatPanel } from './ChatPanel';
 import { matchPhrase, rematchChoice } from './choices';
 import { DiceProof } from './DiceProof';
+import { claimedEntries } from './moveList';
 import { MoveList } from './MoveList';
 import { say } from './phrase';
 import { PlayerBar } from './PlayerBar';
@@ -114,7 +115,7 @@ export function RoomView({ gameId, state, serverNow, busy, boardKey, settings, a
           aria-labelledby="room-tab-moves"
           className={`room-panel card${tab === 'moves' ? ' room-panel--active' : ''}`}
         >
-          <MoveList entries={state.moves} names={seatNames(view)} variant={view.settings.match.variant} current={null} t={t} />
+          <MoveList entries={claimedEntries(state.moves, view.end)} names={seatNames(view)} variant={view.settings.match.variant} current={null} t={t} />
         </div>
         <div id="room-panel-chat" role="tabpanel" aria-labelledby="room-tab-chat" className={`room-panel card${tab === 'chat' ? ' room-panel--active' : ''}`}>
           <ChatPanel lines={state.chat} spectator={view.you === null} send={sendChat} t={t} />

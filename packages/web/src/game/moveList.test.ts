@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { replayLog } from './moveList';
+import { createI18n } from '../i18n/resources';
+import { claimedEntries, replayLog } from './moveList';
+import { entryPhrase } from './movePhrases';
+import { say, type Translate } from './phrase';
 import type { WireAction } from './views.suite';
 
 const LONG_OPENING: WireAction[] = [
@@ -111,5 +114,27 @@ describe('replayLog', () => {
     const r = replayLog({ variant: 'long' }, [{ type: 'roll', seat: 'p1', dice: [6, 5] }]);
     expect(r.states).toHaveLength(1);
     expect(r.error).toMatch(/^1 \(roll\)/);
+  });
+});
+
+describe('claimedEntries', () => {
+  const names = { p1: 'Alice', p2: 'Bob' };
+  it('a claim reads as a forfeit of the player who left, not as his resignation; other endings stay as they are', () => {
+    const match = replayLog({ variant: 'long', matchLength: 3 }, [...LONG_OPENING, { type: 'resignMatch', seat: 'p2' }]);
+    expect(claimedEntries(match.entries, { reason: 'resignMatch' })).toBe(match.entries);
+    const claimed = claimedEntries(match.entries, { reason: 'abandoned' });
+    expect(claimed.slice(0, 3)).toEqual(match.entries.slice(0, 3));
+    expect(claimed[3]).toEqual({ at: 6, game: 1, kind: 'forfeit', seat: 'p2' });
+    const en = createI18n('en').getFixedT('en', 'game') as Translate;
+    const ru = createI18n('ru').getFixedT('ru', 'game') as Translate;
+    expect(say(en, entryPhrase(claimed[3]!, names, 'long'))).toBe('Bob left the game: forfeit, the opponent wins by claim');
+    expect(say(ru, entryPhrase(claimed[3]!, names, 'long'))).toContain('Bob ушёл из игры');
+    expect(claimed.map((e) => e.kind)).not.toContain('resignMatch');
+  });
+
+  it('a money session claimed mid-game: the surrender and the session end the server played become one forfeit', () => {
+    const session = replayLog({ variant: 'long' }, [...LONG_OPENING, { type: 'surrender', seat: 'p1' }, { type: 'endSession', seat: 'p1' }]);
+    const kinds = claimedEntries(session.entries, { reason: 'abandoned' }).map((e) => e.kind);
+    expect(kinds.slice(3)).toEqual(['forfeit', 'gameEnded']);
   });
 });

@@ -29,7 +29,8 @@ import type { GameView } from '@nardy/protocol';
 /** A finished game as the move list shows it (the wire's result, or the engine's without its board). */
 export type ResultLine = Omit<GameResult, 'position'>;
 
-type SeatEntryKind = 'pass' | 'acceptResign' | 'declineResign' | 'surrender' | 'timeout' | 'resignMatch' | 'endSession';
+/** `forfeit`: the server ended the match for a player who left (a claim), see `claimedEntries`. */
+type SeatEntryKind = 'pass' | 'acceptResign' | 'declineResign' | 'surrender' | 'timeout' | 'resignMatch' | 'endSession' | 'forfeit';
 
 /** One line of the list. `at` is where it happened: the action's number in the match (its index + 1, the version after it). */
 export type MoveEntry = { readonly at: number; readonly game: number } & (
@@ -114,6 +115,23 @@ export function actionEntry(before: Before, action: Action, at: number): MoveEnt
 
 /** The entry for a finished game (G4–G7: winner, kind, cube, points). */
 export const resultEntry = (result: ResultLine, at: number): MoveEntry => ({ at, game: result.number, kind: 'gameEnded', result });
+
+/** What the server plays for a player who left when his opponent claims the game (G5: resignMatch, or surrender and endSession). */
+const CLAIM_KINDS: ReadonlySet<MoveEntry['kind']> = new Set(['resignMatch', 'surrender', 'endSession']);
+
+/**
+ * The list as it reads after a claim: the actions the server played for the player who left (he did not resign)
+ * become one `forfeit` entry, "X left the game: forfeit". Any other ending leaves the list as it is.
+ */
+export function claimedEntries(entries: readonly MoveEntry[], end: { readonly reason: string } | null | undefined): readonly MoveEntry[] {
+  if (end?.reason !== 'abandoned') return entries;
+  let first = entries.length;
+  while (first > 0 && (CLAIM_KINDS.has(entries[first - 1]!.kind) || entries[first - 1]!.kind === 'gameEnded')) first--;
+  const claim = entries.slice(first).find((e) => CLAIM_KINDS.has(e.kind));
+  if (!claim || !('seat' in claim)) return entries;
+  const forfeit: MoveEntry = { at: claim.at, game: claim.game, kind: 'forfeit', seat: claim.seat };
+  return [...entries.slice(0, first), ...entries.slice(first).flatMap((e) => (e === claim ? [forfeit] : CLAIM_KINDS.has(e.kind) ? [] : [e]))];
+}
 
 /** A record's action log replayed: the state after each action (`states[0]` is the start) and the move list. */
 export interface ReplayedLog {

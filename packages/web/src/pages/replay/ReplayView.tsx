@@ -11,7 +11,7 @@ import { Board } from '../../board/Board';
 import type { BoardSettings } from '../../board/types';
 import { positionBoardModel } from '../../game/boardModel';
 import { DiceProof } from '../../game/DiceProof';
-import type { ReplayedLog } from '../../game/moveList';
+import { claimedEntries, type ReplayedLog } from '../../game/moveList';
 import { MoveList } from '../../game/MoveList';
 import { matchPhrase } from '../../game/choices';
 import { currentEntry, entryPhrase } from '../../game/movePhrases';
@@ -80,7 +80,8 @@ export function ReplayView({ record, log, settings, initialStep = 0 }: Props) {
   const { seats } = record.game;
   const name = (s: PublicSeat): string => (s === null ? t('replay.nobody') : 'bot' in s ? botSeatName(t, s.bot) : s.name);
   const names: BySeat<string> = { p1: name(seats.p1), p2: name(seats.p2) };
-  const current = currentEntry(log.entries, step);
+  const entries = useMemo(() => claimedEntries(log.entries, recordedEnd(record.game.recorded)), [log, record]);
+  const current = currentEntry(entries, step);
   const end = step === last ? (frame.state.end ?? recordedEnd(record.game.recorded)) : null;
   const bottom: Seat = (orientation === 'white') === (frame.white === 'p1') ? 'p1' : 'p2';
 
@@ -151,7 +152,7 @@ export function ReplayView({ record, log, settings, initialStep = 0 }: Props) {
             </section>
           )}
           <div className="card">
-            <MoveList entries={log.entries} names={names} variant={record.game.variant} current={current} t={t} onPick={(e) => go(e.at)} />
+            <MoveList entries={entries} names={names} variant={record.game.variant} current={current} t={t} onPick={(e) => go(e.at)} />
           </div>
           <DiceProof gameId={record.game.id} commitment={record.game.commitment} serverSeed={record.game.serverSeed} t={t} />
         </aside>
