@@ -22,6 +22,7 @@ const LONG_3_POINTS: TableSettings = {
     cube: { enabled: false, maxValue: 64, beaver: false, automaticDoubles: 0, jacoby: false },
     matchLength: 3,
     crawford: true,
+    session: { games: 0, pointsAhead: 0, minutes: 0 },
     nextGameStarter: 'previousBlack',
     flagLoses: 'match',
     timeControl: { kind: 'matchReserve', perPointMs: 180000, delayMs: 15000 },

@@ -10,6 +10,9 @@ import {
   MAX_MATCH_LENGTH,
   NEXT_GAME_STARTERS,
   OPENING_THROWS,
+  SESSION_GAME_LIMITS,
+  SESSION_MINUTE_LIMITS,
+  SESSION_POINT_LIMITS,
   VARIANT_IDS,
   matchSettings,
 } from '@nardy/engine';
@@ -35,12 +38,18 @@ const LISTS: readonly (readonly [string, readonly unknown[], (v: unknown) => obj
   ['matchLength', upTo(MAX_MATCH_LENGTH), (matchLength) => ({ ...BASE, matchLength, cube: {} })],
   ['cube.maxValue', CUBE_MAX_VALUES, (maxValue) => ({ ...BASE, cube: { enabled: true, maxValue } })],
   ['cube.automaticDoubles', upTo(MAX_AUTOMATIC_DOUBLES), (automaticDoubles) => ({ ...BASE, cube: { enabled: true, automaticDoubles } })],
+  ['session.games', SESSION_GAME_LIMITS, (games) => ({ ...BASE, session: { games } })],
+  ['session.pointsAhead', SESSION_POINT_LIMITS, (pointsAhead) => ({ ...BASE, session: { pointsAhead } })],
+  ['session.minutes', SESSION_MINUTE_LIMITS, (minutes) => ({ ...BASE, session: { minutes } })],
 ];
 /** Values just outside each list. */
 const OUTSIDE: Readonly<Record<string, readonly unknown[]>> = {
   matchLength: [-1, MAX_MATCH_LENGTH + 1],
   'cube.maxValue': [1, 3, 2 * CUBE_MAX_VALUES[CUBE_MAX_VALUES.length - 1]!],
   'cube.automaticDoubles': [-1, MAX_AUTOMATIC_DOUBLES + 1],
+  'session.games': [-1, 2, 1.5, 1000, 'none-of-these'],
+  'session.pointsAhead': [-1, 1, 1000, 'none-of-these'],
+  'session.minutes': [-1, 1, 10_000, 'none-of-these'],
 };
 
 describe("the settings schema offers exactly the engine's option values", () => {
@@ -50,6 +59,14 @@ describe("the settings schema offers exactly the engine's option values", () => 
       for (const v of OUTSIDE[field] ?? ['none-of-these', 1]) expect(accepts(input(v)), `${field} = ${String(v)}`).toBe(false);
     });
   }
+
+  test('a table stored before session limits existed has none', () => {
+    const m = matchSettings(BASE);
+    if (!m.ok) throw new Error(m.error.message);
+    const { session: _none, ...old } = m.value;
+    const parsed = MatchSettingsSchema.safeParse(old);
+    expect(parsed.success && parsed.data.session).toEqual({ games: 0, pointsAhead: 0, minutes: 0 });
+  });
 
   test('the complete settings the engine makes are the schema of complete settings', () => {
     for (const [, values, input] of LISTS) {

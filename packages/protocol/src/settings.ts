@@ -10,7 +10,11 @@ import {
   MAX_CUBE_VALUE,
   MAX_MATCH_LENGTH,
   NEXT_GAME_STARTERS,
+  NO_SESSION_LIMITS,
   OPENING_THROWS,
+  SESSION_GAME_LIMITS,
+  SESSION_MINUTE_LIMITS,
+  SESSION_POINT_LIMITS,
   VARIANT_IDS,
   matchSettings,
   type MatchSettings,
@@ -67,6 +71,14 @@ const cubeShape = {
   automaticDoubles: z.int().min(0).max(MAX_AUTOMATIC_DOUBLES),
   jacoby: z.boolean(),
 };
+/** G6: one session limit from the engine's list (0 = none). */
+const limitOf = (list: readonly number[]) =>
+  z.int().refine((n) => list.includes(n), { message: `must be one of ${list.join(', ')}`, params: { code: 'BAD_OPTIONS' } });
+const sessionShape = {
+  games: limitOf(SESSION_GAME_LIMITS),
+  pointsAhead: limitOf(SESSION_POINT_LIMITS),
+  minutes: limitOf(SESSION_MINUTE_LIMITS),
+};
 const settingsShape = {
   variant: z.enum(VARIANT_IDS),
   ceiling: z.enum(CEILINGS),
@@ -118,6 +130,13 @@ export const MatchSettingsInputSchema = z
     drawScoring: z.exactOptional(settingsShape.drawScoring),
     matchLength: z.exactOptional(settingsShape.matchLength),
     crawford: z.exactOptional(settingsShape.crawford),
+    session: z.exactOptional(
+      z.strictObject({
+        games: z.exactOptional(sessionShape.games),
+        pointsAhead: z.exactOptional(sessionShape.pointsAhead),
+        minutes: z.exactOptional(sessionShape.minutes),
+      }),
+    ),
     nextGameStarter: z.exactOptional(settingsShape.nextGameStarter),
     flagLoses: z.exactOptional(settingsShape.flagLoses),
     timeControl: z.exactOptional(TimeControlInputSchema),
@@ -130,6 +149,8 @@ export const MatchSettingsSchema = z
     ...settingsShape,
     rules: z.strictObject(ruleOptionsShape),
     cube: z.strictObject(cubeShape),
+    // A table stored before session limits existed has none.
+    session: z.strictObject(sessionShape).default(NO_SESSION_LIMITS),
   })
   .superRefine(engineCheck);
 

@@ -26,7 +26,7 @@ export const SEAT_ACTION_TYPES = [
   'surrender',
   /** G8: this seat's time ran out (reported by whoever keeps the clock). */
   'timeout',
-  /** G5: resign the whole match (match play). */
+  /** G5: resign the whole match; in a money session, concede the game in play and end the session (G6). */
   'resignMatch',
   /** G6: end a money session between games. */
   'endSession',

@@ -57,10 +57,9 @@ export function legalActions(state: MatchState): LegalAction[] {
   if (state.phase !== 'opening') for (const seat of SEATS) out.push({ type: 'surrender', seat });
   const actor = toAct(state);
   if (actor !== null && s.timeControl.kind !== 'none') out.push({ type: 'timeout', seat: actor });
-  if (s.matchLength > 0) for (const seat of SEATS) out.push({ type: 'resignMatch', seat });
-  else if (betweenGames(state)) {
-    for (const seat of SEATS) out.push({ type: 'endSession', seat });
-  }
+  // G5/G6: a match may be resigned; a money session too (conceding the game in play), and ended between games.
+  for (const seat of SEATS) out.push({ type: 'resignMatch', seat });
+  if (s.matchLength === 0 && betweenGames(state)) for (const seat of SEATS) out.push({ type: 'endSession', seat });
   return out;
 }
 

@@ -384,11 +384,22 @@ describe('G5 resigning and surrender', () => {
     expect(l.games[0]).toMatchObject({ winner: 'p1', kind: 'mars', basePoints: 2 });
   });
 
-  it('G5: resigning the whole match; a money session has none to resign', () => {
+  it('G5: resigning the whole match', () => {
     const s = run(shortAfterOpening({ matchLength: 3 }), { type: 'resignMatch', seat: 'p2' });
     expect(s.phase).toBe('matchOver');
     expect(s.end).toEqual({ winner: 'p1', reason: 'resignMatch' });
-    refuse(shortAfterOpening(), { type: 'resignMatch', seat: 'p2' }, 'BAD_ACTION');
+  });
+
+  it('G5/G6: resigning a money session concedes the game in play as a surrender and ends the session', () => {
+    const s = run(shortAfterOpening({ cube: { jacoby: false } }), { type: 'resignMatch', seat: 'p2' });
+    expect(s.games).toEqual([expect.objectContaining({ winner: 'p1', end: 'surrender', kind: 'koks', basePoints: 3 })]);
+    expect(s.score).toEqual({ p1: 3, p2: 0 });
+    expect(s.end).toEqual({ winner: 'p1', reason: 'resignMatch' });
+    // Between games there is nothing to concede: the session just ends, the leader its winner.
+    const between = run(shortAfterOpening({ cube: { jacoby: false } }), { type: 'surrender', seat: 'p1' });
+    const e = run(between, { type: 'resignMatch', seat: 'p2' });
+    expect(e.score).toEqual({ p1: 0, p2: 3 });
+    expect(e.end).toEqual({ winner: 'p2', reason: 'resignMatch' });
   });
 });
 
@@ -527,6 +538,22 @@ describe('G6 matches and sessions', () => {
     expect(s.end).toEqual({ winner: 'p1', reason: 'sessionEnded' });
     refuse(s, { type: 'opening', dice: { p1: 1, p2: 2 } }, 'GAME_OVER');
     refuse(shortAfterOpening({ matchLength: 3 }), { type: 'endSession', seat: 'p1' }, 'BAD_ACTION');
+  });
+
+  it('G6 session limits: the session ends as the game that reaches a game count or a points lead ends', () => {
+    let s = run(shortAfterOpening({ cube: { jacoby: false }, session: { games: 3 } }), { type: 'surrender', seat: 'p2' });
+    for (const loser of ['p1', 'p2'] as const) {
+      expect(s.phase).toBe('opening');
+      s = run(playFirst(run(s, { type: 'opening', dice: { p1: 3, p2: 1 } }), 'p1'), { type: 'surrender', seat: loser });
+    }
+    expect(s.games).toHaveLength(3);
+    expect(s.end).toEqual({ winner: 'p1', reason: 'sessionEnded' });
+    // 5 points ahead: a koks (3) leaves it going, a second one (6 ahead) ends it.
+    let p = run(shortAfterOpening({ cube: { jacoby: false }, session: { pointsAhead: 5 } }), { type: 'surrender', seat: 'p2' });
+    expect(p.phase).toBe('opening');
+    p = run(playFirst(run(p, { type: 'opening', dice: { p1: 3, p2: 1 } }), 'p1'), { type: 'surrender', seat: 'p2' });
+    expect(p.score).toEqual({ p1: 6, p2: 0 });
+    expect(p.end).toEqual({ winner: 'p1', reason: 'sessionEnded' });
   });
 
   it('G6 a match to 5 played to the end with real turns; the score is the sum of the games; replay equals the incremental state', () => {

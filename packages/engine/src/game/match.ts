@@ -357,12 +357,36 @@ function timeout(state: MatchState, seat: Seat): Result<MatchState> {
   return ok(Object.freeze({ ...r.value, phase: 'matchOver', end: Object.freeze({ winner, reason: 'timeout' }) }));
 }
 
-/** G5: resigning the whole match (match play; a money session is ended with `endSession`). */
+/**
+ * G5: resigning the whole match. In a money session (G6) it resigns the session: the game in play is conceded as a
+ * surrender (G5a, valued by the position) and the session ends there; between games there is nothing to concede.
+ */
 function resignMatch(state: MatchState, seat: Seat): Result<MatchState> {
-  if (state.settings.matchLength === 0) return err('BAD_ACTION', 'a money session has no match to resign: end it with endSession (G6)');
-  return ok(
-    Object.freeze({ ...state, phase: 'matchOver', end: Object.freeze({ winner: otherSeat(seat), reason: 'resignMatch' }), version: state.version + 1 }),
-  );
+  if (state.settings.matchLength > 0) {
+    return ok(
+      Object.freeze({ ...state, phase: 'matchOver', end: Object.freeze({ winner: otherSeat(seat), reason: 'resignMatch' }), version: state.version + 1 }),
+    );
+  }
+  let s = state;
+  if (!betweenGames(state) && state.phase !== 'opening') {
+    const r = surrender(state, seat, 'surrender');
+    if (!r.ok || r.value.phase === 'matchOver') return r; // a session limit may already end it
+    s = r.value;
+  }
+  return ok(sessionOver(s, 'resignMatch', state.version + 1));
+}
+
+/** A money session ends: the seat ahead is its winner, or none when level (G6). */
+function sessionOver(state: MatchState, reason: MatchEnd['reason'], version: number): MatchState {
+  const { p1, p2 } = state.score;
+  const winner = p1 > p2 ? 'p1' : p2 > p1 ? 'p2' : null;
+  return Object.freeze({ ...state, phase: 'matchOver', end: Object.freeze({ winner, reason }), version });
+}
+
+/** G6: a money session's game or points-ahead limit is reached (the time limit is the server's to keep). */
+function sessionLimitReached(settings: MatchSettings, games: number, score: BySeat<number>): boolean {
+  const { games: maxGames, pointsAhead } = settings.session;
+  return (maxGames > 0 && games >= maxGames) || (pointsAhead > 0 && Math.abs(score.p1 - score.p2) >= pointsAhead);
 }
 
 /** Between games: the next game has not begun (no opening throw and no turn yet). */
@@ -374,10 +398,8 @@ export const betweenGames = (state: MatchState): boolean =>
 /** G6: a money session ends by agreement, between games (before a game's first throw). */
 function endSession(state: MatchState, _seat: Seat): Result<MatchState> {
   if (state.settings.matchLength > 0) return err('BAD_ACTION', 'a match ends by points or resignation, not endSession (G6)');
-  if (!betweenGames(state)) return wrongPhase(state, 'ending a session (finish or surrender the game first)');
-  const { p1, p2 } = state.score;
-  const winner = p1 > p2 ? 'p1' : p2 > p1 ? 'p2' : null;
-  return ok(Object.freeze({ ...state, phase: 'matchOver', end: Object.freeze({ winner, reason: 'sessionEnded' }), version: state.version + 1 }));
+  if (!betweenGames(state)) return wrongPhase(state, 'ending a session (finish the game first, or resign the session)');
+  return ok(sessionOver(state, 'sessionEnded', state.version + 1));
 }
 
 // --- the end of a game --------------------------------------------------------------------------------------------
@@ -393,7 +415,7 @@ interface Outcome {
 
 /**
  * Scores a finished game (L24–L27, S7, G3–G7), adds it to the match, and starts the next game or ends the match
- * (G6: N points reached and ahead; a tie at N or more plays on). Crawford (G3): the game after a player first
+ * (G6: N points reached and ahead; a tie at N or more plays on; a money session's game or points-ahead limit). Crawford (G3): the game after a player first
  * reaches N − 1.
  */
 function finishGame(state: MatchState, g: GameState, o: Outcome): MatchState {
@@ -432,6 +454,7 @@ function finishGame(state: MatchState, g: GameState, o: Outcome): MatchState {
     const winner: Seat = score.p1 > score.p2 ? 'p1' : 'p2';
     return Object.freeze({ ...state, phase: 'matchOver', score, games, game: finished, end: Object.freeze({ winner, reason: 'points' }), version });
   }
+  if (n === 0 && sessionLimitReached(settings, games.length, score)) return sessionOver({ ...state, score, games, game: finished }, 'sessionEnded', version);
   let crawfordGame = state.crawfordGame;
   if (n > 0 && settings.crawford && crawfordGame === null) {
     const reached = (s: Seat): boolean => before[s] < n - 1 && score[s] >= n - 1;

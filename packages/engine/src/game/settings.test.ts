@@ -24,6 +24,7 @@ describe('match settings: defaults per variant and validation (G1â€“G8, L4, L24â
       cube: { enabled: false, maxValue: 64, beaver: false, automaticDoubles: 0, jacoby: false },
       matchLength: 0,
       crawford: true,
+      session: { games: 0, pointsAhead: 0, minutes: 0 },
       nextGameStarter: 'previousBlack',
       flagLoses: 'match',
       timeControl: { kind: 'none' },
@@ -72,6 +73,16 @@ describe('match settings: defaults per variant and validation (G1â€“G8, L4, L24â
     bad({ variant: 'short', matchLength: 26 });
     bad({ variant: 'short', matchLength: -1 });
     bad({ variant: 'short', matchLength: 2.5 });
+  });
+
+  it('G6 session limits: from their lists, money play only', () => {
+    const r = matchSettings({ variant: 'short', session: { games: 10, minutes: 30 } });
+    expect(r.ok && r.value.session).toEqual({ games: 10, pointsAhead: 0, minutes: 30 });
+    bad({ variant: 'short', session: { games: 4 } });
+    bad({ variant: 'short', session: { hours: 1 } });
+    bad({ variant: 'short', session: 5 });
+    bad({ variant: 'short', matchLength: 5, session: { pointsAhead: 5 } });
+    expect(matchSettings({ variant: 'short', matchLength: 5, session: { games: 0 } }).ok).toBe(true);
   });
 
   it('G3 max cube is a power of two; beaver, automatic doubles and Jacoby need the cube and money play', () => {

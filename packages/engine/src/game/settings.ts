@@ -41,6 +41,21 @@ export type DrawScoring = (typeof DRAW_SCORINGS)[number];
 export const FLAG_LOSES = ['match', 'game'] as const;
 export type FlagLoses = (typeof FLAG_LOSES)[number];
 
+/**
+ * G6: the limits a money session may have (0 = none): it ends between games once this many games are played, once
+ * one side is this many points ahead, or (kept by the server, which has the time) once this many minutes have passed.
+ */
+export interface SessionLimits {
+  readonly games: number;
+  readonly pointsAhead: number;
+  readonly minutes: number;
+}
+/** G6: the session limits a table may choose, as lists (0 = no limit), so every table form offers the same. */
+export const SESSION_GAME_LIMITS = [0, 1, 3, 5, 7, 10, 15, 20, 30] as const;
+export const SESSION_POINT_LIMITS = [0, 3, 5, 7, 10, 15, 20, 30] as const;
+export const SESSION_MINUTE_LIMITS = [0, 15, 30, 45, 60, 90, 120] as const;
+export const NO_SESSION_LIMITS: SessionLimits = Object.freeze({ games: 0, pointsAhead: 0, minutes: 0 });
+
 /** Everything a match (or money session) is played under, stored with it and shown before the players sit down. */
 export interface MatchSettings extends ScoringSettings {
   readonly variant: VariantId;
@@ -56,6 +71,8 @@ export interface MatchSettings extends ScoringSettings {
   readonly matchLength: number;
   /** G3/S7: Crawford rule in match play (on by default). */
   readonly crawford: boolean;
+  /** G6: a money session's limits (all 0 in a match). */
+  readonly session: SessionLimits;
   readonly nextGameStarter: NextGameStarter;
   readonly flagLoses: FlagLoses;
   /** G8: the time control (the engine only validates it; clock arithmetic is in clock.ts). */
@@ -64,7 +81,11 @@ export interface MatchSettings extends ScoringSettings {
 
 /** What a caller may pass: any subset; `variant` is required. */
 export type MatchSettingsInput = { readonly variant: VariantId } & Partial<
-  Omit<MatchSettings, 'variant' | 'rules' | 'cube'> & { readonly rules: Partial<RuleOptions>; readonly cube: Partial<CubeSettings> }
+  Omit<MatchSettings, 'variant' | 'rules' | 'cube' | 'session'> & {
+    readonly rules: Partial<RuleOptions>;
+    readonly cube: Partial<CubeSettings>;
+    readonly session: Partial<SessionLimits>;
+  }
 >;
 
 export const MAX_MATCH_LENGTH = 25;
@@ -95,11 +116,28 @@ const KEYS = new Set([
   'cube',
   'matchLength',
   'crawford',
+  'session',
   'nextGameStarter',
   'flagLoses',
   'timeControl',
 ]);
 const CUBE_KEYS = new Set(['enabled', 'maxValue', 'beaver', 'automaticDoubles', 'jacoby']);
+const SESSION_KEYS = new Set(['games', 'pointsAhead', 'minutes']);
+
+/** G6: a money session's limits, each from its list; a match has none. */
+function sessionLimits(input: unknown, money: boolean): Result<SessionLimits> {
+  if (!isRecord(input)) return err('BAD_OPTIONS', 'session limits must be an object');
+  for (const k of Object.keys(input)) if (!SESSION_KEYS.has(k)) return err('BAD_OPTIONS', `unknown session limit '${k}'`);
+  const games = pick<number>(input, 'games', SESSION_GAME_LIMITS, 0);
+  if (!games.ok) return games;
+  const pointsAhead = pick<number>(input, 'pointsAhead', SESSION_POINT_LIMITS, 0);
+  if (!pointsAhead.ok) return pointsAhead;
+  const minutes = pick<number>(input, 'minutes', SESSION_MINUTE_LIMITS, 0);
+  if (!minutes.ok) return minutes;
+  if (!money && games.value + pointsAhead.value + minutes.value > 0)
+    return err('BAD_OPTIONS', 'session limits are for a money session; a match ends at its length (G6)');
+  return ok(Object.freeze({ games: games.value, pointsAhead: pointsAhead.value, minutes: minutes.value }));
+}
 
 function pick<T>(obj: Record<string, unknown>, key: string, allowed: readonly T[], dflt: T): Result<T> {
   const v = obj[key];
@@ -195,6 +233,9 @@ export function matchSettings(input: unknown): Result<MatchSettings> {
     if (!money) return err('BAD_OPTIONS', `cube.${name} is a money-play option (G3)`);
   }
 
+  const session = sessionLimits(input['session'] ?? NO_SESSION_LIMITS, money);
+  if (!session.ok) return session;
+
   const tc = timeControl(input['timeControl'] ?? NO_CLOCK);
   if (!tc.ok) return tc;
   if (tc.value.kind === 'matchReserve' && money) {
@@ -221,6 +262,7 @@ export function matchSettings(input: unknown): Result<MatchSettings> {
       }),
       matchLength,
       crawford: crawford.value,
+      session: session.value,
       nextGameStarter: starter.value,
       flagLoses: flagLoses.value,
       timeControl: tc.value,

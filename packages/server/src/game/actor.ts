@@ -35,7 +35,11 @@ import { realTime, type TimeSource } from './time.js';
  *
  * What the server does by itself (logged with `by: 'server'`):
  * - the **opening throw** (G1), as soon as the game is set up and whenever a game starts with one (ties
- *   are thrown again at once);
+ *   are thrown again at once) — but between two games of a **money session** (G6) it waits `nextGamePauseMs`
+ *   first, and so does the starter's automatic roll in long nardy: in that pause either player may end the session
+ *   (`endSession`), and the starter may roll himself at once;
+ * - **ending a money session** between games when its time limit has passed (G6: `session.minutes` from the first
+ *   action), or, at a staked table, when a player's net loss has reached his hold (`sessionHoldPoints`, G9);
  * - **every die**: a client's `roll` carries no dice, the server throws them (G10, dice.ts);
  * - **rolling** for the seat on turn when it may not double (no cube, SN-02, Crawford, opponent owns the
  *   cube, cube at max) — option `autoRoll`, on by default; when it may double it must roll or double itself;
@@ -94,6 +98,10 @@ export interface GameActorOptions {
   /** A bot's time per decision (never more than its clock has left). */
   readonly botBudgetMs?: number;
   readonly autoRoll?: boolean;
+  /** G6: the pause between two games of a money session in which either player may end it (default 8 s). */
+  readonly nextGamePauseMs?: number;
+  /** G9: at a staked money table, the points a player may lose (his hold): the session ends once one is that far behind. */
+  readonly sessionHoldPoints?: number;
   /** How long to wait before retrying an automatic action whose log append failed. */
   readonly retryMs?: number;
   /** Faults (not client errors): a failed append of an automatic action, a bot that threw … */
@@ -103,6 +111,11 @@ export interface GameActorOptions {
 const fail = (code: ServerErrorCode, message: string): { readonly ok: false; readonly error: ServerError } => ({ ok: false, error: { code, message } });
 
 const MAX_AUTO = 64;
+/** G6: long enough to read the result and press "End the session", short enough not to hold up the next game. */
+export const DEFAULT_NEXT_GAME_PAUSE_MS = 8_000;
+
+/** Between two games of a money session (G6): a game has been played and the next one has not begun. */
+const sessionBreak = (s: MatchState): boolean => s.settings.matchLength === 0 && s.phase !== 'matchOver' && s.games.length > 0 && betweenGames(s);
 
 export class GameActor {
   readonly gameId: string;
@@ -131,6 +144,10 @@ export class GameActor {
   private cancelFlag: (() => void) | null = null;
   private readonly cancelGrace: Partial<Record<Seat, () => void>> = {};
   private cancelRetry: (() => void) | null = null;
+  /** The pause before the next game of a money session: which game waits, until when, and its timer. */
+  private nextGame: { readonly number: number; readonly at: number; readonly cancel: () => void } | null = null;
+  /** When the match began (its first action), for a session's time limit. */
+  private readonly startedAt: number;
   private botAsked: number | null = null;
   private closed = false;
 
@@ -165,6 +182,7 @@ export class GameActor {
     const last = entries[entries.length - 1];
     this.clock = last ? restoreClock(header.settings, last.clock, now) : newGameClock(header.settings);
     this.lastAt = now;
+    this.startedAt = entries[0]?.at ?? now;
     this.lastToAct = toAct(state);
     this.history = new History(opts.historySize ?? 50);
     for (const seat of SEATS) {
@@ -278,6 +296,7 @@ export class GameActor {
     this.closed = true;
     this.cancelFlag?.();
     this.cancelRetry?.();
+    this.nextGame?.cancel();
     for (const s of SEATS) this.cancelGrace[s]?.();
   }
 
@@ -531,7 +550,7 @@ export class GameActor {
 
   /** What the server does by itself in this state (the rule in the class comment), before any die is thrown. */
   private automatic(s: MatchState): 'opening' | 'roll' | 'pass' | null {
-    if (this.calledOff) return null;
+    if (this.calledOff || this.pausing(s)) return null;
     switch (s.phase) {
       case 'opening':
         return 'opening';
@@ -561,8 +580,48 @@ export class GameActor {
     }
   }
 
+  /** Whether the next game of a money session is still waiting (its pause not begun, or not over). */
+  private pausing(s: MatchState): boolean {
+    if (!sessionBreak(s)) return false;
+    return this.nextGame?.number !== s.game.number || this.time.now() < this.nextGame.at;
+  }
+
+  /**
+   * Between two games of a money session (G6): ends it when a limit the engine cannot see is reached (its time, a
+   * staked player's hold), else starts the pause before the next game. Whether the next game must wait.
+   */
+  private async sessionPause(): Promise<boolean> {
+    const s = this.state;
+    if (!sessionBreak(s)) return false;
+    if (this.nextGame?.number === s.game.number) return this.time.now() < this.nextGame.at;
+    const now = this.time.now();
+    const { minutes } = s.settings.session;
+    const behind: Seat = s.score.p1 < s.score.p2 ? 'p1' : 'p2';
+    const spent = this.opts.sessionHoldPoints !== undefined && Math.abs(s.score.p1 - s.score.p2) >= this.opts.sessionHoldPoints;
+    if (spent || (minutes > 0 && now - this.startedAt >= minutes * 60_000)) {
+      const r = await this.commit({ type: 'endSession', seat: behind }, 'server', now);
+      if (!r.ok) {
+        this.onFault(`ending the session of ${this.gameId}`, r.error);
+        if (r.error.code === 'LOG_FAILED') this.scheduleRetry();
+      }
+      return true;
+    }
+    const at = now + (this.opts.nextGamePauseMs ?? DEFAULT_NEXT_GAME_PAUSE_MS);
+    this.nextGame?.cancel();
+    const cancel = this.time.setTimer(at, () => {
+      void this.enqueue(async () => {
+        if (this.closed) return;
+        await this.runAutos();
+        this.afterChange();
+      });
+    });
+    this.nextGame = { number: s.game.number, at, cancel };
+    return true;
+  }
+
   private async runAutos(): Promise<void> {
     for (let i = 0; i < MAX_AUTO; i++) {
+      if (await this.sessionPause()) return;
       const a = this.autoAction();
       if (!a) return;
       const r = await this.commit(a, 'server', this.time.now());

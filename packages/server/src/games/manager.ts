@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { matchSettings, SEATS, type BySeat, type Result, type Seat } from '@nardy/engine';
-import type { ClientToServer, ClientMessage, ErrorCode, GameSummary, GameView as WireView, ServerMessage, ServerToClient, UserRef } from '@nardy/protocol';
+import {
+  holdPoints,
+  type ClientToServer,
+  type ClientMessage,
+  type ErrorCode,
+  type GameSummary,
+  type GameView as WireView,
+  type ServerMessage,
+  type ServerToClient,
+  type UserRef,
+} from '@nardy/protocol';
 import type { ClientLink, CommandModule, GameFactory, Reply, ReplyError } from '../contracts.js';
 import { GameActor, type Command, type ServerErrorCode } from '../game/actor.js';
 import type { BotPlayer } from '../game/bot.js';
@@ -280,7 +290,7 @@ export class GameManager implements GameFactory, CommandModule {
     }
     const header: GameHeader = { gameId: created.value.id, settings: settings.value, seats: req.seats, dice, rated: req.rated };
     try {
-      const actor = await GameActor.create(header, this.actorOptions(bots));
+      const actor = await GameActor.create(header, this.actorOptions(bots, stake, header));
       this.attach(actor, header, players, stake, watchToken, 'active');
     } catch (e) {
       this.log.error({ err: e, gameId: header.gameId }, 'a new game could not start');
@@ -572,7 +582,7 @@ export class GameManager implements GameFactory, CommandModule {
         }
       }
       const players = await this.playersOf(header.seats);
-      const r = await GameActor.restore(header, this.actorOptions(bots));
+      const r = await GameActor.restore(header, this.actorOptions(bots, rec.stake, header));
       if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
       const live = this.attach(r.value, header, players, rec.stake, rec.watchToken, rec.status);
       this.log.info({ gameId: rec.id, actions: r.value.actions.length }, 'game restored');
@@ -658,11 +668,13 @@ export class GameManager implements GameFactory, CommandModule {
     if (!r.ok && r.error.code !== 'CONFLICT') this.log.error({ gameId: header.gameId, code: r.error.code }, 'the ratings could not be updated');
   }
 
-  private actorOptions(bots: Record<string, BotPlayer>) {
+  private actorOptions(bots: Record<string, BotPlayer>, stake: number, header: GameHeader) {
     return {
       log: new StoreActionLog(this.store),
       time: this.time,
       bots,
+      // G9: a staked money session ends once a player has lost his hold (chips/stakes.ts).
+      ...(stake > 0 && header.settings.matchLength === 0 ? { sessionHoldPoints: holdPoints(header.settings) } : {}),
       historySize: this.opts.historySize ?? 64,
       ...(this.opts.botBudgetMs !== undefined ? { botBudgetMs: this.opts.botBudgetMs } : {}),
       ...(this.opts.reconnectGraceMs !== undefined ? { reconnectGraceMs: this.opts.reconnectGraceMs } : {}),
