@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ChallengeIdSchema,
   CommandIdSchema,
+  DisplayNameSchema,
   GameIdSchema,
   LIMITS,
   LanguageSchema,
@@ -75,8 +76,12 @@ export const CLIENT_SCHEMAS = {
   /** Quick pairing: wait in a pool until someone asking for the same pool comes. */
   'quickPair.join': command('quickPair.join', { pool: QuickPairPoolSchema, clientSeed: SEED, commitment: PRECOMMITTED }),
   'quickPair.leave': command('quickPair.leave', {}),
-  /** A direct challenge to one user. */
-  'challenge.send': command('challenge.send', { to: UserIdSchema, settings: TableSettingsInputSchema, clientSeed: SEED }),
+  /** A direct challenge to one user: `to` is his user id, or his name (username or display name, case ignored). */
+  'challenge.send': command('challenge.send', {
+    to: z.union([UserIdSchema, DisplayNameSchema]),
+    settings: TableSettingsInputSchema,
+    clientSeed: SEED,
+  }),
   'challenge.accept': command('challenge.accept', { challengeId: ChallengeIdSchema, clientSeed: SEED }),
   'challenge.decline': command('challenge.decline', {
     challengeId: ChallengeIdSchema,

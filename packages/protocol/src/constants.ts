@@ -31,6 +31,8 @@ export const LIMITS = Object.freeze({
   textLength: 1000,
   /** Lists the server sends (seeks, games, events in a replay …). */
   listLength: 1000,
+  /** The lobby's list of who is online (`lobby.snapshot`'s `players`). */
+  onlineListed: 200,
   /** Legal turns sent with a game view. */
   turnsLength: 5000,
   /** The actions of a match in a `game.snapshot` (its move list). */
@@ -81,6 +83,8 @@ export const PROTOCOL_ERROR_CODES = [
   'NAME_UNAVAILABLE',
   /** A cap was reached: sockets per IP address or session, open seeks, running bot games (docs/security.md). */
   'LIMIT_REACHED',
+  /** The user exists but has no connection open now (a challenge needs him online). */
+  'NOT_CONNECTED',
   /** A private table's game: only its players and those they invited (its watch token) may watch it or read its record. */
   'PRIVATE_GAME',
   /** The same command id is already being processed on this connection. */

@@ -180,6 +180,7 @@ export const SERVER_EXAMPLES: { readonly [T in ServerToClientType]: ServerMessag
       },
     ],
     online: 57,
+    players: [{ user: BORIS, ratings: [{ variant: 'long', rating: 1512, games: 4 }] }],
   },
   'lobby.seekAdded': {
     type: 'lobby.seekAdded',
@@ -198,6 +199,8 @@ export const SERVER_EXAMPLES: { readonly [T in ServerToClientType]: ServerMessag
     },
   },
   'lobby.gameRemoved': { type: 'lobby.gameRemoved', gameId: 'g_8Jm3' },
+  'lobby.userJoined': { type: 'lobby.userJoined', player: { user: ALICE, ratings: [] } },
+  'lobby.userLeft': { type: 'lobby.userLeft', userId: 'u_boris' },
   'challenge.received': {
     type: 'challenge.received',
     challenge: { challengeId: 'ch_5', from: ALICE, to: BORIS, settings: LONG_3_POINTS, createdAt: 1767225603000, commitment: COMMITMENT },

@@ -26,6 +26,22 @@ export const GameSummarySchema = z.strictObject({
 });
 export type GameSummary = z.infer<typeof GameSummarySchema>;
 
+/** A player's rating in one variant and how many rated games it rests on. */
+export const VariantRatingSchema = z.strictObject({
+  variant: z.enum(VARIANT_IDS),
+  rating: z.int().min(0).max(10000),
+  games: z.int().min(0),
+});
+export type VariantRating = z.infer<typeof VariantRatingSchema>;
+
+/** Someone in the lobby's list of who is online (anonymous watchers are not listed). */
+export const OnlinePlayerSchema = z.strictObject({
+  user: UserRefSchema,
+  /** His rating in each variant (the start rating with `games: 0` where he has played no rated game). */
+  ratings: z.array(VariantRatingSchema).max(VARIANT_IDS.length),
+});
+export type OnlinePlayer = z.infer<typeof OnlinePlayerSchema>;
+
 /** Quick pairing: the server pairs two players who asked for the same pool. */
 export const QuickPairPoolSchema = z.strictObject({
   variant: z.enum(VARIANT_IDS),

@@ -16,7 +16,7 @@ import {
 import { ChatRoomSchema, ChatTextSchema } from './chat.js';
 import { EpochSchema, GameEventSchema, MatchActionsSchema } from './events.js';
 import { GameViewSchema, Hex64Schema } from './game-view.js';
-import { CHALLENGE_CLOSE_REASONS, ChallengeSchema, GameSummarySchema, SeekSchema } from './lobby.js';
+import { CHALLENGE_CLOSE_REASONS, ChallengeSchema, GameSummarySchema, OnlinePlayerSchema, SeekSchema } from './lobby.js';
 
 /**
  * Every message the server sends. `ack` and `error` answer a command (its `id`); the rest are pushed: lobby
@@ -80,11 +80,17 @@ export const SERVER_SCHEMAS = {
     seeks: z.array(SeekSchema).max(LIMITS.listLength),
     games: z.array(GameSummarySchema).max(LIMITS.listLength),
     online: z.int().min(0),
+    /** Who is online (in the order they came, at most `LIMITS.onlineListed`); then `lobby.userJoined`/`userLeft`. */
+    players: z.exactOptional(z.array(OnlinePlayerSchema).max(LIMITS.onlineListed)),
   }),
   'lobby.seekAdded': z.strictObject({ type: z.literal('lobby.seekAdded'), seek: SeekSchema }),
   'lobby.seekRemoved': z.strictObject({ type: z.literal('lobby.seekRemoved'), seekId: SeekIdSchema }),
   'lobby.gameAdded': z.strictObject({ type: z.literal('lobby.gameAdded'), game: GameSummarySchema }),
   'lobby.gameRemoved': z.strictObject({ type: z.literal('lobby.gameRemoved'), gameId: GameIdSchema }),
+  /** Someone came online (or his ratings changed): add or replace him in the online list. */
+  'lobby.userJoined': z.strictObject({ type: z.literal('lobby.userJoined'), player: OnlinePlayerSchema }),
+  /** His last connection closed. */
+  'lobby.userLeft': z.strictObject({ type: z.literal('lobby.userLeft'), userId: UserIdSchema }),
 
   // --- challenges and pairing ---
   'challenge.received': z.strictObject({ type: z.literal('challenge.received'), challenge: ChallengeSchema }),

@@ -12,6 +12,7 @@ import { poolBots, type BotFactory } from './games/bots.js';
 import { GameManager } from './games/manager.js';
 import { serveHttp } from './http.js';
 import { LobbyModule } from './lobby/index.js';
+import { lobbyLookups } from './lobby/store-lookups.js';
 import { GameNotices } from './notices.js';
 import { recordsRoutes } from './records/index.js';
 import { openStore } from './store/kysely-store.js';
@@ -124,6 +125,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     rematches: games,
     commitments,
     chips,
+    ...lobbyLookups(store),
     room: { joined: (link) => chat.join(link, { kind: 'lobby' }), left: (link) => chat.leave(link, { kind: 'lobby' }) },
     maxSeeksPerUser: config.limits.seeksPerUser,
     maxSeeksPerAddress: config.limits.seeksPerIp,
@@ -133,7 +135,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   // Chat rooms follow game subscriptions; the lobby lists the games to watch.
   notices.follow({
-    feed: { started: (summary) => lobby.gameStarted(summary), ended: (gameId) => lobby.gameEnded(gameId) },
+    feed: {
+      started: (summary) => lobby.gameStarted(summary),
+      ended: (gameId) => lobby.gameEnded(gameId),
+      rated: (userIds) => lobby.ratingsChanged(userIds),
+    },
     rooms: {
       joined: (link, gameId, seat) => {
         void chat.join(link, { kind: 'table', gameId });

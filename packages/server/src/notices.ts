@@ -28,6 +28,10 @@ export class GameNotices implements Feed, Rooms {
     for (const f of this.feeds) f.ended(gameId);
   }
 
+  rated(userIds: readonly string[]): void {
+    for (const f of this.feeds) f.rated?.(userIds);
+  }
+
   joined(link: ClientLink, gameId: string, seat: Seat | null): void {
     for (const r of this.rooms) r.joined(link, gameId, seat);
   }

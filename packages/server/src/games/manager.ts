@@ -79,6 +79,8 @@ export interface GameManagerOptions {
   readonly feed?: {
     started(summary: GameSummary): void;
     ended(gameId: string): void;
+    /** A rated match's result moved these users' ratings (told after they are stored). */
+    rated?(userIds: readonly string[]): void;
   };
   /** Told when a link opens or closes a game (chat puts it in the game's rooms). */
   readonly rooms?: {
@@ -666,6 +668,7 @@ export class GameManager implements GameFactory, CommandModule {
       this.time.now(),
     );
     if (!r.ok && r.error.code !== 'CONFLICT') this.log.error({ gameId: header.gameId, code: r.error.code }, 'the ratings could not be updated');
+    if (r.ok) this.opts.feed?.rated?.([a.userId, b.userId]);
   }
 
   private actorOptions(bots: Record<string, BotPlayer>, stake: number, header: GameHeader) {

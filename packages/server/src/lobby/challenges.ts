@@ -4,7 +4,7 @@ import { commitment as commitmentOf } from '../game/dice.js';
 import { accountCheck, done, fail, type Check, type LobbyState } from './state.js';
 
 /**
- * Direct challenges to a user who is online: pushed to all of his connections, open until accepted, declined,
+ * Direct challenges to a user who is online (named by id or by name, resolved against every account): pushed to all of his connections, open until accepted, declined,
  * cancelled, expired, or until the challenger's connection or the target's last one closes.
  */
 
@@ -30,18 +30,26 @@ function openChallenges(lobby: LobbyState, from: string, to: string): Check {
   return { ok: true, value: undefined };
 }
 
+/** `to` as an online user's id, else any account's id or name (the store); null when there is none. */
+async function whom(lobby: LobbyState, to: string): Promise<string | null> {
+  if (lobby.userLinks.has(to)) return to;
+  return lobby.options.findUser ? lobby.options.findUser(to) : null;
+}
+
 export async function challengeSend(lobby: LobbyState, link: ClientLink, msg: ClientMessage<'challenge.send'>): Promise<Reply> {
   const me = link.viewer;
   const settings = lobby.tableSettings(msg.settings, me);
   if (!settings.ok) return settings;
-  if (msg.to === me.userId) return fail('CONFLICT', 'you cannot challenge yourself');
-  const target = lobby.onlineViewer(msg.to);
-  if (!target) return fail('NOT_FOUND', 'that user is not online');
+  const to = await whom(lobby, msg.to);
+  if (to === null) return fail('NOT_FOUND', 'no such user');
+  if (to === me.userId) return fail('CONFLICT', 'you cannot challenge yourself');
+  const target = lobby.onlineViewer(to);
+  if (!target) return fail('NOT_CONNECTED', 'that user is not connected now');
   const account = accountCheck(settings.value, target.guest, ' on both sides');
   if (!account.ok) return account;
-  const open = openChallenges(lobby, me.userId, msg.to);
+  const open = openChallenges(lobby, me.userId, to);
   if (!open.ok) return open;
-  const ok = await lobby.canPlay(me.userId, msg.to, settings.value);
+  const ok = await lobby.canPlay(me.userId, to, settings.value);
   if (!ok.ok) return ok;
 
   const serverSeed = lobby.newSeed();
@@ -61,7 +69,7 @@ export async function challengeSend(lobby: LobbyState, link: ClientLink, msg: Cl
     clientSeed: msg.clientSeed,
     expiresAt: createdAt + lobby.challengeTtl,
   });
-  lobby.sendUser(msg.to, { type: 'challenge.received', challenge });
+  lobby.sendUser(to, { type: 'challenge.received', challenge });
   return done({ kind: 'challenge', challengeId: challenge.challengeId });
 }
 

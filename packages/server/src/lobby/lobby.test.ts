@@ -36,7 +36,7 @@ describe('lobby: subscriptions and pushes', () => {
     await k.lobby.gameEnded('g0');
     await k.lobby.gameEnded('nope');
     expect(code(await k.send(alice, { type: 'seek.cancel', seekId: 's1' }))).toBe('ok');
-    expect(watcher.sent.map((m) => m.type)).toEqual(['lobby.seekAdded', 'lobby.gameAdded', 'lobby.gameRemoved', 'lobby.seekRemoved']);
+    expect(watcher.sent.map((m) => m.type)).toEqual(['lobby.userJoined', 'lobby.seekAdded', 'lobby.gameAdded', 'lobby.gameRemoved', 'lobby.seekRemoved']);
     for (const m of watcher.sent) expect(ServerToClientSchema.safeParse(m).success).toBe(true);
     expect(other.sent).toEqual([]);
     expect(alice.sent).toEqual([]);

@@ -2,6 +2,7 @@ import { LIMITS, type Challenge, type ClientMessage, type ClientToServer, type G
 import type { ClientLink, CommandModule, GameFactory, Reply } from '../contracts.js';
 import { SerialQueue } from '../serial.js';
 import { challengeAccept, challengeAnswer, challengeSend, closeChallenge } from './challenges.js';
+import { cameOnline, ratingsMoved, wentOffline, withRatings } from './online.js';
 import type { LobbyOptions } from './options.js';
 import { defaultToken, tableCancel, tableCreate, tableJoin } from './private-tables.js';
 import { quickPairJoin, quickPairLeave } from './quick-pairing.js';
@@ -65,7 +66,7 @@ export class LobbyModule implements CommandModule {
 
   /** A connection is open (after `hello`): its user counts as online and may be challenged. */
   connected(link: ClientLink): Promise<void> {
-    return this.queue.run(() => this.lobby.join(link));
+    return this.queue.run(() => this.join(link));
   }
 
   /** The connection closed: its seeks, pool place, tables, challenges and rematch offers go with it. */
@@ -79,8 +80,9 @@ export class LobbyModule implements CommandModule {
    * listed before the command's ack goes out. It only adds to the games list, which no command reads across an await.
    */
   gameStarted(summary: GameSummary): void {
-    this.lobby.games.set(summary.gameId, summary);
-    this.lobby.broadcast({ type: 'lobby.gameAdded', game: summary });
+    const game = { ...summary, players: withRatings(this.lobby, summary.players, summary.settings.match.variant) };
+    this.lobby.games.set(summary.gameId, game);
+    this.lobby.broadcast({ type: 'lobby.gameAdded', game });
   }
 
   /** The game ended (or is no longer listed): pushed as `lobby.gameRemoved`. */
@@ -88,6 +90,11 @@ export class LobbyModule implements CommandModule {
     return this.queue.run(() => {
       if (this.lobby.games.delete(gameId)) this.lobby.broadcast({ type: 'lobby.gameRemoved', gameId });
     });
+  }
+
+  /** A rated match moved these users' ratings: the lobby reads them again (its online list and seeks show them). */
+  ratingsChanged(userIds: readonly string[]): Promise<void> {
+    return this.queue.run(() => ratingsMoved(this.lobby, userIds));
   }
 
   /** Closes challenges and private tables past their time; also runs before every command. */
@@ -140,7 +147,7 @@ export class LobbyModule implements CommandModule {
     return this.queue.run(async () => {
       try {
         if (this.lobby.closed.has(link)) return fail('UNAVAILABLE', 'the connection is closed');
-        this.lobby.join(link);
+        await this.join(link);
         this.expireNow();
         return await this.dispatch(link, msg);
       } catch (e) {
@@ -201,11 +208,16 @@ export class LobbyModule implements CommandModule {
       seeks: [...l.seeks.values()].slice(0, LIMITS.listLength).map((s) => s.seek),
       games: [...l.games.values()].slice(0, LIMITS.listLength),
       online: l.userLinks.size,
+      players: [...l.listed.values()],
     });
     return done();
   }
 
   // ------------------------------------------------------------------ state changes run in the queue
+
+  private async join(link: ClientLink): Promise<void> {
+    if (this.lobby.join(link)) await cameOnline(this.lobby, link.viewer);
+  }
 
   private drop(link: ClientLink): void {
     const l = this.lobby;
@@ -218,7 +230,10 @@ export class LobbyModule implements CommandModule {
     const set = l.userLinks.get(userId);
     set?.delete(link.id);
     const gone = !set || set.size === 0;
-    if (gone) l.userLinks.delete(userId);
+    if (gone) {
+      l.userLinks.delete(userId);
+      wentOffline(l, userId);
+    }
 
     for (const [id, s] of [...l.seeks]) if (s.linkId === link.id) l.removeSeek(id);
     const place = l.pooled.get(userId);

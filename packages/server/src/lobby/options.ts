@@ -1,5 +1,5 @@
 import type { Seat } from '@nardy/engine';
-import type { TableSettings } from '@nardy/protocol';
+import type { TableSettings, VariantRating } from '@nardy/protocol';
 import type { ClientLink } from '../contracts.js';
 import type { SeatHolder } from '../game/log.js';
 
@@ -52,8 +52,12 @@ export interface LobbyOptions {
   readonly chips?: ChipsLedger;
   /** Told when a link subscribes to or leaves the lobby: the lobby chat room is its subscribers (protocol §9). */
   readonly room?: { joined(link: ClientLink): void | Promise<unknown>; left(link: ClientLink): void };
-  /** A user's rating to show in seeks and challenges, if any. */
-  readonly ratingOf?: (userId: string, settings: TableSettings) => number | undefined;
+  /** A user's ratings, every variant (read when he comes online and after his rated games): shown in the lobby. */
+  readonly ratings?: (userId: string) => Promise<readonly VariantRating[]>;
+  /** The id of the user with this id or name (username or display name, case ignored), null when none: challenges. */
+  readonly findUser?: (idOrName: string) => Promise<string | null>;
+  /** How many the online list holds (default and most: `LIMITS.onlineListed`). */
+  readonly maxOnlineListed?: number;
   /** Open seeks per user (default 5), challenges sent and still open (default 5), private tables (default 3). */
   readonly maxSeeksPerUser?: number;
   /** Open seeks of the links from one IP address together (default 10). */

@@ -24,8 +24,10 @@ describe('lobby: private tables', () => {
     const k = kit({ newToken: undefined as never });
     const w = fakeLink('w');
     await k.send(w, { type: 'lobby.subscribe' });
+    const alice = fakeLink('alice');
+    await k.lobby.connected(alice);
     w.sent.length = 0;
-    const r = await k.send(fakeLink('alice'), { type: 'table.create', settings: SETTINGS });
+    const r = await k.send(alice, { type: 'table.create', settings: SETTINGS });
     expect(r.ok && r.value?.kind === 'table' && r.value.token).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(w.sent).toEqual([]);
   });

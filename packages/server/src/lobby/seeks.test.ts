@@ -140,6 +140,8 @@ describe('lobby: seeks', () => {
     const w = fakeLink('w');
     await k.send(w, { type: 'lobby.subscribe' });
     await k.send(fakeLink('alice'), { type: 'seek.create', settings: SETTINGS });
+    // Bob comes online first (announced in the online list).
+    await k.lobby.connected(fakeLink('bob'));
     w.sent.length = 0;
     k.factory.failures.push({ code: 'INSUFFICIENT_CHIPS', message: 'hold failed' });
     expect(code(await k.send(fakeLink('bob'), { type: 'seek.accept', seekId: 's1' }))).toBe('INSUFFICIENT_CHIPS');

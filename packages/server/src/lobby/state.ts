@@ -5,15 +5,18 @@ import {
   type Challenge,
   type ErrorCode,
   type GameSummary,
+  type OnlinePlayer,
   type Seek,
   type ServerToClient,
   type TableSettings,
   type TableSettingsInput,
   type UserRef,
+  type VariantRating,
 } from '@nardy/protocol';
 import type { ClientLink, GameFactory, Reply, ReplyError, Viewer } from '../contracts.js';
 import { newServerSeed } from '../game/dice.js';
 import type { SeatHolder } from '../game/log.js';
+import { ratingIn } from './online.js';
 import type { LobbyOptions } from './options.js';
 
 /**
@@ -94,6 +97,7 @@ export class LobbyState {
   readonly maxTables: number;
   readonly challengeTtl: number;
   readonly tableTtl: number;
+  readonly maxListed: number;
   private readonly blocked: (a: string, b: string) => boolean | Promise<boolean>;
 
   /** Open connections by id, and each online user's connection ids. */
@@ -102,6 +106,9 @@ export class LobbyState {
   /** Closed connections: a command or `connected` that comes after the close does not bring one back. */
   readonly closed = new WeakSet<ClientLink>();
   readonly subscribers = new Set<string>();
+  /** The online list (online.ts): the first `maxListed` users online; and each online user's ratings. */
+  readonly listed = new Map<string, OnlinePlayer>();
+  readonly ratingCache = new Map<string, readonly VariantRating[]>();
   /** In creation order. */
   readonly seeks = new Map<string, SeekEntry>();
   /** Pool key → waiting users, first come first served; and each waiting user's place (one pool at a time). */
@@ -138,19 +145,21 @@ export class LobbyState {
     this.maxTables = options.maxTablesPerUser ?? 3;
     this.challengeTtl = options.challengeTtlMs ?? 60_000;
     this.tableTtl = options.tableTtlMs ?? 30 * 60_000;
+    this.maxListed = Math.min(options.maxOnlineListed ?? LIMITS.onlineListed, LIMITS.onlineListed);
   }
 
   // --- presence
 
-  /** The connection counts as online (unless it already closed or is anonymous). */
-  join(link: ClientLink): void {
-    if (this.closed.has(link) || this.links.has(link.id)) return;
+  /** The connection counts as online (unless it already closed or is anonymous); true when it is his first. */
+  join(link: ClientLink): boolean {
+    if (this.closed.has(link) || this.links.has(link.id)) return false;
     this.links.set(link.id, link);
     // An anonymous watcher (no session) is nobody to challenge: not online.
-    if (link.viewer.anonymous === true) return;
+    if (link.viewer.anonymous === true) return false;
     const set = this.userLinks.get(link.viewer.userId) ?? new Set<string>();
     set.add(link.id);
     this.userLinks.set(link.viewer.userId, set);
+    return set.size === 1;
   }
 
   onlineViewer(userId: string): Viewer | null {
@@ -162,7 +171,7 @@ export class LobbyState {
   }
 
   ref(v: Viewer, settings: TableSettings): UserRef {
-    const rating = this.options.ratingOf?.(v.userId, settings);
+    const rating = ratingIn(this, v.userId, settings.match.variant);
     return rating === undefined ? { userId: v.userId, name: v.displayName, guest: v.guest } : { userId: v.userId, name: v.displayName, guest: v.guest, rating };
   }
 

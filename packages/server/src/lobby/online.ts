@@ -1,0 +1,63 @@
+import type { OnlinePlayer, UserRef, VariantRating } from '@nardy/protocol';
+import type { Viewer } from '../contracts.js';
+import type { LobbyState } from './state.js';
+
+/**
+ * Who is online, as the lobby lists it: signed-in players and guests (anonymous watchers never join `userLinks`),
+ * with their ratings. The list is bounded (`maxListed`, the first to come); subscribers get `lobby.userJoined` and
+ * `lobby.userLeft` as it changes. Ratings are read once a user comes online and again after each of his rated
+ * matches is recorded, so the lobby's own replies (seeks, challenges) show them without a store read each time.
+ */
+
+function player(lobby: LobbyState, v: Viewer): OnlinePlayer {
+  const user: UserRef = { userId: v.userId, name: v.displayName, guest: v.guest };
+  return { user, ratings: [...(lobby.ratingCache.get(v.userId) ?? [])] };
+}
+
+async function loadRatings(lobby: LobbyState, userId: string): Promise<readonly VariantRating[]> {
+  const ratings = (await lobby.options.ratings?.(userId)) ?? [];
+  lobby.ratingCache.set(userId, ratings);
+  return ratings;
+}
+
+/** A user's first connection opened: read his ratings and list him (while the list has room). */
+export async function cameOnline(lobby: LobbyState, v: Viewer): Promise<void> {
+  await loadRatings(lobby, v.userId);
+  if (!lobby.listed.has(v.userId) && lobby.listed.size >= lobby.maxListed) return;
+  const p = player(lobby, v);
+  lobby.listed.set(v.userId, p);
+  lobby.broadcast({ type: 'lobby.userJoined', player: p });
+}
+
+/** His last connection closed. */
+export function wentOffline(lobby: LobbyState, userId: string): void {
+  lobby.ratingCache.delete(userId);
+  if (lobby.listed.delete(userId)) lobby.broadcast({ type: 'lobby.userLeft', userId });
+}
+
+/** A rated game of these users ended: their ratings may have moved. */
+export async function ratingsMoved(lobby: LobbyState, userIds: readonly string[]): Promise<void> {
+  for (const userId of userIds) {
+    if (!lobby.userLinks.has(userId)) continue;
+    const ratings = await loadRatings(lobby, userId);
+    const listed = lobby.listed.get(userId);
+    if (!listed) continue;
+    const p: OnlinePlayer = { user: listed.user, ratings: [...ratings] };
+    lobby.listed.set(userId, p);
+    lobby.broadcast({ type: 'lobby.userJoined', player: p });
+  }
+}
+
+/** The rating a name shows beside a table of this variant, when the lobby knows one. */
+export function ratingIn(lobby: LobbyState, userId: string, variant: string): number | undefined {
+  return lobby.ratingCache.get(userId)?.find((r) => r.variant === variant)?.rating;
+}
+
+/** A live game's players with their ratings in its variant (for the games list). */
+export function withRatings(lobby: LobbyState, players: { p1: UserRef; p2: UserRef }, variant: string): { p1: UserRef; p2: UserRef } {
+  const rated = (u: UserRef): UserRef => {
+    const rating = u.rating ?? ratingIn(lobby, u.userId, variant);
+    return rating === undefined || u.bot !== undefined ? u : { ...u, rating };
+  };
+  return { p1: rated(players.p1), p2: rated(players.p2) };
+}

@@ -1,0 +1,31 @@
+import { VARIANT_IDS } from '@nardy/engine';
+import type { VariantRating } from '@nardy/protocol';
+import { START_RATING } from '../games/rating.js';
+import type { Store } from '../store/types.js';
+
+/** What the lobby reads from the store: ratings to show and the accounts a challenge may name. */
+export function lobbyLookups(store: Store): {
+  ratings: (userId: string) => Promise<readonly VariantRating[]>;
+  findUser: (idOrName: string) => Promise<string | null>;
+} {
+  return {
+    ratings: async (userId) => {
+      const rows: VariantRating[] = [];
+      for (const variant of VARIANT_IDS) {
+        const r = await store.getRating(userId, variant);
+        // No rated game yet in this variant: the rating a first game would start from.
+        rows.push(r.ok ? { variant, rating: Math.round(r.value.rating), games: r.value.games } : { variant, rating: START_RATING, games: 0 });
+      }
+      return rows;
+    },
+    findUser: async (idOrName) => {
+      const byId = await store.findUserById(idOrName);
+      if (byId.ok) return byId.value.id;
+      const byName = await store.findUserByName(idOrName);
+      if (byName.ok) return byName.value.id;
+      // A display name (folded as names are compared): only when it names one user.
+      const alike = await store.findUsersNamedLike(idOrName);
+      return alike.ok && alike.value.length === 1 ? alike.value[0]! : null;
+    },
+  };
+}
