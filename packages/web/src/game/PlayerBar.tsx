@@ -55,7 +55,7 @@ export function PlayerBar({ view, seat, serverNow, t }: Props) {
         </span>
         {toAct && <span className="player-tag player-tag--act">{t('players.toAct')}</span>}
       </span>
-      <span className="player-score">{t('players.score', { score: view.score[seat] })}</span>
+      <span className="player-score">{t('players.score', { count: view.score[seat] })}</span>
       {clock.ms !== null && (
         <span className={`player-clock${clock.running ? ' player-clock--running' : ''}${clock.flagged ? ' player-clock--flagged' : ''}`}>
           <span role="timer" aria-label={t('players.clock')}>

@@ -76,3 +76,13 @@ describe('win kinds per language and variant', () => {
     expect(lobby(ru, 'form.cube', 'short')).toBe('Куб удвоения (даве)');
   });
 });
+
+describe('points in the plural each language wants', () => {
+  it('players.score: 1 point, 2 points; 1 очко, 2 очка, 5 очков, 1,5 очка', () => {
+    const en = gameT('en');
+    const ru = gameT('ru');
+    expect([1, 2].map((count) => en('players.score', { count }))).toEqual(['1 point', '2 points']);
+    expect([1, 2, 5, 21].map((count) => ru('players.score', { count }))).toEqual(['1 очко', '2 очка', '5 очков', '21 очко']);
+    expect(ru('players.score', { count: 1.5 })).toBe('1.5 очка');
+  });
+});

@@ -102,5 +102,14 @@ describe('ReplayView', () => {
     expect(s).toContain('Шаг 5 из 5');
     expect(s).toContain('Длинные нарды');
     expect(s).toContain('марс');
+    expect(s).toContain('2 очка');
+  });
+
+  it('scores in the plural each language wants: 2 points, 0 points; 2 очка, 0 очков', () => {
+    const s = text(render(5));
+    expect(s).toContain('2 points');
+    expect(s).toContain('0 points');
+    expect(text(render(5, 'ru'))).toContain('0 очков');
+    expect(s).not.toMatch(/\bpts\b/);
   });
 });

@@ -100,7 +100,7 @@ export function ReplayView({ record, log, settings, initialStep = 0 }: Props) {
             <span className="player-name">{names[seat]}</span>
           )}
         </span>
-        <span className="player-score">{t('players.score', { score: frame.score[seat] })}</span>
+        <span className="player-score">{t('players.score', { count: frame.score[seat] })}</span>
       </div>
     );
   };
