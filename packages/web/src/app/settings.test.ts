@@ -11,8 +11,8 @@ function memoryStorage(initial: Record<string, string> = {}) {
 }
 
 describe('player settings', () => {
-  it('default to no auto-play, no auto-confirm, and the system motion preference', () => {
-    expect(parseSettings(null, false)).toEqual({ autoPlayForced: false, autoConfirm: false, reducedMotion: false });
+  it('default to no auto-play, no auto-confirm, the system motion preference, sounds on and no notifications', () => {
+    expect(parseSettings(null, false)).toEqual({ autoPlayForced: false, autoConfirm: false, reducedMotion: false, sounds: true, notifications: false });
     expect(parseSettings(null, true).reducedMotion).toBe(true);
   });
 
@@ -21,10 +21,19 @@ describe('player settings', () => {
       autoPlayForced: true,
       autoConfirm: false,
       reducedMotion: false,
+      sounds: true,
+      notifications: false,
     });
-    expect(parseSettings('{"autoConfirm":"yes","x":1}', false)).toEqual({ autoPlayForced: false, autoConfirm: false, reducedMotion: false });
-    expect(parseSettings('not json', true)).toEqual({ autoPlayForced: false, autoConfirm: false, reducedMotion: true });
+    expect(parseSettings('{"autoConfirm":"yes","x":1}', false)).toEqual({
+      autoPlayForced: false,
+      autoConfirm: false,
+      reducedMotion: false,
+      sounds: true,
+      notifications: false,
+    });
+    expect(parseSettings('not json', true)).toEqual({ autoPlayForced: false, autoConfirm: false, reducedMotion: true, sounds: true, notifications: false });
     expect(parseSettings('[true]', false).autoPlayForced).toBe(false);
+    expect(parseSettings('{"sounds":false,"notifications":true}', false)).toMatchObject({ sounds: false, notifications: true });
   });
 
   it('are saved on every change and survive a reload', () => {
@@ -35,8 +44,20 @@ describe('player settings', () => {
     store.set({ autoConfirm: true });
     expect(store.get().autoConfirm).toBe(true);
     expect(told).toBe(1);
-    expect(JSON.parse(storage.data.get(SETTINGS_KEY)!)).toEqual({ autoPlayForced: false, autoConfirm: true, reducedMotion: false });
-    expect(createSettingsStore(storage, true).get()).toEqual({ autoPlayForced: false, autoConfirm: true, reducedMotion: false });
+    expect(JSON.parse(storage.data.get(SETTINGS_KEY)!)).toEqual({
+      autoPlayForced: false,
+      autoConfirm: true,
+      reducedMotion: false,
+      sounds: true,
+      notifications: false,
+    });
+    expect(createSettingsStore(storage, true).get()).toEqual({
+      autoPlayForced: false,
+      autoConfirm: true,
+      reducedMotion: false,
+      sounds: true,
+      notifications: false,
+    });
   });
 
   it('still work when storage refuses', () => {
@@ -52,6 +73,6 @@ describe('player settings', () => {
       true,
     );
     store.set({ autoPlayForced: true });
-    expect(store.get()).toEqual({ autoPlayForced: true, autoConfirm: false, reducedMotion: true });
+    expect(store.get()).toEqual({ autoPlayForced: true, autoConfirm: false, reducedMotion: true, sounds: true, notifications: false });
   });
 });

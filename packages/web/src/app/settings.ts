@@ -1,6 +1,7 @@
 /**
- * The player's own settings, kept in this browser (localStorage `nardy.settings`): they shape how the board
- * behaves and are handed to it as `BoardSettings`. Bad or missing values fall back to the defaults one by one.
+ * The player's own settings, kept in this browser (localStorage `nardy.settings`): how the board behaves (handed
+ * to it as `BoardSettings`) and how the game room signals (sounds, notifications). Bad or missing values fall back
+ * to the defaults one by one.
  */
 import { useSyncExternalStore } from 'react';
 import type { BoardSettings } from '../board/types';
@@ -9,18 +10,30 @@ export const SETTINGS_KEY = 'nardy.settings';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** Defaults: no automatic play or confirm (G2 leaves both to the player), motion as the system prefers. */
-const defaultSettings = (prefersReducedMotion: boolean): BoardSettings => ({
+export interface PlayerSettings extends BoardSettings {
+  /** The game room's sounds (off = muted). */
+  readonly sounds: boolean;
+  /** A notification on his turn or a double while the tab is hidden (the browser's permission is asked when set). */
+  readonly notifications: boolean;
+}
+
+/**
+ * Defaults: no automatic play or confirm (G2 leaves both to the player), motion as the system prefers, sounds
+ * on, no notifications (the browser must be asked first).
+ */
+const defaultSettings = (prefersReducedMotion: boolean): PlayerSettings => ({
   autoPlayForced: false,
   autoConfirm: false,
   reducedMotion: prefersReducedMotion,
+  sounds: true,
+  notifications: false,
 });
 
-const FIELDS = ['autoPlayForced', 'autoConfirm', 'reducedMotion'] as const satisfies readonly (keyof BoardSettings)[];
+const FIELDS = ['autoPlayForced', 'autoConfirm', 'reducedMotion', 'sounds', 'notifications'] as const satisfies readonly (keyof PlayerSettings)[];
 
 /** The stored settings over the defaults (anything unreadable is ignored). */
-export function parseSettings(raw: string | null, prefersReducedMotion: boolean): BoardSettings {
-  const s: Mutable<BoardSettings> = defaultSettings(prefersReducedMotion);
+export function parseSettings(raw: string | null, prefersReducedMotion: boolean): PlayerSettings {
+  const s: Mutable<PlayerSettings> = defaultSettings(prefersReducedMotion);
   let stored: unknown = null;
   try {
     stored = raw === null ? null : JSON.parse(raw);
@@ -37,8 +50,8 @@ export function parseSettings(raw: string | null, prefersReducedMotion: boolean)
 }
 
 export interface SettingsStore {
-  readonly get: () => BoardSettings;
-  readonly set: (patch: Partial<BoardSettings>) => void;
+  readonly get: () => PlayerSettings;
+  readonly set: (patch: Partial<PlayerSettings>) => void;
   readonly subscribe: (listener: () => void) => () => void;
 }
 
@@ -70,4 +83,4 @@ export function createSettingsStore(storage: Pick<Storage, 'getItem' | 'setItem'
   };
 }
 
-export const useSettings = (store: SettingsStore): BoardSettings => useSyncExternalStore(store.subscribe, store.get, store.get);
+export const useSettings = (store: SettingsStore): PlayerSettings => useSyncExternalStore(store.subscribe, store.get, store.get);

@@ -6,7 +6,7 @@
 import { otherSeat } from '@nardy/engine';
 import type { AckResult, PlayerAction } from '@nardy/protocol';
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import type { BoardSettings } from '../board/types';
+import type { PlayerSettings } from '../app/settings';
 import { ServerError, type Command, type Link } from '../net/types';
 import { paths } from '../router';
 import type { ClaimKind } from './ActionBar';
@@ -14,12 +14,13 @@ import { Refusal } from './Refusal';
 import type { RematchCommand } from './ResultPanel';
 import { initialRoom, roomReducer, type ChatLine } from './roomState';
 import { RoomView } from './RoomView';
+import { useSignals } from './useSignals';
 import { useTranslate } from './useTranslate';
 
 export interface GameRoomProps {
   readonly gameId: string;
   readonly link: Link;
-  readonly settings: BoardSettings;
+  readonly settings: PlayerSettings;
   readonly navigate: (path: string) => void;
 }
 
@@ -67,6 +68,7 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
   }, [state.rematch.gameId, navigate]);
 
   const serverNow = useCallback(() => Date.now() + link.clockOffset, [link]);
+  useSignals(view, settings, serverNow);
 
   const send = useCallback(
     async (command: Command, hold: boolean): Promise<Sent> => {

@@ -10,15 +10,16 @@ import { useSettings } from '../../app/settings';
 import type { BoardSettings } from '../../board/types';
 import { TableSettingsFields } from '../lobby/TableSettingsFields';
 import { AccountSecurity } from './AccountSecurity';
+import { SignalSettings } from './SignalSettings';
 import { formFromSettings, toSettingsInput } from '../lobby/tableForm';
 import './settings.css';
 
 const BOARD_OPTIONS = ['autoPlayForced', 'autoConfirm', 'reducedMotion'] as const satisfies readonly (keyof BoardSettings)[];
 
 /**
- * `/settings`: how the board behaves (kept in this browser), the language, and — with a session — the display
- * name and the table settings the lobby's form starts from (`PATCH /api/me`); a registered account also its password
- * and "log out everywhere".
+ * `/settings`: how the board behaves and the game room's sounds and notifications (kept in this browser), the
+ * language, and — with a session — the display name and the table settings the lobby's form starts from
+ * (`PATCH /api/me`); a registered account also its password and "log out everywhere".
  */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -41,6 +42,8 @@ export function SettingsPage() {
           </label>
         ))}
       </section>
+
+      <SignalSettings />
 
       <section className="card" aria-labelledby="settings-lang">
         <h2 id="settings-lang">{t('language.title')}</h2>

@@ -1,0 +1,139 @@
+/**
+ * The game room's signals, as a player meets them against the bot in Chromium: the tab's title says when it is
+ * his turn and goes back after it; with the tab hidden and notifications allowed in the settings, his turn comes
+ * as a notification; sounds play, and muting them in the settings silences the room. In English, then the title
+ * in Russian.
+ *
+ * The browser's side is watched by an init script: `Notification` records what is shown (the real permission
+ * still decides), every oscillator started is counted (each sound is made of them), and the page can be marked
+ * hidden as if the player had switched tabs.
+ */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { open, playBot } from './app';
+import { browserSuite } from './browser';
+import { playOn } from './play';
+import { pattern, text, type Lang } from './texts';
+
+const suite = browserSuite();
+
+interface Watched {
+  __notes: { title: string; body: string }[];
+  __tones: number;
+  __hidden: boolean;
+  __titles: string[];
+}
+
+async function watchSignals(page: Page): Promise<void> {
+  await page.context().addInitScript(() => {
+    const w = window as unknown as Watched & typeof globalThis;
+    w.__notes = [];
+    w.__tones = 0;
+    w.__hidden = false;
+    w.__titles = [];
+    const titleOf = Object.getOwnPropertyDescriptor(Document.prototype, 'title')!;
+    Object.defineProperty(Document.prototype, 'title', {
+      get: titleOf.get,
+      set(this: Document, value: string) {
+        w.__titles.push(value);
+        titleOf.set!.call(this, value);
+      },
+      configurable: true,
+    });
+    const Real = w.Notification;
+    class Recorded {
+      static get permission() {
+        return Real.permission;
+      }
+      static requestPermission() {
+        return Real.requestPermission();
+      }
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: NotificationOptions) {
+        w.__notes.push({ title, body: options?.body ?? '' });
+      }
+      close() {}
+    }
+    Object.defineProperty(w, 'Notification', { value: Recorded, configurable: true, writable: true });
+    const start = OscillatorNode.prototype.start;
+    OscillatorNode.prototype.start = function (this: OscillatorNode, when?: number) {
+      w.__tones += 1;
+      start.call(this, when);
+    };
+    Object.defineProperty(Document.prototype, 'visibilityState', { get: () => (w.__hidden ? 'hidden' : 'visible'), configurable: true });
+    Object.defineProperty(Document.prototype, 'hidden', { get: () => w.__hidden, configurable: true });
+  });
+}
+
+const title = (page: Page) => page.evaluate(() => document.title);
+const tones = (page: Page) => page.evaluate(() => (window as unknown as Watched).__tones);
+const notes = (page: Page) => page.evaluate(() => (window as unknown as Watched).__notes);
+const yourTurn = (lang: Lang) => text(lang, 'game:signals.title');
+const gameTitle = (lang: Lang) => text(lang, 'common:documentTitle', { page: text(lang, 'common:pageTitle.game') });
+
+/**
+ * Waits for his turn (the title says so), plays it (one confirmed turn, or a roll with nothing to play) and sees
+ * the title go back. The titles are watched as they are set: the bot may answer before a look at the tab.
+ */
+async function playOneTurn(page: Page, lang: Lang): Promise<void> {
+  await expect.poll(() => title(page), { timeout: 30_000 }).toBe(yourTurn(lang));
+  await page.evaluate(() => ((window as unknown as Watched).__titles = []));
+  const titles = () => page.evaluate(() => (window as unknown as Watched).__titles);
+  await playOn(page, { lang }, { stop: async (h) => h === 'confirmed' || (h === 'waiting' && (await titles()).length > 0) });
+  await expect.poll(titles).toContain(gameTitle(lang));
+}
+
+it('the title, a notification while hidden, and sounds that the settings mute', { timeout: 180_000 }, async () => {
+  const page = await suite.player({ lang: 'en' });
+  await page.context().grantPermissions(['notifications'], { origin: suite.baseUrl() });
+  await watchSignals(page);
+
+  // Notifications are off until asked for; turning them on asks the browser (allowed here).
+  await open(page, '/settings');
+  const notify = page.locator('input[name=notifications]');
+  expect(await notify.isChecked()).toBe(false);
+  expect(await page.locator('input[name=sounds]').isChecked()).toBe(true);
+  await notify.check();
+  await expect.poll(() => notify.isChecked()).toBe(true);
+  await suite.screenshot(page, 'signals-settings-en');
+
+  await open(page, '/');
+  await playBot(page, 'en', { variant: 'short', matchLength: 1 });
+
+  // His turn: the title says so (and sounds are heard once he has touched the page); after it, the title is back.
+  await playOneTurn(page, 'en');
+  expect(await tones(page)).toBeGreaterThan(0);
+  await suite.screenshot(page, 'signals-room-en');
+
+  // Tab hidden (his clicks still reach it, as if the window were behind another): after his turn the bot plays,
+  // and the next turn comes as a notification. None came while the page was in view.
+  expect(await notes(page)).toEqual([]);
+  await page.evaluate(() => ((window as unknown as Watched).__hidden = true));
+  await playOneTurn(page, 'en');
+  await expect.poll(async () => (await notes(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const [shown] = await notes(page);
+  expect(shown!.title).toBe(text('en', 'game:signals.notifyTitle'));
+  expect(shown!.body).toMatch(pattern('en', 'game:signals.yourTurn'));
+  await page.evaluate(() => ((window as unknown as Watched).__hidden = false));
+
+  // Muted in the settings (the same page, so the room's state is the one it left): a whole turn without a sound.
+  const room = page.url();
+  await page.locator('.user-menu summary').click();
+  await page.getByRole('link', { name: text('en', 'common:nav.settings') }).click();
+  await page.locator('input[name=sounds]').uncheck();
+  await page.goBack();
+  await page.waitForURL(room);
+  const before = await tones(page);
+  await playOneTurn(page, 'en');
+  expect(await tones(page)).toBe(before);
+});
+
+it('the title says "your turn" in Russian', { timeout: 120_000 }, async () => {
+  const page = await suite.player({ lang: 'ru' });
+  await watchSignals(page);
+  await open(page, '/');
+  await playBot(page, 'ru', { variant: 'long', matchLength: 1 });
+  await expect.poll(() => title(page), { timeout: 30_000 }).toBe(yourTurn('ru'));
+  expect(yourTurn('ru')).toBe('• Вам ходить — Нарды');
+  await playOneTurn(page, 'ru');
+});
