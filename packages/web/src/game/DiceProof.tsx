@@ -7,16 +7,19 @@ interface Props {
   readonly commitment: string;
   /** The server seed once the match is over, else null. */
   readonly serverSeed: string | null;
+  /** This browser got the commitment before it sent its seed (`dice.commit`: quick pairing, bot game, rematch). */
+  readonly before?: boolean;
   readonly t: Translate;
 }
 
 /** G10: the dice commitment during the match; the revealed seed and the link to check every throw after it. */
-export function DiceProof({ gameId, commitment, serverSeed, t }: Props) {
+export function DiceProof({ gameId, commitment, serverSeed, before = false, t }: Props) {
   return (
     <section className="dice-proof card" aria-label={t('dice.title')}>
       <h3 className="dice-proof-title">{t('dice.title')}</h3>
       <p>{t('dice.commitment')}</p>
       <code className="dice-proof-hash">{commitment}</code>
+      {before && <p className="dice-proof-before">{t('dice.before')}</p>}
       {serverSeed !== null && (
         <>
           <p>{t('dice.seed')}</p>

@@ -127,6 +127,7 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
       claim={claim}
       abortRefused={absence !== null && absence === abortRefusedFor}
       sendChat={sendChat}
+      committedBefore={link.committedBefore(view.diceProof.commitment)}
       onRematch={onRematch}
       dismiss={() => dispatch({ type: 'dismiss' })}
     />

@@ -41,6 +41,8 @@ export interface RoomViewProps {
   /** The server refused calling the game off: only the win is offered from then on. */
   readonly abortRefused: boolean;
   readonly sendChat: (room: ChatLine['room'], text: string) => Promise<boolean>;
+  /** The dice commitment reached this browser before its seed went out (G10). */
+  readonly committedBefore?: boolean;
   readonly onRematch: (command: RematchCommand) => void;
   readonly dismiss: () => void;
 }
@@ -49,7 +51,21 @@ const seatOfColor = (view: GameView, color: Color): Seat => (color === 'white' ?
 
 const TABS = ['moves', 'chat'] as const;
 
-export function RoomView({ gameId, state, serverNow, busy, boardKey, settings, act, claim, abortRefused, sendChat, onRematch, dismiss }: RoomViewProps) {
+export function RoomView({
+  gameId,
+  state,
+  serverNow,
+  busy,
+  boardKey,
+  settings,
+  act,
+  claim,
+  abortRefused,
+  sendChat,
+  onRematch,
+  dismiss,
+  committedBefore,
+}: RoomViewProps) {
   const t = useTranslate('game');
   const tBoard = useTranslate('board');
   const [flipped, setFlipped] = useState(false);
@@ -121,7 +137,7 @@ export function RoomView({ gameId, state, serverNow, busy, boardKey, settings, a
           <ChatPanel lines={state.chat} spectator={view.you === null} send={sendChat} t={t} />
         </div>
         {view.watchToken !== undefined && <WatchInvite gameId={gameId} token={view.watchToken} t={t} />}
-        <DiceProof gameId={gameId} commitment={view.diceProof.commitment} serverSeed={view.diceProof.serverSeed} t={t} />
+        <DiceProof gameId={gameId} commitment={view.diceProof.commitment} serverSeed={view.diceProof.serverSeed} before={committedBefore === true} t={t} />
       </aside>
     </div>
   );

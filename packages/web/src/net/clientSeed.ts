@@ -44,6 +44,17 @@ export function clientSeedFrom(storage: Pick<Storage, 'getItem'> | null): string
   return own !== null && VALID.test(own) ? own : randomClientSeed();
 }
 
+/**
+ * A quick pairing, a bot game and a rematch offer have no seek, challenge or table that showed a dice commitment:
+ * the connection asks `dice.commit` first and names the commitment with the seed (protocol "Dice commitment first").
+ */
+const COMMITTED_FIRST: ReadonlySet<string> = new Set(['quickPair.join', 'bot.play', 'rematch.offer']);
+
+/** Whether `command` should first get a dice commitment (it needs one and names none). */
+export function needsCommitment(command: Command): boolean {
+  return COMMITTED_FIRST.has(command.type) && !('commitment' in command && command.commitment !== undefined);
+}
+
 /** `command` with a client seed when it seats the player and has none yet. */
 export function withClientSeed(command: Command, seed: () => string): Command {
   if (!SEEDED.has(command.type) || ('clientSeed' in command && command.clientSeed !== undefined)) return command;

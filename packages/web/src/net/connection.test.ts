@@ -101,6 +101,23 @@ describe('the link: handshake and commands', () => {
     expect(statuses).toEqual(['online']);
   });
 
+  it('asks for the dice commitment before a bot game, then sends the seed naming it, and remembers it came first', async () => {
+    start();
+    const s = handshake();
+    const played = link.send({ type: 'bot.play', level: 3, settings: { match: { variant: 'long' }, rated: false, stake: 0 } });
+    await vi.waitFor(() => expect(s.types()).toEqual(['hello', 'dice.commit']));
+    const c = 'c'.repeat(64);
+    s.ack(s.sent[1]!, { kind: 'commitment', commitment: c });
+    await vi.waitFor(() => expect(s.types()).toEqual(['hello', 'dice.commit', 'bot.play']));
+    const bot = s.sent[2]!;
+    expect(bot).toMatchObject({ commitment: c });
+    expect(typeof bot['clientSeed']).toBe('string');
+    s.ack(bot, { kind: 'game', gameId: 'g_1', seat: 'p1' });
+    await expect(played).resolves.toMatchObject({ kind: 'game', gameId: 'g_1' });
+    expect(link.committedBefore(c)).toBe(true);
+    expect(link.committedBefore('d'.repeat(64))).toBe(false);
+  });
+
   it('logs and ignores a message it cannot read, and leaves the command it cannot match waiting', () => {
     start();
     const s = handshake();

@@ -12,7 +12,7 @@
  * drops its socket and opens a new one at once, so the server sees the new cookie (subscriptions carry over).
  */
 import { PROTOCOL_VERSION, type AckResult, type Language, type ServerToClient, type UserRef } from '@nardy/protocol';
-import { clientSeedFrom, withClientSeed } from './clientSeed';
+import { clientSeedFrom, needsCommitment, withClientSeed } from './clientSeed';
 import { newFollow, onEvent, onSnapshot, subscribeCommand, type Follow, type Step } from './follow';
 import { readServerMessage } from './serverMessage';
 import { PING_INTERVAL_MS, backoffDelay, clockOffset } from './timing';
@@ -310,8 +310,20 @@ export function createLink(options: LinkOptions = {}): AppLink {
     connect();
   }
 
+  /** Commitments received before the client seed that went with them (G10): the game room marks its proof. */
+  const committed = new Set<string>();
+
+  /** A quick pairing, bot game or rematch offer first asks for the dice commitment, then sends its seed naming it. */
+  async function committedFirst(command: Command): Promise<AckResult | undefined> {
+    const r = await link.send({ type: 'dice.commit' });
+    if (r?.kind !== 'commitment') return link.send(command);
+    committed.add(r.commitment);
+    return link.send({ ...command, commitment: r.commitment } as Command);
+  }
+
   const link: AppLink = {
     send(command) {
+      if (needsCommitment(command)) return committedFirst(command);
       if (command.type === 'lobby.subscribe' || command.type === 'lobby.unsubscribe') {
         lobby = command.type === 'lobby.subscribe';
         // Remembered either way: the next welcome subscribes the lobby if it should be.
@@ -361,6 +373,7 @@ export function createLink(options: LinkOptions = {}): AppLink {
     get clockOffset() {
       return offset;
     },
+    committedBefore: (commitment) => committed.has(commitment),
     reconnect,
     close() {
       closed = true;

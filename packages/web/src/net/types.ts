@@ -8,7 +8,7 @@ import type { AckResult, ClientToServer, ErrorCode, GameEvent, GameView, ServerT
 /** A command without its id: the connection numbers commands itself. */
 export type Command = ClientToServer extends infer C ? (C extends { id: string } ? Omit<C, 'id'> : never) : never;
 
-/** A refused command: the server's code and message (shown to the user translated by code; the message is for logs). */
+/** A refused command: the server's code and message (shown to the user translated by code, message as detail). */
 export class ServerError extends Error {
   constructor(
     readonly code: ErrorCode | 'DISCONNECTED',
@@ -59,4 +59,6 @@ export interface Link {
   readonly me: UserRef | null;
   /** Server time minus local time in ms, from hello and pings (for clocks). */
   readonly clockOffset: number;
+  /** Whether this connection received `commitment` before it sent the client seed of its game (G10). */
+  committedBefore(commitment: string): boolean;
 }

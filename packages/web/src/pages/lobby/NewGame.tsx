@@ -29,7 +29,7 @@ export function NewGame({ known }: { readonly known: readonly UserRef[] }) {
   const [level, setLevel] = useState(4);
   const [opponent, setOpponent] = useState('');
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ key: string } | null>(null);
+  const [failure, setFailure] = useState<{ key: string; detail: string | null } | null>(null);
   const [pooled, setPooled] = useState(false);
   const [tableUrl, setTableUrl] = useState<string | null>(null);
 
@@ -69,7 +69,7 @@ export function NewGame({ known }: { readonly known: readonly UserRef[] }) {
         });
       case 'challenge': {
         const to = resolveOpponent(opponent, known);
-        if (!to) return setFailure({ key: 'lobby:challenge.whom' });
+        if (!to) return setFailure({ key: 'lobby:challenge.whom', detail: null });
         return run(async () => {
           const settings = toSettingsInput(sendable);
           const r = await link.send({ type: 'challenge.send', to: to.userId, settings });
@@ -174,6 +174,7 @@ export function NewGame({ known }: { readonly known: readonly UserRef[] }) {
         {failure && (
           <p className="alert" role="alert">
             {t(failure.key)}
+            {failure.detail !== null && <small>{failure.detail}</small>}
           </p>
         )}
 
