@@ -115,9 +115,9 @@ export const CLIENT_SCHEMAS = {
   /**
    * Open a game as player or spectator (the server decides which). `since`: the epoch and number of the last event
    * seen, on a reconnect; the server sends exactly the events after it, or a snapshot when it no longer has them
-   * (or the epoch is not the game's now).
+   * (or the epoch is not the game's now). `watch`: a private game's invitation (its players' `watchToken`), without
+   * which others may not watch it (`PRIVATE_GAME`).
    */
-  /** `watch`: a private game's invitation (its players' `watchToken`), without which others may not watch it. */
   'game.subscribe': command('game.subscribe', { gameId: GameIdSchema, since: z.exactOptional(EventRefSchema), watch: z.exactOptional(WatchTokenSchema) }),
   'game.unsubscribe': command('game.unsubscribe', { gameId: GameIdSchema }),
   /** Play: `version` is the view's `version` the action was chosen on (else `STALE_VERSION`). */
