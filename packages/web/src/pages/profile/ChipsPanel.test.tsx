@@ -38,6 +38,8 @@ describe("the chips on one's profile (G9)", () => {
     expect(text).toContain('+1,000 starting grant free');
     expect(html).toContain('href="/game/g_new"');
     expect(html.match(/class="chips-line"/g)).toHaveLength(3);
+    // The panel is a block of its own: not the global `.chips` row of tags (flex), which ran it into one line.
+    expect(html).toMatch(/^<section class="chips-panel"/);
   });
 
   it('in Russian too, and a loss shows as an outflow', () => {

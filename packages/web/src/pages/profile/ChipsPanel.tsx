@@ -33,7 +33,8 @@ export function ChipsPanel({ report, lang }: Props) {
   const t = useTranslate('profile');
   const n = new Intl.NumberFormat(lang);
   return (
-    <section className="chips" aria-labelledby="chips-title">
+    // Not the global `.chips` class (a row of tags), which would run the whole panel into one line.
+    <section className="chips-panel" aria-labelledby="chips-title">
       <h2 id="chips-title">{t('chips.title')}</h2>
       {report === null ? (
         <p className="muted">{t('chips.loading')}</p>
