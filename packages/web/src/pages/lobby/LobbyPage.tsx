@@ -4,6 +4,7 @@ import { LiveGames } from './LiveGames';
 import { LobbyChat } from './LobbyChat';
 import { knownUsers } from './lobbyState';
 import { NewGame } from './NewGame';
+import { OnlineList } from './OnlineList';
 import { SeekList } from './SeekList';
 import { useLobby } from './useLobby';
 import './lobby.css';
@@ -22,6 +23,7 @@ export function LobbyPage() {
       </div>
       <div className="lobby-side">
         <SeekList seeks={lobby.seeks} me={me?.userId ?? null} ready={lobby.ready} />
+        <OnlineList players={lobby.players} me={me?.userId ?? null} ready={lobby.ready} />
         <LiveGames games={lobby.games} ready={lobby.ready} />
         <LobbyChat lines={lobby.chat} />
         {lobby.ready && <p className="muted online">{t('online', { count: lobby.online })}</p>}

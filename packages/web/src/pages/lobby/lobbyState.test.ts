@@ -26,6 +26,23 @@ describe('the lobby state', () => {
     expect(lobbyReducer(s, snapshot).seeks.map((x) => x.seekId)).toEqual(['s_19']);
   });
 
+  it('keeps who is online: the snapshot, then joined (added or replaced) and left', () => {
+    let s = lobbyReducer(EMPTY_LOBBY, snapshot);
+    expect(s.players.map((p) => p.user.name)).toEqual(['Борис']);
+    s = lobbyReducer(s, SERVER_EXAMPLES['lobby.userJoined']);
+    const rated = { variant: 'long' as const, rating: 1530, games: 1 };
+    s = lobbyReducer(s, { type: 'lobby.userJoined', player: { user: alice, ratings: [rated] } });
+    expect(s.players.map((p) => [p.user.name, p.ratings])).toEqual([
+      ['Борис', [{ variant: 'long', rating: 1512, games: 4 }]],
+      ['Alice', [rated]],
+    ]);
+    s = lobbyReducer(s, SERVER_EXAMPLES['lobby.userLeft']);
+    expect(s.players.map((p) => p.user.name)).toEqual(['Alice']);
+    // An older server's snapshot has no list.
+    const { players: _none, ...old } = snapshot;
+    expect(lobbyReducer(s, old).players).toEqual([]);
+  });
+
   it('keeps the last lines of lobby chat, not other rooms', () => {
     let s = EMPTY_LOBBY;
     for (let i = 0; i < CHAT_KEPT + 5; i++) s = lobbyReducer(s, chat(`line ${i}`));
@@ -45,7 +62,8 @@ describe('the lobby state', () => {
     expect(resolveOpponent('  борис ', known)).toMatchObject({ userId: 'u_boris' });
     expect(resolveOpponent('u_zed', known)).toMatchObject({ name: 'Zed' });
     expect(resolveOpponent('u_someone', known)).toEqual({ userId: 'u_someone' });
-    expect(resolveOpponent('two words', known)).toBeNull();
+    // A name the lobby has not shown goes to the server as typed (it resolves names against every account).
+    expect(resolveOpponent(' Two Words ', known)).toEqual({ userId: 'Two Words' });
     expect(resolveOpponent('', known)).toBeNull();
   });
 });

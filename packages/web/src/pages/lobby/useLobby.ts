@@ -19,6 +19,8 @@ export function useLobby(link: Link): LobbyState {
       link.on('lobby.seekRemoved', dispatch),
       link.on('lobby.gameAdded', dispatch),
       link.on('lobby.gameRemoved', dispatch),
+      link.on('lobby.userJoined', dispatch),
+      link.on('lobby.userLeft', dispatch),
       link.on('chat.message', dispatch),
     ];
     link.send({ type: 'lobby.subscribe' }).catch(quietly);

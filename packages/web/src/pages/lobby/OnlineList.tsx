@@ -1,0 +1,134 @@
+import { matchSettings } from '@nardy/engine';
+import type { OnlinePlayer, TableSettings, TableSettingsInput } from '@nardy/protocol';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../../app/notices';
+import { useProfile } from '../../app/session';
+import { useServices } from '../../app/services';
+import { paths } from '../../router';
+import { headlineRating } from './onlineRating';
+import { SettingsChips } from './SettingsChips';
+import { formFromSettings, toSettingsInput } from './tableForm';
+
+/**
+ * Who is online (the server's list, live): each name opens his profile, with his rating and a "Challenge" that
+ * offers him a game at your usual table settings (the ones the settings page saves), shown before it is sent.
+ */
+export function OnlineList({ players, me, ready }: { readonly players: readonly OnlinePlayer[]; readonly me: string | null; readonly ready: boolean }) {
+  const { t } = useTranslation('lobby');
+  const { link, session, challenges } = useServices();
+  const profile = useProfile(session);
+  const guest = profile?.guest ?? link.me?.guest ?? true;
+  const [asking, setAsking] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const form = formFromSettings(profile?.preferredSettings ?? null, !guest);
+  const offerFor = (p: OnlinePlayer): TableSettingsInput => {
+    const s = toSettingsInput(form);
+    // Rated games and stakes need an account on both sides.
+    return guest || p.user.guest ? { ...s, rated: false, stake: 0 } : s;
+  };
+
+  const send = (p: OnlinePlayer) => {
+    const settings = offerFor(p);
+    setBusy(true);
+    setFailure(null);
+    link
+      .send({ type: 'challenge.send', to: p.user.userId, settings })
+      .then((r) => {
+        if (r?.kind === 'challenge') challenges.addOutgoing({ challengeId: r.challengeId, to: p.user, settings });
+        setAsking(null);
+      })
+      .catch((e: unknown) => setFailure(describeError(e).key))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <section className="card online-list" aria-labelledby="online-title">
+      <h2 id="online-title">{t('onlineList.title')}</h2>
+      {!ready ? (
+        <p className="empty">{t('common:loading')}</p>
+      ) : (
+        <ul className="plain-list">
+          {players.map((p) => (
+            <OnlineRow
+              key={p.user.userId}
+              player={p}
+              mine={p.user.userId === me}
+              asking={asking === p.user.userId}
+              offer={asking === p.user.userId ? offerFor(p) : null}
+              busy={busy}
+              failure={asking === p.user.userId ? failure : null}
+              onAsk={() => {
+                setFailure(null);
+                setAsking(asking === p.user.userId ? null : p.user.userId);
+              }}
+              onSend={() => send(p)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** One player of the list; with `offer`, the challenge about to be sent. */
+export function OnlineRow(props: {
+  readonly player: OnlinePlayer;
+  readonly mine: boolean;
+  readonly asking: boolean;
+  readonly offer: TableSettingsInput | null;
+  readonly busy: boolean;
+  readonly failure: string | null;
+  readonly onAsk: () => void;
+  readonly onSend: () => void;
+}) {
+  const { t } = useTranslation('lobby');
+  const { user, ratings } = props.player;
+  const top = headlineRating(ratings, user.guest);
+  const all = ratings.map((r) => t('onlineList.ratingIn', { variant: t(`common:variant.${r.variant}`), rating: r.rating, count: r.games })).join('\n');
+  const full = props.offer && matchSettings(props.offer.match);
+  const shown: TableSettings | null = props.offer && full?.ok ? { ...props.offer, match: full.value as TableSettings['match'] } : null;
+  return (
+    <li className="online-player">
+      <div className="online-head">
+        <a className="user-name" href={paths.profile(user.userId)}>
+          {user.name}
+        </a>
+        {top && (
+          <span className="rating" title={all}>
+            {top.rating}
+          </span>
+        )}
+        {user.guest && <span className="badge">{t('common:user.guest')}</span>}
+        {props.mine ? (
+          <span className="badge">{t('onlineList.you')}</span>
+        ) : (
+          <button type="button" className="btn btn-small" aria-expanded={props.asking} onClick={props.onAsk}>
+            {t('onlineList.challenge')}
+          </button>
+        )}
+      </div>
+      {props.asking && (
+        <div className="online-offer">
+          <p className="field-hint">{t('onlineList.offer', { name: user.name })}</p>
+          {shown && <SettingsChips settings={shown} />}
+          {props.failure && (
+            <p className="alert" role="alert">
+              {t(props.failure)}
+            </p>
+          )}
+          <div className="actions">
+            <button type="button" className="btn btn-small btn-primary" disabled={props.busy} onClick={props.onSend}>
+              {t('onlineList.send')}
+            </button>
+            <button type="button" className="btn btn-small" onClick={props.onAsk}>
+              {t('common:actions.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
