@@ -1,7 +1,7 @@
 import { otherSeat } from '@nardy/engine';
 import type { ClientToServer, GameView, PlayerAction } from '@nardy/protocol';
 import { useState } from 'react';
-import { abortOffered, claimable, concessionChoices, concessionCost, decisionChoices, promptPhrase, type Choice } from './choices';
+import { abortOffered, claimable, concessionChoices, concessionCost, concessionName, decisionChoices, promptPhrase, type Choice } from './choices';
 import { say, type Translate } from './phrase';
 import { useServerNow } from './useServerNow';
 
@@ -75,7 +75,7 @@ function Concessions({ view, busy, act, t }: Pick<Props, 'view' | 'busy' | 'act'
                 act(pending.action);
               }}
             >
-              {t(`confirm.yes.${pending.action.type}`)}
+              {t(`confirm.yes.${concessionName(view, pending.action.type)}`)}
             </button>
             <button type="button" className={toneClass('plain')} onClick={() => setAsked(null)}>
               {t('confirm.cancel')}

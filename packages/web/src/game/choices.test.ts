@@ -123,9 +123,15 @@ describe('concessionChoices and costs', () => {
     expect(surrenderCost(turned, 'p1')).toEqual({ kind: 'koks', points: 12 });
   });
 
-  it('a money session can be ended between games (G6)', () => {
-    const view = viewOf(play({ variant: 'short' }, []), 'p1');
-    expect(types(concessionChoices(view))).toEqual(['endSession']);
+  it('between games of a money session (G6): ending it is a decision in view, the prompt says the next game is coming', () => {
+    const view = viewOf(play({ variant: 'short' }, [...SHORT, { type: 'surrender', seat: 'p2' }]), 'p1');
+    expect(types(decisionChoices(view))).toEqual(['endSession']);
+    expect(promptPhrase(view)).toEqual({ key: 'prompt.sessionBreak' });
+    const c = concessionChoices(view);
+    expect(types(c)).toEqual(['resignMatch']);
+    expect(c[0]!.phrase).toEqual({ key: 'actions.resignSession' });
+    // In play it is not offered; resigning is the session's.
+    expect(types(decisionChoices(viewOf(play({ variant: 'short' }, SHORT), 'p1')))).not.toContain('endSession');
   });
 });
 
@@ -174,6 +180,23 @@ describe('concessionCost: what a surrender or resigning the match costs, asked b
     const turned = { ...staked, cube: { value: 4, owner: 'p2' as const, turned: true, automaticDoubles: 0 } };
     expect(surrenderCost(turned, 'p1').points).toBe(12);
     expect(concessionCost(turned, 'surrender')?.[1]).toEqual({ key: 'confirm.sessionChips', params: { chips: chips(20) } });
+  });
+
+  it('resigning a money session: the game in play conceded (a koks, Jacoby: 1 point), the final score, and the chips at a stake', () => {
+    const session = { ...viewOf(play({ variant: 'short' }, SHORT), 'p1'), score: { p1: 3, p2: 1 } };
+    expect(concessionCost(session, 'resignMatch')).toEqual([
+      {
+        key: 'confirm.resignSession',
+        params: { name: 'Борис', kind: { key: 'kinds.koks', params: { context: 'short' } }, points: { key: 'points', params: { count: 1 } }, you: 3, them: 2 },
+      },
+    ]);
+    const staked = (score: GameView['score']) => ({ ...session, score, settings: { ...session.settings, stake: 5 } });
+    expect(concessionCost(staked({ p1: 3, p2: 1 }), 'resignMatch')?.[1]).toEqual({ key: 'confirm.sessionGains', params: { chips: chips(5) } });
+    expect(concessionCost(staked({ p1: 1, p2: 0 }), 'resignMatch')?.[1]).toEqual({ key: 'confirm.sessionEven' });
+    expect(concessionCost(staked({ p1: 0, p2: 2 }), 'resignMatch')?.[1]).toEqual({ key: 'confirm.sessionPays', params: { chips: chips(15) } });
+    // Between games nothing is conceded.
+    const between = viewOf(play({ variant: 'short' }, [...SHORT, { type: 'surrender', seat: 'p2' }]), 'p1');
+    expect(concessionCost(between, 'resignMatch')).toEqual([{ key: 'confirm.resignSessionBetween', params: { name: 'Борис', you: 1, them: 0 } }]);
   });
 
   it('nothing to confirm for an offer the opponent answers, nor for a spectator', () => {

@@ -81,12 +81,20 @@ export function decisionChoices(view: GameView): Choice[] {
     out.push({ action: { type: 'acceptResign' }, phrase: { key: 'actions.acceptResign', params: costParams(view, cost) }, tone: 'primary' });
   }
   if (can(view, 'declineResign')) out.push({ action: { type: 'declineResign' }, phrase: { key: 'actions.declineResign' }, tone: 'plain' });
+  // G6: between games of a money session, in the pause before the next game, ending it is a decision in view.
+  if (can(view, 'endSession')) out.push({ action: { type: 'endSession' }, phrase: { key: 'actions.endSession' }, tone: 'plain' });
   return out;
 }
 
+/** Whether the table plays a money session (G6) rather than a match. */
+const money = (view: GameView): boolean => view.settings.match.matchLength === 0;
+
+/** The name of a concession for its button, confirmation and "yes": in a money session resigning is the session's. */
+export const concessionName = (view: GameView, type: PlayerAction['type']): string => (type === 'resignMatch' && money(view) ? 'resignSession' : type);
+
 /**
  * Giving something up: resign offers (one per distinct value — under a low ceiling several levels cost the same),
- * surrender valued by the position (G5a), resigning the match, ending a money session (G6).
+ * surrender valued by the position (G5a), resigning the match or the money session (G6).
  */
 export function concessionChoices(view: GameView): Choice[] {
   const out: Choice[] = [];
@@ -101,8 +109,9 @@ export function concessionChoices(view: GameView): Choice[] {
     const cost = surrenderCost(view, view.you);
     out.push({ action: { type: 'surrender' }, phrase: { key: 'actions.surrender', params: costParams(view, cost) }, tone: 'danger' });
   }
-  if (can(view, 'resignMatch')) out.push({ action: { type: 'resignMatch' }, phrase: { key: 'actions.resignMatch' }, tone: 'danger' });
-  if (can(view, 'endSession')) out.push({ action: { type: 'endSession' }, phrase: { key: 'actions.endSession' }, tone: 'plain' });
+  if (can(view, 'resignMatch')) {
+    out.push({ action: { type: 'resignMatch' }, phrase: { key: `actions.${concessionName(view, 'resignMatch')}` }, tone: 'danger' });
+  }
   return out;
 }
 
@@ -131,6 +140,7 @@ export function concessionCost(view: GameView, action: PlayerAction['type']): Ph
   const length = view.settings.match.matchLength;
   const staked = view.settings.stake > 0;
   const matchChips: Phrase[] = staked ? [{ key: 'confirm.chips', params: { chips: chipsPhrase(chipsFor(view, length)) } }] : [];
+  if (action === 'resignMatch' && length === 0) return sessionCost(view, you, staked);
   if (action === 'resignMatch') {
     return [{ key: 'confirm.resignMatch', params: { name, you: view.score[you], them: view.score[opp], length } }, ...matchChips];
   }
@@ -142,6 +152,29 @@ export function concessionCost(view: GameView, action: PlayerAction['type']): Ph
   }
   if (view.score[opp] + cost.points >= length) out.push({ key: 'confirm.endsMatch', params: { name } }, ...matchChips);
   return out;
+}
+
+/**
+ * Resigning a money session (G6): the game in play is conceded as a surrender (between games nothing is), then the
+ * session ends at that score; at a staked table the player behind pays the difference at the stake (G9).
+ */
+function sessionCost(view: GameView, you: Seat, staked: boolean): Phrase[] {
+  const opp = otherSeat(you);
+  const name = seatNames(view)[opp];
+  const between = can(view, 'endSession');
+  const cost = surrenderCost(view, you);
+  const mine = view.score[you];
+  const theirs = view.score[opp] + (between ? 0 : cost.points);
+  const out: Phrase[] = [
+    between
+      ? { key: 'confirm.resignSessionBetween', params: { name, you: mine, them: theirs } }
+      : { key: 'confirm.resignSession', params: { name, ...costParams(view, cost), you: mine, them: theirs } },
+  ];
+  if (!staked) return out;
+  const net = theirs - mine;
+  if (net === 0) return [...out, { key: 'confirm.sessionEven' }];
+  const chips = chipsPhrase(chipsFor(view, Math.abs(net)));
+  return [...out, { key: net > 0 ? 'confirm.sessionPays' : 'confirm.sessionGains', params: { chips } }];
 }
 
 /** The line above the action bar: whose decision it is, and what a pending offer means for the viewer. */
@@ -168,6 +201,7 @@ export function promptPhrase(view: GameView): Phrase {
     return { key: you === null ? 'prompt.resignOffered' : 'prompt.resignToYou', params: { ...params, name: names[resign.by] } };
   }
   const actor = view.toAct;
+  if (actor === null && view.games.length > 0 && can(view, 'endSession')) return { key: 'prompt.sessionBreak' };
   if (actor === null) return { key: 'prompt.opening' };
   if (actor !== you) return { key: view.phase === 'moving' ? 'prompt.toMove' : 'prompt.toRoll', params: { name: names[actor] } };
   if (view.phase === 'turnStart') return { key: view.legal ? 'prompt.yourRoll' : 'prompt.rolling' };

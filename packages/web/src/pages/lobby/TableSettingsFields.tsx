@@ -7,6 +7,9 @@ import {
   MARS_DEFINITIONS,
   NEXT_GAME_STARTERS,
   OPENING_THROWS,
+  SESSION_GAME_LIMITS,
+  SESSION_MINUTE_LIMITS,
+  SESSION_POINT_LIMITS,
   VARIANT_IDS,
   maxGamePoints,
 } from '@nardy/engine';
@@ -17,6 +20,35 @@ import { Field } from '../../app/Field';
 import { termsContext } from '../../game/results';
 import { ceilingName, describeClock } from './describe';
 import { AUTOMATIC_DOUBLES, CLOCK_PRESETS, MATCH_LENGTHS, applicable, ceilingChoices, update, type TableForm } from './tableForm';
+
+/** One of a money session's limits (G6): none, or a value from the engine's list. */
+function Limit({
+  name,
+  values,
+  form,
+  set,
+}: {
+  readonly name: keyof TableForm['session'];
+  readonly values: readonly number[];
+  readonly form: TableForm;
+  readonly set: (patch: Partial<TableForm>) => void;
+}) {
+  const { t } = useTranslation('lobby');
+  return (
+    <Select
+      label={t(`form.session.${name}`)}
+      name={`session.${name}`}
+      value={String(form.session[name])}
+      onChange={(v) => set({ session: { ...form.session, [name]: Number(v) } })}
+    >
+      {values.map((n) => (
+        <option key={n} value={n}>
+          {n === 0 ? t('form.session.none') : t(`form.session.${name}Value`, { count: n })}
+        </option>
+      ))}
+    </Select>
+  );
+}
 
 /**
  * The table settings as form fields (docs/rules.md §7). `part`: `table` — everything a seek, challenge or private
@@ -82,6 +114,13 @@ export function TableSettingsFields({
               </option>
             ))}
           </Select>
+        )}
+        {full && a.session && (
+          <>
+            <Limit name="games" values={SESSION_GAME_LIMITS} form={form} set={set} />
+            <Limit name="pointsAhead" values={SESSION_POINT_LIMITS} form={form} set={set} />
+            <Limit name="minutes" values={SESSION_MINUTE_LIMITS} form={form} set={set} />
+          </>
         )}
       </div>
 

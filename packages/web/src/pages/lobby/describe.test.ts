@@ -66,6 +66,20 @@ describe('table settings in words', () => {
     ]);
   });
 
+  it("says a money session's limits (G6), in Russian with its plural forms", () => {
+    const ru = createI18n('ru');
+    const s = table({ variant: 'short', session: { games: 5, pointsAhead: 3, minutes: 45 } });
+    expect(describeSettings(s).map((p) => ru.t(p.key, p.params))).toEqual(
+      expect.arrayContaining(['до 5 партий', 'до перевеса в 3 очка', 'не дольше 45 минут']),
+    );
+    const en = createI18n('en');
+    expect(
+      describeSettings(s)
+        .map((p) => en.t(p.key, p.params))
+        .slice(3, 6),
+    ).toEqual(['ends after 5 games', 'ends at a 3-point lead', 'ends after 45 minutes']);
+  });
+
   it('says what a staked match pays: its length × the stake, the hold too', () => {
     const en = createI18n('en');
     const s = table({ variant: 'short', matchLength: 5 }, { stake: 10 });

@@ -51,6 +51,12 @@ export function describeSettings(s: TableSettings): Phrase[] {
     if (m.homeMars) out.push(phrase('lobby:describe.homeMars'));
     if (m.koks) out.push(phrase('lobby:describe.koks'));
   }
+  if (m.matchLength === 0) {
+    // G6: the money session's limits, as the table plays them.
+    if (m.session.games > 0) out.push(phrase('lobby:describe.sessionGames', { count: m.session.games }));
+    if (m.session.pointsAhead > 0) out.push(phrase('lobby:describe.sessionPoints', { count: m.session.pointsAhead }));
+    if (m.session.minutes > 0) out.push(phrase('lobby:describe.sessionMinutes', { count: m.session.minutes }));
+  }
   if (m.lastRollDraw) out.push(phrase(`lobby:describe.lastRollDraw.${m.drawScoring}`));
   if (m.cube.enabled) {
     out.push(phrase('lobby:describe.cube', { max: m.cube.maxValue }));

@@ -70,6 +70,17 @@ describe('the table form', () => {
     expect(long).not.toHaveProperty('crawford');
   });
 
+  it('asks for session limits in a money session only, where the engine takes them (G6)', () => {
+    const session = update(defaultForm('short', false), { matchLength: 0, session: { games: 10, pointsAhead: 0, minutes: 30 } });
+    expect(applicable(session).session).toBe(true);
+    expect(toMatchInput(session).session).toEqual({ games: 10, pointsAhead: 0, minutes: 30 });
+    expect(problem(session)).toBeNull();
+    const match = update(session, { matchLength: 5 });
+    expect(applicable(match).session).toBe(false);
+    expect(toMatchInput(match)).not.toHaveProperty('session');
+    expect(formFromSettings(toSettingsInput(session), false).session).toEqual({ games: 10, pointsAhead: 0, minutes: 30 });
+  });
+
   it('takes the new variant own rules and cube when the variant changes, and keeps the rest', () => {
     const long = update(defaultForm('long', true), { matchLength: 5, clock: 'us', homeMars: true });
     const short = update(long, { variant: 'short' });

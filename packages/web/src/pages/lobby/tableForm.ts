@@ -25,6 +25,7 @@ import {
   type NextGameStarter,
   type OpeningThrow,
   type RuleOptions,
+  type SessionLimits,
   type TimeControl,
   type VariantId,
 } from '@nardy/engine';
@@ -67,6 +68,8 @@ export interface TableForm {
   readonly cube: CubeSettings;
   readonly crawford: boolean;
   readonly flagLoses: FlagLoses;
+  /** G6: a money session's limits (0 = none). */
+  readonly session: SessionLimits;
   readonly clock: ClockPreset;
   readonly rated: boolean;
   readonly stake: number;
@@ -110,6 +113,7 @@ export function defaultForm(variant: VariantId, rated: boolean): TableForm {
     cube: m.cube,
     crawford: m.crawford,
     flagLoses: m.flagLoses,
+    session: m.session,
     clock: 'none',
     rated,
     stake: 0,
@@ -134,6 +138,8 @@ export interface Applicable {
   readonly crawford: boolean;
   /** What a flag fall loses: only with a clock (G8). */
   readonly flagLoses: boolean;
+  /** A money session's limits (G6). */
+  readonly session: boolean;
   readonly clocks: readonly ClockPreset[];
 }
 
@@ -146,6 +152,7 @@ export function applicable(f: TableForm): Applicable {
     moneyCube: f.cube.enabled && money,
     crawford: f.cube.enabled && !money,
     flagLoses: f.clock !== 'none',
+    session: money,
     clocks: clockChoices(f.matchLength),
   };
 }
@@ -203,6 +210,7 @@ export function toMatchInput(f: TableForm): MatchSettingsInput {
     ...(a.crawford ? { crawford: f.crawford } : {}),
     timeControl: CLOCK_PRESETS[f.clock],
     ...(a.flagLoses ? { flagLoses: f.flagLoses } : {}),
+    ...(a.session ? { session: f.session } : {}),
   };
 }
 
@@ -254,6 +262,7 @@ export function formFromSettings(saved: TableSettingsInput | null, fallbackRated
     cube: s.cube,
     crawford: s.crawford,
     flagLoses: s.flagLoses,
+    session: s.session,
     clock: samePreset(s.timeControl),
     rated: saved.rated,
     stake: saved.stake,
