@@ -56,8 +56,20 @@ export interface UserGame {
 }
 
 /** `GET /api/users/:id/games`: one page of a user's finished games, newest first. */
+/** A player's rated record in one variant (the profile's table). */
+export interface VariantStats {
+  readonly variant: VariantId;
+  readonly rating: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+}
+
 export interface UserGames {
   readonly user: { readonly id: string; readonly name: string; readonly username: string };
+  /** His rated record per variant he has played rated games in (absent from older servers). */
+  readonly stats?: readonly VariantStats[];
   readonly games: readonly UserGame[];
   /** Pass as `before` for the next (older) page; null on the last page. */
   readonly next: string | null;

@@ -1,9 +1,9 @@
-import { ServerToClientSchema, type ServerToClient, type TableSettingsInput } from '@nardy/protocol';
+import { ServerToClientSchema, type ServerToClient, type TableSettingsInput, type UserGames } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acked, connect, lastView, settle, world, type World } from '../games/kit.suite.js';
 import type { MemoryClient } from '../ws/memory.js';
 
-/** Who is online, challenges by name and ratings in the lobby, through the production wiring (`createApp`). */
+/** Who is online, challenges by name, ratings in the lobby and the profile's stats, through the production wiring (`createApp`). */
 
 const TABLE: TableSettingsInput = {
   match: { variant: 'long', matchLength: 1, timeControl: { kind: 'none' } },
@@ -87,6 +87,11 @@ describe('lobby: who is online', () => {
     const aliceNow = await moved(bob, 'Alice');
     expect(aliceNow.type === 'lobby.userJoined' && aliceNow.player.ratings.find((r) => r.variant === 'long')!.rating).toBeGreaterThan(1500);
     await moved(bob, 'Bob');
+    // Bob's profile shows his rated record per variant.
+    const profile = await w.app.http.inject({ method: 'GET', url: `/api/users/${w.users['bob']!.userId}/games` });
+    const stats = (profile.json() as UserGames).stats;
+    expect(stats).toEqual([{ variant: 'long', rating: expect.any(Number), games: 1, wins: 0, losses: 1, draws: 0 }]);
+    expect(stats![0]!.rating).toBeLessThan(1500);
 
     // And her next seek shows her rating in its variant (the start rating in another).
     acked(await alice.command({ type: 'seek.create', settings: TABLE }));

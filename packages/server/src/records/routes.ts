@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { badRequest, checked, fromStoreError, httpError, intParam, jsonErrors, refused, sendError, type Checked, type HttpError } from '../accounts/http.js';
 import type { GameRecord, Json, PageCursor, SeatOccupant, Store } from '../store/index.js';
 import { checkGameDice } from './dice.js';
+import { variantStats } from './stats.js';
 import { SummaryCache } from './summary.js';
 
 /**
@@ -131,6 +132,7 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
       }
       return {
         user: { id: user.value.id, name: user.value.displayName, username: user.value.username },
+        stats: await variantStats(store, id.value),
         games,
         next: cursorText(page.value.next),
       } satisfies UserGames;

@@ -10,6 +10,7 @@ import { say, type Translate } from '../../game/phrase';
 import { gameResultPhrase } from '../../game/results';
 import { useTranslate } from '../../game/useTranslate';
 import { paths } from '../../router';
+import { StatsTable } from './StatsTable';
 import './profile.css';
 
 interface Props {
@@ -90,6 +91,7 @@ export function ProfileView({ data, own, lang, loadingMore, onMore, chips }: Pro
         </p>
       )}
       {own && chips}
+      {data.stats && <StatsTable stats={data.stats} />}
       <section className="card" aria-label={t('games')}>
         <h2>{t('games')}</h2>
         {data.games.length === 0 ? (

@@ -1,0 +1,42 @@
+import type { VariantStats } from '@nardy/protocol';
+import { useTranslation } from 'react-i18next';
+
+/** The player's rated record per variant: rating, games, wins, losses, draws. */
+export function StatsTable({ stats }: { readonly stats: readonly VariantStats[] }) {
+  const { t } = useTranslation('profile');
+  return (
+    <section className="card profile-stats" aria-labelledby="profile-stats-title">
+      <h2 id="profile-stats-title">{t('stats.title')}</h2>
+      {stats.length === 0 ? (
+        <p className="empty">{t('stats.none')}</p>
+      ) : (
+        <div className="profile-stats-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('stats.variant')}</th>
+                <th scope="col">{t('stats.rating')}</th>
+                <th scope="col">{t('stats.games')}</th>
+                <th scope="col">{t('stats.wins')}</th>
+                <th scope="col">{t('stats.losses')}</th>
+                <th scope="col">{t('stats.draws')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.map((s) => (
+                <tr key={s.variant}>
+                  <th scope="row">{t(`common:variant.${s.variant}`)}</th>
+                  <td>{s.rating}</td>
+                  <td>{s.games}</td>
+                  <td>{s.wins}</td>
+                  <td>{s.losses}</td>
+                  <td>{s.draws}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
