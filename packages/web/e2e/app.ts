@@ -45,8 +45,15 @@ async function chooseTable(page: Page, table: TableChoice): Promise<void> {
   if (table.cube !== undefined) await page.locator('input[name=cubeEnabled]').setChecked(table.cube);
 }
 
+/** Opens the lobby's full form ("Custom game", below the one-click games) unless it is open. */
+export async function openCustom(page: Page, lang: Lang): Promise<void> {
+  const custom = button(page, lang, 'lobby:first.custom');
+  if ((await custom.getAttribute('aria-expanded')) !== 'true') await custom.click();
+}
+
 /** "New game" in one of its ways (seek, quick, bot, challenge, table): picks the way and fills the table. */
 async function newGame(page: Page, lang: Lang, mode: string, table: TableChoice): Promise<void> {
+  await openCustom(page, lang);
   await button(page, lang, `lobby:newGame.mode.${mode}`).click();
   await chooseTable(page, table);
 }

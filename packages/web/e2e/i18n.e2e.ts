@@ -25,11 +25,11 @@ describe.each(LANGS)('in %s', (lang) => {
   it('the lobby on a desktop and on a phone (screenshots)', async () => {
     const desktop = await suite.player({ lang });
     await open(desktop, '/');
-    await desktop.getByRole('heading', { name: text(lang, 'lobby:newGame.title') }).waitFor();
+    await desktop.getByRole('heading', { name: text(lang, 'lobby:first.title') }).waitFor();
     await suite.screenshot(desktop, `lobby-${lang}`);
     const phone = await suite.player({ lang, phone: true });
     await open(phone, '/');
-    await phone.getByRole('heading', { name: text(lang, 'lobby:newGame.title') }).waitFor();
+    await phone.getByRole('heading', { name: text(lang, 'lobby:first.title') }).waitFor();
     // Nothing sticks out sideways at 360 px.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await suite.screenshot(phone, `lobby-${lang}-phone`);

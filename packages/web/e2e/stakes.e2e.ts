@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { button, gameOpened, signUp } from './app';
+import { button, gameOpened, openCustom, signUp } from './app';
 import { browserSuite } from './browser';
 import { text, type Lang } from './texts';
 
@@ -31,6 +31,7 @@ it('a staked long-nardy match to 5: the form and the seek card show the hold and
   await signUp(anna, 'en', annaName);
   await signUp(boris, 'ru', `борис_${stamp}`);
 
+  await openCustom(anna, 'en');
   await button(anna, 'en', 'lobby:newGame.mode.seek').click();
   await anna.locator('select[name=variant]').selectOption('long');
   await anna.locator('select[name=matchLength]').selectOption('5');

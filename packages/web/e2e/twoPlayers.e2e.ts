@@ -157,7 +157,7 @@ it('long nardy: a one-point match played through the board to the end', { timeou
 
 it('a private table: unlisted, refused without its watch link, watched with it, the spectators chat; a bad link', { timeout: 180_000 }, async () => {
   const { alice, boris, aliceName } = await twoPlayers();
-  await button(alice, 'en', 'lobby:newGame.mode.table').click();
+  await button(alice, 'en', 'lobby:first.friend').click();
   await alice.locator('select[name=variant]').selectOption('caucasian');
   await alice.locator('select[name=matchLength]').selectOption('1');
   await button(alice, 'en', 'lobby:newGame.submit.table').click();

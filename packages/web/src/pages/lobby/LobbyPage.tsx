@@ -1,25 +1,41 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe, useServices } from '../../app/services';
+import { FirstScreen } from './FirstScreen';
 import { LiveGames } from './LiveGames';
 import { LobbyChat } from './LobbyChat';
 import { knownUsers } from './lobbyState';
-import { NewGame } from './NewGame';
+import { NewGame, type Mode } from './NewGame';
 import { OnlineList } from './OnlineList';
 import { SeekList } from './SeekList';
 import { useLobby } from './useLobby';
 import './lobby.css';
 
-/** `/`: start a game (seek, quick pairing, bot, challenge, private table), open seeks, live games, lobby chat. */
+/**
+ * `/`: one-click games first (presets, the computer, a friend), the full form behind "Custom" (seek, quick
+ * pairing, bot, challenge, private table); open seeks, live games and lobby chat beside them.
+ */
 export function LobbyPage() {
   const { t } = useTranslation('lobby');
   const { link } = useServices();
   const lobby = useLobby(link);
   const me = useMe(link);
+  const [custom, setCustom] = useState<Mode | null>(null);
+  const customRef = useRef<HTMLDivElement>(null);
+  // The form opens below the first screen: bring it into view (on a phone it starts below the fold).
+  useEffect(() => {
+    if (custom !== null) customRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [custom]);
   return (
     <div className="lobby">
       <h1 className="visually-hidden">{t('title')}</h1>
       <div className="lobby-main">
-        <NewGame known={knownUsers(lobby)} />
+        <FirstScreen custom={custom} onCustom={setCustom} />
+        {custom !== null && (
+          <div ref={customRef}>
+            <NewGame key={custom} initialMode={custom} known={knownUsers(lobby)} />
+          </div>
+        )}
       </div>
       <div className="lobby-side">
         <SeekList seeks={lobby.seeks} me={me?.userId ?? null} ready={lobby.ready} />

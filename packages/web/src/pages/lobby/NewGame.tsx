@@ -18,13 +18,13 @@ export type Mode = (typeof MODES)[number];
  * "New game": one table-settings form and five ways to use it — open a seek, quick pairing, play a bot,
  * challenge a user, or a private table with a link to share. A refused command shows the server's reason here.
  */
-export function NewGame({ known }: { readonly known: readonly UserRef[] }) {
+export function NewGame({ initialMode, known }: { readonly initialMode: Mode; readonly known: readonly UserRef[] }) {
   const { t } = useTranslation('lobby');
   const { link, session, challenges, navigate } = useServices();
   const profile = useProfile(session);
   const status = useLinkStatus(link);
   const guest = profile?.guest ?? link.me?.guest ?? true;
-  const [mode, setMode] = useState<Mode>('seek');
+  const [mode, setMode] = useState<Mode>(initialMode);
   const [form, setForm] = useState<TableForm>(() => formFromSettings(profile?.preferredSettings ?? null, !guest));
   const [level, setLevel] = useState(4);
   const [opponent, setOpponent] = useState('');
