@@ -1,5 +1,5 @@
 import type { UserRef } from '@nardy/protocol';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../app/Field';
 import { describeError, notices, showError } from '../../app/notices';
@@ -32,6 +32,11 @@ export function NewGame({ initialMode, known }: { readonly initialMode: Mode; re
   const [failure, setFailure] = useState<{ key: string; detail: string | null } | null>(null);
   const [pooled, setPooled] = useState(false);
   const [tableUrl, setTableUrl] = useState<string | null>(null);
+  const tableLink = useRef<HTMLDivElement>(null);
+  // The link comes below the long form: bring it into view (a phone would not see it at all otherwise).
+  useEffect(() => {
+    if (tableUrl !== null) tableLink.current?.scrollIntoView({ block: 'nearest' });
+  }, [tableUrl]);
 
   // The server forgets a pool entry when the socket goes.
   useEffect(() => {
@@ -196,7 +201,7 @@ export function NewGame({ initialMode, known }: { readonly initialMode: Mode; re
       </form>
 
       {mode === 'table' && tableUrl !== null && (
-        <div className="table-link">
+        <div className="table-link" ref={tableLink}>
           <Field label={t('table.share')}>{(control) => <input {...control} type="url" readOnly value={tableUrl} onFocus={(e) => e.target.select()} />}</Field>
           <div className="actions">
             <button type="button" className="btn" onClick={() => copy(tableUrl)}>
