@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { matchSettings, SEATS, type BySeat, type Result, type Seat } from '@nardy/engine';
+import { matchSettings, SEATS, type BySeat, type Result, type Seat, type VariantId } from '@nardy/engine';
 import {
   holdPoints,
   type ClientToServer,
@@ -256,7 +256,7 @@ export class GameManager implements GameFactory, CommandModule {
         bots[h.botId] = b;
       }
     }
-    const players = await this.playersOf(req.seats);
+    const players = await this.playersOf(req.seats, req.settings.match.variant);
     // G9: chips are staked by two registered people (chips/ledger.ts); each holds his part as the game is created.
     const stake = req.settings.stake;
     const holds: { userId: string; amount: number }[] = [];
@@ -583,7 +583,7 @@ export class GameManager implements GameFactory, CommandModule {
           bots[h.botId] = b;
         }
       }
-      const players = await this.playersOf(header.seats);
+      const players = await this.playersOf(header.seats, header.settings.variant);
       const r = await GameActor.restore(header, this.actorOptions(bots, rec.stake, header));
       if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
       const live = this.attach(r.value, header, players, rec.stake, rec.watchToken, rec.status);
@@ -686,7 +686,8 @@ export class GameManager implements GameFactory, CommandModule {
     };
   }
 
-  private async playersOf(seats: BySeat<SeatHolder>): Promise<BySeat<UserRef>> {
+  /** The players as their bars show them: name, guest or bot, and a person's rating in the variant as the match starts. */
+  private async playersOf(seats: BySeat<SeatHolder>, variant: VariantId): Promise<BySeat<UserRef>> {
     const ref = async (h: SeatHolder): Promise<UserRef> => {
       if (h.kind === 'bot') {
         const level = botLevelOf(h.botId);
@@ -696,7 +697,10 @@ export class GameManager implements GameFactory, CommandModule {
       }
       const u = await this.store.findUserById(h.userId);
       if (!u.ok) return { userId: h.userId, name: h.userId.slice(0, 32), guest: true };
-      return { userId: u.value.id, name: u.value.displayName.slice(0, 32) || u.value.username.slice(0, 32), guest: u.value.isGuest };
+      const name = u.value.displayName.slice(0, 32) || u.value.username.slice(0, 32);
+      if (u.value.isGuest) return { userId: u.value.id, name, guest: true };
+      const r = await this.store.getRating(u.value.id, variant);
+      return { userId: u.value.id, name, guest: false, rating: Math.round(r.ok ? r.value.rating : START_RATING) };
     };
     const [p1, p2] = await Promise.all([ref(seats.p1), ref(seats.p2)]);
     return { p1, p2 };

@@ -81,6 +81,8 @@ describe('lobby: who is online', () => {
     // Bob gives up the rated match: the online list shows both players' new ratings.
     acked(await bob.command({ type: 'game.subscribe', gameId }));
     await settle(w, gameId);
+    // The game room's player bars show the ratings the match started with.
+    expect(lastView(bob, gameId).players.p1.user).toMatchObject({ name: 'Alice', rating: 1500 });
     acked(await bob.command({ type: 'game.action', gameId, version: lastView(bob, gameId).version, action: { type: 'resignMatch' } }));
     const moved = (c: MemoryClient, name: string) =>
       c.waitFor((m) => m.type === 'lobby.userJoined' && m.player.user.name === name && m.player.ratings.some((r) => r.games === 1));
