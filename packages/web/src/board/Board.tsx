@@ -67,7 +67,7 @@ function lastCells({ model, input }: BoardProps, played: readonly BoardStep[]): 
 }
 
 export function Board(props: BoardProps) {
-  const { model, orientation, input, settings, onTurn, t } = props;
+  const { model, orientation, input, settings, onTurn, status, controls, t } = props;
   const [state, dispatch] = useReducer(reduce, { model, input, settings, orientation }, initialState);
   if (state.model !== model || state.input !== input || state.settings !== settings || state.orientation !== orientation) {
     dispatch({ type: 'sync', model, input, settings, orientation });
@@ -172,7 +172,7 @@ export function Board(props: BoardProps) {
         {model.turn && model.dice && <Dice faces={diceFaces(model.dice, state.played)} row={pl.rowOf(model.turn)} portrait={portrait} t={t} />}
         <Checkers pl={pl} model={drawn} ids={ids} portrait={portrait} dragged={draggedId !== undefined && dragAt ? { id: draggedId, at: dragAt } : null} />
       </svg>
-      <TurnControls state={state} drawn={drawn} dispatch={dispatch} t={t} />
+      <TurnControls state={state} drawn={drawn} dispatch={dispatch} status={status} controls={controls} t={t} />
     </div>
   );
 }

@@ -1,4 +1,8 @@
-/** Under the board: whose turn it is, the pip counts, and the buttons of the turn in progress. */
+/**
+ * Under the board: the status line (who must act and what), the pip counts, and the buttons of the turn in progress
+ * — or, with no turn to play, the host's decisions (roll, double, answer an offer).
+ */
+import type { ReactNode } from 'react';
 import { canConfirm, canUndo, type BoardEvent, type BoardState } from './state';
 import { isComplete } from './moves';
 import type { BoardModel, Translate } from './types';
@@ -8,24 +12,37 @@ interface Props {
   /** The drawn position: its pips count the steps played so far. */
   readonly drawn: BoardModel;
   readonly dispatch: (event: BoardEvent) => void;
+  /** The host's status line and decisions (BoardProps). */
+  readonly status: string | undefined;
+  readonly controls: ReactNode;
   readonly t: Translate;
 }
 
-function statusKey({ input, model, sent, played, autoPlayed }: BoardState): string | null {
-  if (input) {
-    if (sent) return 'sent';
-    if (played.length === 0 && isComplete(input, played)) return 'noMoves';
-    return autoPlayed && played.length > 0 ? 'forced' : 'yourTurn';
-  }
-  return model.turn ? `toMove.${model.turn}` : null;
+/** The board's own note on the turn in hand: sent, nothing to play, played by itself. */
+function turnNote({ input, sent, played, autoPlayed }: BoardState): string | null {
+  if (!input) return null;
+  if (sent) return 'sent';
+  if (played.length === 0 && isComplete(input, played)) return 'noMoves';
+  return autoPlayed && played.length > 0 ? 'forced' : null;
 }
 
-export function TurnControls({ state, drawn, dispatch, t }: Props) {
-  const status = statusKey(state);
+function statusLine(state: BoardState, status: string | undefined, t: Translate): string | null {
+  const note = turnNote(state);
+  if (note) return t(note);
+  if (status !== undefined) return status;
+  if (state.input) return t('yourTurn');
+  return state.model.turn ? t(`toMove.${state.model.turn}`) : null;
+}
+
+export function TurnControls({ state, drawn, dispatch, status, controls, t }: Props) {
+  const line = statusLine(state, status, t);
+  // Nothing is left to play on the board (a decision of the host's, a whole turn to confirm): the host may keep the
+  // panel in view over the board (a phone).
+  const dock = state.input ? canConfirm(state) || state.sent !== null : !!controls;
   return (
-    <div className="board-panel">
+    <div className={`board-panel${dock ? ' board-panel--dock' : ''}`}>
       <p className="board-status" aria-live="polite">
-        {status && t(status)}
+        {line}
       </p>
       <p className="board-pips">
         <span className="board-pips-title">{t('pips')}</span>
@@ -35,7 +52,7 @@ export function TurnControls({ state, drawn, dispatch, t }: Props) {
           </span>
         ))}
       </p>
-      {state.input && (
+      {state.input ? (
         <div className="board-buttons" role="group" aria-label={t('controls')}>
           <button type="button" disabled={!canUndo(state)} onClick={() => dispatch({ type: 'undoStep' })}>
             {t('undoStep')}
@@ -47,6 +64,8 @@ export function TurnControls({ state, drawn, dispatch, t }: Props) {
             {t('confirm')}
           </button>
         </div>
+      ) : (
+        controls
       )}
     </div>
   );

@@ -155,6 +155,47 @@ describe('confirm', () => {
   });
 });
 
+describe('turns confirmed by themselves (autoConfirm)', () => {
+  const SELF: BoardSettings = { autoPlayForced: false, autoConfirm: true, reducedMotion: false };
+
+  it('the step that makes the turn whole sends it, by click-click, by drag and by keyboard', () => {
+    let s = run(start(short65(), input(SHORT_65), SELF), ...click(24), ...click(18));
+    expect(s.sent).toBeNull();
+    expect(sources(s).sort()).toEqual([13, 18]);
+    s = run(s, ...click(13), ...click(8));
+    expect(text(s.sent!)).toBe('24/18 13/8');
+    expect(canConfirm(s)).toBe(false);
+    expect(sources(s)).toEqual([]);
+
+    const dragged = run(start(short65(), input(SHORT_65), SELF), press(24), release(13));
+    expect(text(dragged.sent!)).toBe('24/18 18/13');
+
+    let keys = run(start(short65(), input(SHORT_65), SELF), key('enter'));
+    for (let i = 0; i < 12; i++) keys = reduce(keys, key('left'));
+    expect(text(run(keys, key('select')).sent!)).toBe('24/18 18/13');
+  });
+
+  it('a step that leaves more to play waits; so does every step without the setting', () => {
+    expect(run(start(short65(), input(SHORT_65), SELF), ...click(24), ...click(18)).sent).toBeNull();
+    expect(run(start(short65(), input(SHORT_65), MANUAL), ...click(24), ...click(13)).sent).toBeNull();
+  });
+
+  it('nothing to play goes at once, without playing forced turns by itself', () => {
+    expect(start(short65(), input([], ['']), SELF).sent).toEqual([]);
+    expect(start(short65(), input(['24/18 18/13']), SELF).sent).toBeNull();
+  });
+
+  it('an undo after a refused turn lets it be played again, and it goes again when whole', () => {
+    let s = run(start(short65(), input(SHORT_65), SELF), ...click(24), ...click(13));
+    expect(s.sent).not.toBeNull();
+    s = reduce(s, { type: 'undoTurn' });
+    expect(s.sent).toBeNull();
+    s = run(s, ...click(13), ...click(7));
+    expect(s.sent).toBeNull();
+    expect(text(run(s, ...click(13), ...click(8)).sent!)).toBe('13/7 13/8');
+  });
+});
+
 describe('forced and empty turns (G2, L14)', () => {
   it('a forced turn is played by itself with autoPlayForced, and waits for confirm', () => {
     const s = start(short65(), input(['24/18 18/13']), AUTO);

@@ -75,7 +75,8 @@ function startTurn(config: BoardConfig, cursor: Stop): BoardState {
     selected: null,
     releaseDeselects: false,
     cursor,
-    sent: forced && settings.autoConfirm ? played : null,
+    // A forced turn played by itself, or nothing to play, is whole already.
+    sent: input && settings.autoConfirm && isComplete(input, played) ? played : null,
     autoPlayed: forced !== null,
   };
   const first = input ? movableSources(input, played)[0] : undefined;
@@ -105,12 +106,12 @@ export const canConfirm = (s: BoardState): boolean => !!s.input && !s.sent && is
 
 export const canUndo = (s: BoardState): boolean => !!s.input && s.played.length > 0;
 
-const play = (s: BoardState, steps: readonly BoardStep[]): BoardState => ({
-  ...s,
-  played: [...s.played, ...steps],
-  selected: null,
-  releaseDeselects: false,
-});
+/** Plays steps; a turn they make whole goes at once when the player confirms turns by themselves (`autoConfirm`). */
+function play(s: BoardState, steps: readonly BoardStep[]): BoardState {
+  const played = [...s.played, ...steps];
+  const whole = s.settings.autoConfirm && !!s.input && isComplete(s.input, played);
+  return { ...s, played, selected: null, releaseDeselects: false, sent: whole ? played : s.sent };
+}
 
 const own = (s: BoardState, cell: number): number => cellToOwn(s.model, mover(s), cell);
 

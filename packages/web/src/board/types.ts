@@ -5,6 +5,7 @@
  * Only types are imported from the engine and the protocol.
  */
 import type { Color } from '@nardy/engine';
+import type { ReactNode } from 'react';
 
 /** One step of a turn in the mover's own frame: `from` 25 = bar, 1–24 points (24 = start), `to` 0 = off. */
 export interface BoardStep {
@@ -26,8 +27,8 @@ export interface BoardModel {
   readonly turn: Color | null;
   /** The dice as thrown (two values), or null before the throw. */
   readonly dice: readonly [number, number] | null;
-  /** null when the variant plays without a cube. `owner` null = centred. */
-  readonly cube: { readonly value: number; readonly owner: Color | null } | null;
+  /** null when the variant plays without a cube. `owner` null = centred; `offered`: the value of a double awaiting its answer. */
+  readonly cube: { readonly value: number; readonly owner: Color | null; readonly offered?: number } | null;
   readonly pips: { readonly white: number; readonly black: number };
   /** The turn that led to this position (marked on the board), when the host knows it. */
   readonly lastTurn?: { readonly color: Color; readonly steps: readonly BoardStep[] } | null;
@@ -48,7 +49,7 @@ export interface BoardInput {
 export interface BoardSettings {
   /** Play a forced turn (exactly one legal turn, or nothing to play) by itself; still needs confirm unless `autoConfirm`. */
   readonly autoPlayForced: boolean;
-  /** Confirm a turn the board played by itself (a forced turn); turns the player makes are always confirmed by hand. */
+  /** Send a turn as soon as it is whole (no further step possible), the player's own and a forced one alike, without the confirm button. */
   readonly autoConfirm: boolean;
   readonly reducedMotion: boolean;
 }
@@ -59,8 +60,12 @@ export interface BoardProps {
   readonly orientation: Color;
   readonly input: BoardInput | null;
   readonly settings: BoardSettings;
-  /** A whole legal turn, confirmed by the player. */
+  /** A whole legal turn, confirmed by the player (or by itself, `autoConfirm`). */
   readonly onTurn: (steps: readonly BoardStep[]) => void;
+  /** The host's line of who must act and what; without it the board says whose move it is. Its own notes on the turn in hand (sent, forced, nothing to play) come first. */
+  readonly status?: string;
+  /** The host's decisions (roll, double, answer an offer), shown where the turn's buttons go while there is no turn to play. */
+  readonly controls?: ReactNode;
   /** Translated labels (the board holds no strings of its own). */
   readonly t: Translate;
 }

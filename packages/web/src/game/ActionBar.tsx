@@ -1,7 +1,7 @@
 import { otherSeat } from '@nardy/engine';
 import type { ClientToServer, GameView, PlayerAction } from '@nardy/protocol';
 import { useState } from 'react';
-import { abortOffered, claimable, concessionChoices, concessionCost, concessionName, decisionChoices, promptPhrase, type Choice } from './choices';
+import { abortOffered, claimable, concessionChoices, concessionCost, concessionName, promptPhrase, type Choice } from './choices';
 import { say, type Translate } from './phrase';
 import { useServerNow } from './useServerNow';
 
@@ -24,7 +24,8 @@ interface Props {
 /** The shared button look of a choice's tone. */
 export const toneClass = (tone: Choice['tone']): string => (tone === 'primary' ? 'btn btn-primary' : tone === 'danger' ? 'btn btn-danger' : 'btn');
 
-function Choices({ choices, busy, act, t }: { readonly choices: readonly Choice[] } & Pick<Props, 'busy' | 'act' | 't'>) {
+/** A row of choices: the decisions the room shows under the board (roll or double, answer an offer), or ways to give up. */
+export function Choices({ choices, busy, act, t }: { readonly choices: readonly Choice[] } & Pick<Props, 'busy' | 'act' | 't'>) {
   return (
     <div className="actions">
       {choices.map((c) => (
@@ -89,18 +90,16 @@ function Concessions({ view, busy, act, t }: Pick<Props, 'view' | 'busy' | 'act'
   );
 }
 
-/** The prompt (what the game waits for, what an offer means) and the viewer's decisions with their costs. */
+/** The prompt (what the game waits for, what an offer means), the claim when the opponent is gone, and what giving up costs. */
 export function ActionBar({ view, busy, serverNow, act, claim, abortRefused, t }: Props) {
   const away = view.you !== null && !view.players[otherSeat(view.you)].online;
   const claimOpen = claimable(view, useServerNow(serverNow, away));
   const abort = claimOpen && !abortRefused && abortOffered(view);
-  const decisions = decisionChoices(view);
   return (
     <section className="room-actions card" aria-label={t('actions.title')}>
       <p className="room-prompt" aria-live="polite">
         {say(t, promptPhrase(view))}
       </p>
-      {decisions.length > 0 && <Choices choices={decisions} busy={busy} act={act} t={t} />}
       {claimOpen && (
         <div className="room-claim">
           <p>{t('claim.prompt')}</p>

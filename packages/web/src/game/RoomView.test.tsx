@@ -107,6 +107,21 @@ describe('RoomView', () => {
     expect(ru).toContain('Отказаться (проиграть 1 очко)');
   });
 
+  it('under the board: the status line naming who must answer the double, the cube at the value offered, take or pass', () => {
+    const state = roomOf(timeline({ variant: 'short', cube: { beaver: true } }, SHORT, 'p2'));
+    const html = render(state);
+    const panel = /<div class="board-panel board-panel--dock">(.*?)<\/div><\/div>/.exec(html)?.[1] ?? '';
+    expect(text(panel)).toContain('You: take, beaver or pass a double to 2');
+    expect(text(panel)).toContain('Take (cube 2) Beaver (cube 4) Pass (lose 1 point)');
+    expect(html).toMatch(/<g class="board-cube board-cube--offered"[^>]*aria-label="Doubling cube: a double to 2 is offered"/);
+    expect(html).toContain('>2?</text>');
+    // The doubler waits: the line names the one who answers; no decision docks under his board.
+    const doubler = render(roomOf(timeline({ variant: 'short', cube: { beaver: true } }, SHORT, 'p1')));
+    expect(text(doubler)).toContain('Black: take or pass a double to 2');
+    expect(doubler).not.toContain('board-panel--dock');
+    expect(text(render(state, 'ru'))).toContain('Вы: принять удвоение до 2, ответить бивером или отказаться');
+  });
+
   it('game over with a mars: the result named, the final score, the rematch, the revealed seed and the dice check', () => {
     const over = roomOf(
       timeline(

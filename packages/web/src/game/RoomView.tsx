@@ -8,10 +8,10 @@ import { stakeHold, type GameView, type PlayerAction } from '@nardy/protocol';
 import { useMemo, useState } from 'react';
 import { Board } from '../board/Board';
 import type { BoardSettings, BoardStep } from '../board/types';
-import { ActionBar, type ClaimKind } from './ActionBar';
+import { ActionBar, Choices, type ClaimKind } from './ActionBar';
 import { seatColor, viewBoardInput, viewBoardModel } from './boardModel';
 import { ChatPanel } from './ChatPanel';
-import { matchPhrase, rematchChoice } from './choices';
+import { decisionChoices, matchPhrase, rematchChoice } from './choices';
 import { DiceProof } from './DiceProof';
 import { claimedEntries } from './moveList';
 import { MoveList } from './MoveList';
@@ -20,6 +20,7 @@ import { PlayerBar } from './PlayerBar';
 import { Refusal } from './Refusal';
 import { ResultPanel, type RematchCommand } from './ResultPanel';
 import { seatNames } from './results';
+import { statusPhrase } from './status';
 import type { ChatLine, RoomState } from './roomState';
 import { useTranslate } from './useTranslate';
 import { WatchInvite } from './WatchInvite';
@@ -80,12 +81,25 @@ export function RoomView({
   const onTurn = (steps: readonly BoardStep[]) => act({ type: 'move', steps: steps.map((s) => ({ from: s.from, to: s.to })) });
   const bottom = seatOfColor(view, orientation);
   const player = (seat: Seat) => <PlayerBar view={view} seat={seat} serverNow={serverNow} t={t} />;
+  // The decisions the clock runs for sit under the board with the status line, where a phone keeps them in view.
+  const decisions = decisionChoices(view);
+  const controls = decisions.length > 0 ? <Choices choices={decisions} busy={busy} act={act} t={t} /> : undefined;
 
   return (
     <div className="room">
       <div className="room-main">
         {player(otherSeat(bottom))}
-        <Board key={boardKey} model={model} orientation={orientation} input={input} settings={settings} onTurn={onTurn} t={tBoard} />
+        <Board
+          key={boardKey}
+          model={model}
+          orientation={orientation}
+          input={input}
+          settings={settings}
+          onTurn={onTurn}
+          status={say(t, statusPhrase(view))}
+          controls={controls}
+          t={tBoard}
+        />
         {player(bottom)}
         {view.you === null && (
           <div className="room-spectator">

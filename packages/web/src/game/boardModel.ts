@@ -39,10 +39,15 @@ export function positionBoardModel(position: Setup, extras: BoardExtras, viewer:
 /** The colour a seat plays in the view's current game. */
 export const seatColor = (view: Pick<GameView, 'white'>, seat: 'p1' | 'p2'): Color => (view.white === seat ? 'white' : 'black');
 
-/** The board model of a live game's view. The cube is shown only when the table plays with it (G3, L26). */
+/**
+ * The board model of a live game's view. The cube is shown only when the table plays with it (G3, L26); a double
+ * awaiting its answer shows the value offered.
+ */
 export function viewBoardModel(view: GameView, viewer: Color): BoardModel {
   const between = view.phase === 'opening' || view.phase === 'matchOver';
-  const cube = view.settings.match.cube.enabled ? { value: view.cube.value, owner: view.cube.owner === null ? null : seatColor(view, view.cube.owner) } : null;
+  const owner = view.cube.owner === null ? null : seatColor(view, view.cube.owner);
+  const offer = view.phase === 'cubeOffered' ? view.cubeOffer : null;
+  const cube = view.settings.match.cube.enabled ? { value: view.cube.value, owner, ...(offer ? { offered: offer.value } : {}) } : null;
   return positionBoardModel(view.position, { turn: between ? null : view.position.turn, dice: view.dice, cube }, viewer);
 }
 
