@@ -66,6 +66,14 @@ describe('room signals', () => {
     expect(along({ variant: 'short', matchLength: 1 }, actions, null).at(-1)).toEqual(['gameEnd']);
   });
 
+  it('views that come several actions apart still signal the throw and his new turn', () => {
+    const vs = views(MONEY, [OPENING, P1_MOVE, P2_ROLL, P2_MOVE, { type: 'roll', seat: 'p1', dice: [5, 2] }], 'p1');
+    // p1 moving after the opening, then (p2 rolled and moved, p1 rolled) p1 moving again: one view apart.
+    expect(viewSignals(vs[1]!, vs[5]!)).toEqual(['move', 'dice', 'yourTurn']);
+    // His own roll alone is a throw, not a new turn.
+    expect(viewSignals(vs[4]!, vs[5]!)).toEqual(['dice']);
+  });
+
   it('a view that changes nothing played (presence) signals nothing', () => {
     const v = viewOf(play(MONEY, [OPENING]), 'p1');
     const gone = { ...v, players: { ...v.players, p2: { ...v.players.p2, online: false, graceUntil: NOW + 60_000 } } };

@@ -17,18 +17,22 @@ const offeredToMe = (view: GameView): boolean =>
 /**
  * The signals of one change of the view (`prev` → `next`). The first view of a room signals nothing: opening a
  * game is not news. A view that changes nothing the player hears (presence, a rematch offer) signals nothing.
+ * Views may come several actions apart (React draws quick updates together): more than one action between them
+ * means the opponent acted in between, so a throw and a new decision are signalled even when the phase and the
+ * seat to act look the same as before.
  */
 export function viewSignals(prev: GameView | null, next: GameView): Signal[] {
   if (prev === null) return [];
   const out: Signal[] = [];
   const newGame = next.gameNumber !== prev.gameNumber;
   const acted = next.version !== prev.version || newGame;
+  const between = newGame || next.version - prev.version > 1;
   if (acted && prev.phase === 'moving') out.push('move');
-  const thrown = next.openingThrows.length > prev.openingThrows.length || (next.phase === 'moving' && (prev.phase !== 'moving' || newGame));
+  const thrown = next.openingThrows.length > prev.openingThrows.length || (next.phase === 'moving' && (prev.phase !== 'moving' || between));
   if (acted && thrown) out.push('dice');
   if (next.games.length > prev.games.length || (prev.end === null && next.end !== null)) out.push('gameEnd');
-  if (offeredToMe(next) && !offeredToMe(prev)) out.push('doubled');
-  else if (awaitsMe(next) && !offeredToMe(next) && (!awaitsMe(prev) || newGame)) out.push('yourTurn');
+  if (offeredToMe(next) && (!offeredToMe(prev) || between)) out.push('doubled');
+  else if (awaitsMe(next) && !offeredToMe(next) && (!awaitsMe(prev) || between)) out.push('yourTurn');
   return out;
 }
 
