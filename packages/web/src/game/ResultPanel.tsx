@@ -2,6 +2,7 @@ import type { GameView } from '@nardy/protocol';
 import { useEffect, useRef } from 'react';
 import { toneClass } from './ActionBar';
 import type { RematchChoice } from './choices';
+import { RatingChange } from './RatingChange';
 import { say, type Translate } from './phrase';
 import { gameResultPhrase, matchEndPhrase, seatNames } from './results';
 
@@ -44,6 +45,7 @@ export function ResultPanel({ view, rematch, busy, onRematch, t }: Props) {
         </ul>
       )}
       {view.end && <p className="room-result-match">{say(t, matchEndPhrase(view.end, view.score, names))}</p>}
+      <RatingChange view={view} t={t} />
       {/* Called off at a staked table: the holds went back with no transfer (G9). */}
       {view.end?.reason === 'aborted' && view.settings.stake > 0 && <p>{t('result.stakeReturned')}</p>}
       {rematch !== 'none' && (
