@@ -27,7 +27,7 @@ export async function signUp(page: Page, lang: Lang, name: string, password = 'c
   await page.locator('input[name=confirm]').fill(password);
   await button(page, lang, 'auth:signup.submit').click();
   await page.waitForURL((u) => u.pathname === '/');
-  await page.locator('.user-name', { hasText: name }).waitFor();
+  await page.getByRole('banner').locator('.user-name', { hasText: name }).waitFor();
   await settled(page);
 }
 
