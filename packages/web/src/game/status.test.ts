@@ -37,6 +37,14 @@ describe('the status line: who must act and what, for every phase', () => {
     expect(line(at([], 'p1'))).toEqual({ en: 'Opening throw', ru: 'Розыгрыш первого хода' });
   });
 
+  it('between games of a money session (G6), for the players and a spectator', () => {
+    const between = [...OPENED, { type: 'surrender', seat: 'p2' } as const];
+    for (const you of ['p1', null] as const) {
+      expect(line(at(between, you))).toEqual({ en: 'Between games: end the session or play on', ru: 'Между партиями: завершить сессию или играть дальше' });
+    }
+    expect(statusPhrase(at(between, 'p1', { variant: 'short', matchLength: 5 }))).toEqual({ key: 'status.opening' });
+  });
+
   it('the start of a turn: you roll or double; the opponent and a spectator see whose roll it is', () => {
     expect(line(at(OPENED, 'p2'))).toEqual({ en: 'You: roll or double', ru: 'Вы: бросить кости или удвоить' });
     expect(line(at(OPENED, 'p1'))).toEqual({ en: 'Black to roll', ru: 'Чёрные: бросок костей' });

@@ -25,6 +25,8 @@ export function statusPhrase(view: GameView): Phrase {
   const resign = view.resignOffer;
   if (view.phase === 'resignOffered' && resign) return { key: 'status.resign', params: { who: who(view, otherSeat(resign.by)) } };
   const actor = view.toAct;
+  // G6: a money session's next game waits a moment before its opening throw; either player may end it then.
+  if (actor === null && view.settings.match.matchLength === 0 && view.games.length > 0) return { key: 'status.sessionBreak' };
   if (actor === null) return { key: 'status.opening' };
   const params = { who: who(view, actor) };
   if (actor !== view.you) return { key: view.phase === 'moving' ? 'status.toMove' : 'status.toRoll', params };
