@@ -33,7 +33,9 @@ async function watchSignals(page: Page): Promise<void> {
     w.__titles = [];
     const titleOf = Object.getOwnPropertyDescriptor(Document.prototype, 'title')!;
     Object.defineProperty(Document.prototype, 'title', {
-      get: titleOf.get,
+      get(this: Document): string {
+        return titleOf.get!.call(this) as string;
+      },
       set(this: Document, value: string) {
         w.__titles.push(value);
         titleOf.set!.call(this, value);
