@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 const GRANT = 1000;
-const money = (stake: number, match: Omit<TableSettingsInput['match'], 'variant'>): TableSettingsInput => ({
+const money = (stake: number, match: Partial<TableSettingsInput['match']>): TableSettingsInput => ({
   match: { variant: 'short', matchLength: 0, ...match },
   rated: false,
   stake,
@@ -120,6 +120,22 @@ describe('G6 money sessions', () => {
     expect(end.games[1]).toMatchObject({ winner: 'p2', end: 'surrender' });
     expect(end.end?.reason).toBe('resignMatch');
     expect(await balances(ledger, w)).toEqual(settled(end.score, 5));
+  });
+
+  it("long nardy: the next game's starter is on turn at once, but the server's roll for him waits the pause; either may end it", async () => {
+    const { w, alice, bob, gameId, of } = await session(money(0, { variant: 'long' }));
+    acked(await act(of(lastView(alice, gameId).toAct!), gameId, 'surrender'));
+    await settle(w, gameId);
+    const v = lastView(alice, gameId);
+    const starter = v.toAct!;
+    expect(v.phase).toBe('turnStart');
+    // The starter may roll himself or end the session; his opponent may end it too.
+    expect(lastView(of(starter), gameId).legal?.actions).toEqual(expect.arrayContaining(['roll', 'endSession']));
+    expect(lastView(starter === 'p1' ? bob : alice, gameId).legal?.actions).toContain('endSession');
+    w.time.advance(DEFAULT_NEXT_GAME_PAUSE_MS);
+    await settle(w, gameId);
+    expect(lastView(alice, gameId).phase).toBe('moving'); // the server threw for him
+    expect(lastView(alice, gameId).legal?.actions ?? []).not.toContain('endSession');
   });
 
   it('limits: a number of games ends the session as its last game ends', async () => {
