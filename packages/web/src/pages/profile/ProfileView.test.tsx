@@ -90,7 +90,7 @@ describe('ProfileView', () => {
     const stats = [{ variant: 'long' as const, rating: 1512, games: 5, wins: 3, losses: 1, draws: 1 }];
     const s = text(render({ ...DATA, stats }, false));
     expect(s).toContain('Rated games by variant');
-    expect(s).toMatch(/Long nardy\s*1512\s*5\s*3\s*1\s*1/);
+    expect(s).toMatch(/Long nardy\s*1512\s*5\s*3 · 1 · 1/);
     expect(text(render({ ...DATA, stats: [] }, false, 'ru'))).toContain('Рейтинговых партий пока нет.');
     expect(text(render(DATA, false))).not.toContain('Rated games by variant');
   });

@@ -1,7 +1,7 @@
 import type { VariantStats } from '@nardy/protocol';
 import { useTranslation } from 'react-i18next';
 
-/** The player's rated record per variant: rating, games, wins, losses, draws. */
+/** The player's rated record per variant: rating, games, and wins · losses · draws in one column (fits a phone). */
 export function StatsTable({ stats }: { readonly stats: readonly VariantStats[] }) {
   const { t } = useTranslation('profile');
   return (
@@ -17,9 +17,7 @@ export function StatsTable({ stats }: { readonly stats: readonly VariantStats[] 
                 <th scope="col">{t('stats.variant')}</th>
                 <th scope="col">{t('stats.rating')}</th>
                 <th scope="col">{t('stats.games')}</th>
-                <th scope="col">{t('stats.wins')}</th>
-                <th scope="col">{t('stats.losses')}</th>
-                <th scope="col">{t('stats.draws')}</th>
+                <th scope="col">{t('stats.record')}</th>
               </tr>
             </thead>
             <tbody>
@@ -28,9 +26,7 @@ export function StatsTable({ stats }: { readonly stats: readonly VariantStats[] 
                   <th scope="row">{t(`common:variant.${s.variant}`)}</th>
                   <td>{s.rating}</td>
                   <td>{s.games}</td>
-                  <td>{s.wins}</td>
-                  <td>{s.losses}</td>
-                  <td>{s.draws}</td>
+                  <td>{t('stats.recordValue', { wins: s.wins, losses: s.losses, draws: s.draws })}</td>
                 </tr>
               ))}
             </tbody>
