@@ -18,10 +18,11 @@ interface Props {
   readonly t: Translate;
 }
 
-/** The board's own note on the turn in hand: sent, nothing to play, played by itself. */
-function turnNote({ input, sent, played, autoPlayed }: BoardState): string | null {
+/** The board's own note on the turn in hand: sent, nothing to play, a pick a rule refused, played by itself. */
+function turnNote({ input, sent, played, autoPlayed, refusal }: BoardState): string | null {
   if (!input) return null;
   if (sent) return 'sent';
+  if (refusal) return refusal;
   if (played.length === 0 && isComplete(input, played)) return 'noMoves';
   return autoPlayed && played.length > 0 ? 'forced' : null;
 }

@@ -1,5 +1,6 @@
 import type { Color } from '@nardy/engine';
 import { describe, expect, it } from 'vitest';
+import { createI18n } from '../i18n/resources';
 import { diceFaces } from './dice';
 import { applySteps, BAR, OFF } from './position';
 import { canConfirm, canUndo, initialState, reduce, sources, targets, type BoardEvent, type BoardState } from './state';
@@ -323,5 +324,34 @@ describe('the drawn position', () => {
     expect(after.board.black[24]).toBe(14);
     expect(after.board.black[13]).toBe(1);
     expect(m.toAbs('black', 13)).toBe(1);
+  });
+});
+
+describe('a pick a rule refuses is named (L9, the head rule)', () => {
+  const long65 = () => model('long', { dice: [6, 5] });
+  const LONG_65 = ['24/18 18/13', '24/19 19/13'];
+
+  it('long nardy: a second checker from the head is refused with the rule; the next good pick clears it', () => {
+    const one = run(start(long65(), input(LONG_65)), ...click(24), ...click(18));
+    expect(text(one.played)).toBe('24/18');
+    expect(one.refusal).toBeNull();
+    const refused = run(one, ...click(24));
+    expect(refused.selected).toBeNull();
+    expect(refused.refusal).toBe('headRule');
+    // The status line says it (TurnControls shows the refusal's text in place of "your turn").
+    expect(createI18n('en').t('board:headRule')).toBe('Only one checker may leave the head in a turn (rule L9).');
+    expect(createI18n('ru').t('board:headRule')).toContain('только одну шашку');
+    const on = run(refused, ...click(18));
+    expect(on.refusal).toBeNull();
+    expect(on.selected).toBe(18);
+    expect(run(refused, { type: 'undoStep' }).refusal).toBeNull();
+  });
+
+  it('no hint before a checker left the head, off the head, or in short nardy', () => {
+    expect(run(start(long65(), input(LONG_65)), ...click(13)).refusal).toBeNull();
+    const one = run(start(long65(), input(LONG_65)), ...click(24), ...click(18));
+    expect(run(one, ...click(5)).refusal).toBeNull();
+    const short = run(start(short65(), input(SHORT_65)), ...click(13), ...click(7));
+    expect(run(short, ...click(13), ...click(24)).refusal).toBeNull();
   });
 });

@@ -27,6 +27,8 @@ export interface BoardState {
   readonly sent: readonly BoardStep[] | null;
   /** The board played this turn by itself (a forced turn). */
   readonly autoPlayed: boolean;
+  /** The last pick was refused by a rule the player may not know: a second checker from the head (long nardy, L9). */
+  readonly refusal: 'headRule' | null;
 }
 
 export interface BoardConfig {
@@ -78,6 +80,7 @@ function startTurn(config: BoardConfig, cursor: Stop): BoardState {
     // A forced turn played by itself, or nothing to play, is whole already.
     sent: input && settings.autoConfirm && isComplete(input, played) ? played : null,
     autoPlayed: forced !== null,
+    refusal: null,
   };
   const first = input ? movableSources(input, played)[0] : undefined;
   return first === undefined ? state : { ...state, cursor: sourceStop(state, first) };
@@ -115,13 +118,26 @@ function play(s: BoardState, steps: readonly BoardStep[]): BoardState {
 
 const own = (s: BoardState, cell: number): number => cellToOwn(s.model, mover(s), cell);
 
+/** The head in each side's own frame (long nardy: 24, where all fifteen start). */
+const HEAD = 24;
+
+/**
+ * L9: in long nardy a checker is still on the head, one has left it this turn, and it may not be picked: the head
+ * rule, which the board names (the engine's legal steps say only that it cannot move).
+ */
+function headRefused(s: BoardState, slot: number): boolean {
+  if (s.model.variant !== 'long' || slot !== HEAD || !s.input) return false;
+  const left = s.played.filter((step) => step.from === HEAD).length;
+  return left > 0 && (s.model.board[mover(s)][HEAD] ?? 0) > left;
+}
+
 /** A pick of a cell (pointer press, Enter or Space): play to it, select it, or drop the selection. */
 function pick(s: BoardState, cell: number): BoardState {
   const slot = own(s, cell);
   const chain = targets(s).get(slot);
-  if (chain) return play(s, chain);
-  if (sources(s).includes(slot)) return { ...s, selected: slot, releaseDeselects: s.selected === slot };
-  return { ...s, selected: null, releaseDeselects: false };
+  if (chain) return { ...play(s, chain), refusal: null };
+  if (sources(s).includes(slot)) return { ...s, selected: slot, releaseDeselects: s.selected === slot, refusal: null };
+  return { ...s, selected: null, releaseDeselects: false, refusal: headRefused(s, slot) ? 'headRule' : null };
 }
 
 function release(s: BoardState, cell: number | null): BoardState {
@@ -138,6 +154,7 @@ const undo = (s: BoardState, played: readonly BoardStep[]): BoardState => ({
   selected: null,
   releaseDeselects: false,
   sent: null,
+  refusal: null,
 });
 
 function key(s: BoardState, k: BoardKey): BoardState {
