@@ -44,7 +44,7 @@ export function ResultPanel({ view, rematch, busy, onRematch, t }: Props) {
           ))}
         </ul>
       )}
-      {view.end && <p className="room-result-match">{say(t, matchEndPhrase(view.end, view.score, names))}</p>}
+      {view.end && <p className="room-result-match">{say(t, matchEndPhrase(view.end, view.score, names, view.settings.match.matchLength))}</p>}
       <RatingChange view={view} t={t} />
       {/* Called off at a staked table: the holds went back with no transfer (G9). */}
       {view.end?.reason === 'aborted' && view.settings.stake > 0 && <p>{t('result.stakeReturned')}</p>}

@@ -48,12 +48,22 @@ export function gameResultPhrase(
   };
 }
 
-/** The end of the match or session: who won, the final score, and why (G5, G6, G8, a claim). */
-export function matchEndPhrase(end: { readonly winner: Seat | null; readonly reason: MatchEndReason }, score: BySeat<number>, names: BySeat<string>): Phrase {
-  const params = { reason: { key: `matchEnds.${end.reason}` }, p1: names.p1, p2: names.p2, s1: score.p1, s2: score.p2 };
+/**
+ * The end of the match or session: who won, the final score, and why (G5, G6, G8, a claim). A money session
+ * (`matchLength` 0) is won by the player ahead, and resigning it is resigning the session.
+ */
+export function matchEndPhrase(
+  end: { readonly winner: Seat | null; readonly reason: MatchEndReason },
+  score: BySeat<number>,
+  names: BySeat<string>,
+  matchLength: number,
+): Phrase {
+  const money = matchLength === 0;
+  const reason = money && end.reason === 'resignMatch' ? 'resignSession' : end.reason;
+  const params = { reason: { key: `matchEnds.${reason}` }, p1: names.p1, p2: names.p2, s1: score.p1, s2: score.p2 };
   if (end.reason === 'aborted') return { key: 'result.matchAborted', params };
   if (end.winner === null) return { key: 'result.matchLevel', params };
-  return { key: 'result.matchWon', params: { ...params, winner: names[end.winner] } };
+  return { key: money ? 'result.sessionWon' : 'result.matchWon', params: { ...params, winner: names[end.winner] } };
 }
 
 export const seatNames = (view: Pick<GameView, 'players'>): BySeat<string> => ({

@@ -148,7 +148,7 @@ export function ReplayView({ record, log, settings, initialStep = 0 }: Props) {
           {(frame.result || end) && (
             <section className="room-result card" aria-label={t('result.title')}>
               {frame.result && <p>{say(t, gameResultPhrase(frame.result, names, record.game.variant))}</p>}
-              {end && <p className="room-result-match">{say(t, matchEndPhrase(end, frame.score, names))}</p>}
+              {end && <p className="room-result-match">{say(t, matchEndPhrase(end, frame.score, names, record.game.settings.matchLength))}</p>}
             </section>
           )}
           <div className="card">
