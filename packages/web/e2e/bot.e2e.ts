@@ -42,11 +42,18 @@ it('a guest plays a bot to the end on a phone, checks the dice, replays the game
   ).toBe(true);
   expect(await untranslated(page, 'ru')).toEqual([]);
 
-  // G10: the revealed seed and a link that checks every throw.
-  const verify = page.getByRole('link', { name: text('ru', 'game:dice.verify') });
-  const check = await page.request.get((await verify.getAttribute('href'))!);
+  // G10: the revealed seed and a link that checks every throw: a readable page, with the raw JSON a link away.
+  await page.getByRole('link', { name: text('ru', 'game:dice.verify') }).click();
+  await page.waitForURL((u) => u.pathname === `/dice/${encodeURIComponent(gameId)}`);
+  await page.locator('.dice-check-ok').waitFor();
+  expect(await page.locator('.dice-check-bad').count()).toBe(0);
+  expect(await untranslated(page, 'ru')).toEqual([]);
+  const raw = page.getByRole('link', { name: text('ru', 'game:diceCheck.raw') });
+  const check = await page.request.get((await raw.getAttribute('href'))!);
   expect(check.ok()).toBe(true);
   expect(await check.json()).toMatchObject({ ok: true });
+  await page.goBack();
+  await matchOver(page).waitFor();
 
   // The profile lists the finished game; its replay steps through it.
   await page.locator('.user-menu summary').click();

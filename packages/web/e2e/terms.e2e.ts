@@ -3,7 +3,7 @@
  * wins in backgammon words in English (gammon, backgammon, the doubling cube) and long nardy's as mars and koks;
  * the Russian variant select shows "Длинные нарды" whole; a private table's link comes into view as soon as the
  * table is made. Then a finished game's replay: the bot is "Bot, level 1", and a move of the list, clicked, jumps
- * the replay there.
+ * the replay there, and "Verify every throw" opens a readable table of the throws, each checked.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -91,4 +91,12 @@ it('the replay: the bot by its level, and a move of the list jumps the replay th
   expect(await step.innerText()).toMatch(/^Step 1 of/);
   expect(await page.locator('.moves-entry--current .moves-jump').innerText()).toBe(await first.innerText());
   await suite.screenshot(page, 'terms-replay-jump-phone');
+
+  await page.getByRole('link', { name: text('en', 'game:dice.verify') }).click();
+  await page.waitForURL((u) => u.pathname === `/dice/${encodeURIComponent(gameId)}`);
+  await page.locator('.dice-check-ok').waitFor();
+  const rows = page.locator('.dice-check-throws tbody tr');
+  expect(await rows.count()).toBeGreaterThan(0);
+  expect(await rows.first().innerText()).toContain(text('en', 'game:diceCheck.match'));
+  await suite.screenshot(page, 'terms-dice-check-phone');
 });

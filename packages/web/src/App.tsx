@@ -21,6 +21,7 @@ import './styles/shell.css';
 const GameRoom = lazy(() => import('./game/GameRoom').then((m) => ({ default: m.GameRoom })));
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const ReplayPage = lazy(() => import('./pages/replay/ReplayPage').then((m) => ({ default: m.ReplayPage })));
+const DicePage = lazy(() => import('./pages/replay/DicePage').then((m) => ({ default: m.DicePage })));
 const RulesPage = lazy(() => import('./pages/rules/RulesPage').then((m) => ({ default: m.RulesPage })));
 
 /** The app: header, the page of the current route, the connection banner and the notice area. */
@@ -74,6 +75,8 @@ function Page({ route }: { readonly route: Route }) {
       return <ProfilePage key={route.userId} userId={route.userId} navigate={navigate} />;
     case 'replay':
       return <ReplayPage key={route.gameId} gameId={route.gameId} navigate={navigate} />;
+    case 'dice':
+      return <DicePage key={route.gameId} gameId={route.gameId} />;
     case 'rules':
       return <RulesPage variant={route.variant} />;
     case 'notFound':

@@ -17,6 +17,7 @@ describe('routes', () => {
     expect(matchRoute('/table/tK9f2LqXv7bN3mZr')).toEqual({ name: 'table', tableId: 'tK9f2LqXv7bN3mZr' });
     expect(matchRoute('/profile/u_alice')).toEqual({ name: 'profile', userId: 'u_alice' });
     expect(matchRoute('/replay/g_1')).toEqual({ name: 'replay', gameId: 'g_1' });
+    expect(matchRoute('/dice/g_1')).toEqual({ name: 'dice', gameId: 'g_1' });
     expect(matchRoute('/rules/caucasian')).toEqual({ name: 'rules', variant: 'caucasian' });
   });
 

@@ -15,6 +15,7 @@ export type Route =
   | { readonly name: 'table'; readonly tableId: string }
   | { readonly name: 'profile'; readonly userId: string }
   | { readonly name: 'replay'; readonly gameId: string }
+  | { readonly name: 'dice'; readonly gameId: string }
   | { readonly name: 'rules'; readonly variant: VariantId }
   | { readonly name: 'notFound' };
 
@@ -62,6 +63,8 @@ export function matchRoute(path: string): Route {
       return { name: 'profile', userId: id };
     case 'replay':
       return { name: 'replay', gameId: id };
+    case 'dice':
+      return { name: 'dice', gameId: id };
     default:
       return { name: 'notFound' };
   }
@@ -80,6 +83,7 @@ export const paths = {
   table: (tableId: string) => `/table/${enc(tableId)}`,
   profile: (userId: string) => `/profile/${enc(userId)}`,
   replay: (gameId: string) => `/replay/${enc(gameId)}`,
+  dice: (gameId: string) => `/dice/${enc(gameId)}`,
   rules: (variant: VariantId) => `/rules/${variant}`,
 };
 

@@ -1,4 +1,4 @@
-import { diceCheckUrl } from '../net/api';
+import { paths } from '../router';
 import type { Translate } from './phrase';
 
 interface Props {
@@ -25,9 +25,7 @@ export function DiceProof({ gameId, commitment, serverSeed, before = false, t }:
           <p>{t('dice.seed')}</p>
           <code className="dice-proof-hash">{serverSeed}</code>
           <p>
-            <a href={diceCheckUrl(gameId)} target="_blank" rel="noreferrer">
-              {t('dice.verify')}
-            </a>
+            <a href={paths.dice(gameId)}>{t('dice.verify')}</a>
           </p>
         </>
       )}

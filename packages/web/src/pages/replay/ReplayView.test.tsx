@@ -88,7 +88,7 @@ describe('ReplayView', () => {
     expect(s).toContain('Game 1: Alice wins — mars, resignation accepted, cube 1: 2 points.');
     expect(s).toContain('Alice wins the match: the match length was reached. Final score Alice 2 — 0 Bot gnu-3.');
     expect(html).toContain('d'.repeat(64));
-    expect(html).toContain('href="/api/games/g_1/dice"');
+    expect(html).toContain('href="/dice/g_1"');
     expect(html).toMatch(/<button type="button" class="btn" disabled="">Last<\/button>/);
   });
 
