@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
 import { notices } from './notices';
 
-/** The app-wide notice area: refused commands (translated by code, the server's words small) and confirmations. */
+/** The app-wide notice area: refused commands (translated by code) and confirmations. */
 export function Notices() {
   const { t } = useTranslation();
   const list = useSyncExternalStore(notices.subscribe, notices.list, notices.list);
@@ -13,7 +13,6 @@ export function Notices() {
         <div key={n.id} className={`notice notice-${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'}>
           <div className="notice-text">
             <span>{t(n.key, n.params)}</span>
-            {n.detail !== null && <small>{n.detail}</small>}
           </div>
           <button type="button" className="notice-close" aria-label={t('actions.dismiss')} onClick={() => notices.dismiss(n.id)}>
             <CloseIcon />

@@ -9,14 +9,14 @@ function board() {
 }
 
 describe('notices', () => {
-  it('show a refused command by its code, with the server message as detail', () => {
-    expect(describeError(new ServerError('BAD_OPTIONS', 'cube.beaver is a money-play option (G3)'))).toEqual({
-      key: 'errors:BAD_OPTIONS',
-      detail: 'cube.beaver is a money-play option (G3)',
-    });
-    expect(describeError(new ServerError('DISCONNECTED', ''))).toEqual({ key: 'errors:DISCONNECTED', detail: null });
-    expect(describeError(new Error('boom'))).toEqual({ key: 'errors:INTERNAL', detail: 'boom' });
-    expect(describeError('?')).toEqual({ key: 'errors:INTERNAL', detail: null });
+  it('show a refused command by its code only: the server’s English words never reach a page in another language', () => {
+    expect(describeError(new ServerError('BAD_OPTIONS', 'cube.beaver is a money-play option (G3)'))).toEqual({ key: 'errors:BAD_OPTIONS' });
+    expect(describeError(new ServerError('DISCONNECTED', ''))).toEqual({ key: 'errors:DISCONNECTED' });
+    expect(describeError(new Error('boom'))).toEqual({ key: 'errors:INTERNAL' });
+    expect(describeError('?')).toEqual({ key: 'errors:INTERNAL' });
+    const { b } = board();
+    b.showError(new ServerError('BAD_OPTIONS', 'cube.beaver is a money-play option (G3)'));
+    expect(JSON.stringify(b.list())).not.toContain('money-play');
   });
 
   it('fade by themselves, errors later than info', () => {

@@ -1,6 +1,6 @@
 /**
- * The app-wide notice area: a refused command shows its code translated (`errors` namespace) with the server's
- * message as detail; short confirmations ("link copied") show as info. Any module may post one; the shell's
+ * The app-wide notice area: a refused command shows its code translated (`errors` namespace), never the server's
+ * own words (English, whatever the page's language); short confirmations ("link copied") show as info. Any module may post one; the shell's
  * `Notices` component shows them and each fades after a while.
  */
 import { ServerError } from '../net/types';
@@ -11,8 +11,6 @@ interface Notice {
   /** A translation key with its namespace, e.g. `errors:NOT_FOUND`. */
   readonly key: string;
   readonly params: Readonly<Record<string, string | number>>;
-  /** The server's own words (English, for the curious), shown small under the translation. */
-  readonly detail: string | null;
 }
 
 /** At most this many at once: the oldest goes first. */
@@ -20,10 +18,9 @@ const MAX_SHOWN = 4;
 const ERROR_MS = 10_000;
 const INFO_MS = 4_000;
 
-/** What a failure says to the player: its code's translation and the server's message. */
-export function describeError(e: unknown): { readonly key: string; readonly detail: string | null } {
-  if (e instanceof ServerError) return { key: `errors:${e.code}`, detail: e.message === '' ? null : e.message };
-  return { key: 'errors:INTERNAL', detail: e instanceof Error ? e.message : null };
+/** What a failure says to the player: its code's translation (every code the server sends has one, keys.test.ts). */
+export function describeError(e: unknown): { readonly key: string } {
+  return { key: e instanceof ServerError ? `errors:${e.code}` : 'errors:INTERNAL' };
 }
 
 export interface NoticeBoard {
@@ -48,7 +45,7 @@ export function createNoticeBoard(timers: { set: (fn: () => void, ms: number) =>
   const post = (n: Omit<Notice, 'id'>, ms: number) => {
     // The same message twice in a row (a double click) shows once.
     const last = notices[notices.length - 1];
-    if (last && last.key === n.key && last.detail === n.detail && JSON.stringify(last.params) === JSON.stringify(n.params)) return;
+    if (last && last.key === n.key && JSON.stringify(last.params) === JSON.stringify(n.params)) return;
     const notice: Notice = { ...n, id: ++nextId };
     publish([...notices, notice].slice(-MAX_SHOWN));
     timers.set(() => dismiss(notice.id), ms);
@@ -56,7 +53,7 @@ export function createNoticeBoard(timers: { set: (fn: () => void, ms: number) =>
   return {
     list: () => notices,
     showError: (e) => post({ kind: 'error', params: {}, ...describeError(e) }, ERROR_MS),
-    showInfo: (key, params = {}) => post({ kind: 'info', key, params, detail: null }, INFO_MS),
+    showInfo: (key, params = {}) => post({ kind: 'info', key, params }, INFO_MS),
     dismiss,
     subscribe: (l) => {
       listeners.add(l);

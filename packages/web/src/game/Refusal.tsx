@@ -6,16 +6,13 @@ interface Props {
   readonly onDismiss?: () => void;
 }
 
-/** A refusal from the server: its code translated (`errors` namespace), its own message as the detail. */
+/** A refusal from the server: its code translated (`errors` namespace); its message is the server's English, never shown. */
 export function Refusal({ error, onDismiss }: Props) {
   const tErrors = useTranslate('errors');
   const t = useTranslate('game');
   return (
     <div className="alert refusal" role="alert">
-      <p>
-        {tErrors(error.code)}
-        {error.message !== '' && <small>{error.message}</small>}
-      </p>
+      <p>{tErrors(error.code)}</p>
       {onDismiss && (
         <button type="button" className="btn btn-small" onClick={onDismiss}>
           {t('refused.dismiss')}

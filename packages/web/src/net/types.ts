@@ -8,7 +8,7 @@ import type { AckResult, ClientToServer, ErrorCode, GameEvent, GameView, ServerT
 /** A command without its id: the connection numbers commands itself. */
 export type Command = ClientToServer extends infer C ? (C extends { id: string } ? Omit<C, 'id'> : never) : never;
 
-/** A refused command: the server's code and message (shown to the user translated by code, message as detail). */
+/** A refused command: the server's code and message (shown to the user translated by code; the message is for logs). */
 export class ServerError extends Error {
   constructor(
     readonly code: ErrorCode | 'DISCONNECTED',

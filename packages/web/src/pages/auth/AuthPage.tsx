@@ -16,7 +16,7 @@ export function AuthPage({ mode }: { readonly mode: AuthMode }) {
   const { session, navigate } = useServices();
   const [input, setInput] = useState<AuthInput>({ name: '', password: '', confirm: '' });
   const [problems, setProblems] = useState<AuthProblems>({});
-  const [failure, setFailure] = useState<{ key: string; detail: string | null } | null>(null);
+  const [failure, setFailure] = useState<{ key: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = () => {
@@ -73,7 +73,6 @@ export function AuthPage({ mode }: { readonly mode: AuthMode }) {
         {failure && (
           <p className="alert" role="alert">
             {t(failure.key)}
-            {failure.detail !== null && <small>{failure.detail}</small>}
           </p>
         )}
         <div className="actions">

@@ -44,11 +44,11 @@ export function passwordRefusal(e: unknown): string | null {
 }
 
 /** The server's refusal in the form's words: a taken name, a wrong password, too many tries; else by code. */
-export function authFailure(mode: AuthMode, e: unknown): { readonly key: string; readonly detail: string | null } {
+export function authFailure(mode: AuthMode, e: unknown): { readonly key: string } {
   if (e instanceof ServerError) {
-    if (mode === 'signup' && e.code === 'CONFLICT') return { key: 'auth:failed.nameTaken', detail: null };
-    if (mode === 'login' && e.code === 'UNAUTHORIZED') return { key: 'auth:failed.wrongPassword', detail: null };
-    if (e.code === 'RATE_LIMITED') return { key: 'auth:failed.rateLimited', detail: e.message || null };
+    if (mode === 'signup' && e.code === 'CONFLICT') return { key: 'auth:failed.nameTaken' };
+    if (mode === 'login' && e.code === 'UNAUTHORIZED') return { key: 'auth:failed.wrongPassword' };
+    if (e.code === 'RATE_LIMITED') return { key: 'auth:failed.rateLimited' };
   }
   return describeError(e);
 }

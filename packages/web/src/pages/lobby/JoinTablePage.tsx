@@ -12,7 +12,7 @@ const joining = new Map<string, Promise<AckResult | undefined>>();
 export function JoinTablePage({ token }: { readonly token: string }) {
   const { t } = useTranslation('lobby');
   const { link, navigate } = useServices();
-  const [failure, setFailure] = useState<{ key: string; detail: string | null } | null>(null);
+  const [failure, setFailure] = useState<{ key: string } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -40,7 +40,6 @@ export function JoinTablePage({ token }: { readonly token: string }) {
         <>
           <p className="alert" role="alert">
             {t(failure.key)}
-            {failure.detail !== null && <small>{failure.detail}</small>}
           </p>
           <a className="btn" href={paths.lobby()}>
             {t('table.backToLobby')}

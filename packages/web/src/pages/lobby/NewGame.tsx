@@ -29,7 +29,7 @@ export function NewGame({ initialMode, known }: { readonly initialMode: Mode; re
   const [level, setLevel] = useState(4);
   const [opponent, setOpponent] = useState('');
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ key: string; detail: string | null } | null>(null);
+  const [failure, setFailure] = useState<{ key: string } | null>(null);
   const [pooled, setPooled] = useState(false);
   const [tableUrl, setTableUrl] = useState<string | null>(null);
   const tableLink = useRef<HTMLDivElement>(null);
@@ -74,7 +74,7 @@ export function NewGame({ initialMode, known }: { readonly initialMode: Mode; re
         });
       case 'challenge': {
         const to = resolveOpponent(opponent, known);
-        if (!to) return setFailure({ key: 'lobby:challenge.whom', detail: null });
+        if (!to) return setFailure({ key: 'lobby:challenge.whom' });
         return run(async () => {
           const settings = toSettingsInput(sendable);
           const r = await link.send({ type: 'challenge.send', to: to.userId, settings });
@@ -179,7 +179,6 @@ export function NewGame({ initialMode, known }: { readonly initialMode: Mode; re
         {failure && (
           <p className="alert" role="alert">
             {t(failure.key)}
-            {failure.detail !== null && <small>{failure.detail}</small>}
           </p>
         )}
 

@@ -10,10 +10,7 @@ import './top.css';
 /** How many players the table shows. */
 const TOP_LIMIT = 50;
 
-type Load =
-  | { readonly state: 'loading' }
-  | { readonly state: 'done'; readonly board: Leaderboard }
-  | { readonly state: 'failed'; readonly key: string; readonly detail: string | null };
+type Load = { readonly state: 'loading' } | { readonly state: 'done'; readonly board: Leaderboard } | { readonly state: 'failed'; readonly key: string };
 
 /** `/top/:variant`: the top players of a variant by rating (`GET /api/leaderboard/:variant`). */
 export function TopPage({ variant }: { readonly variant: VariantId }) {
@@ -48,7 +45,6 @@ export function TopPage({ variant }: { readonly variant: VariantId }) {
       {load.state === 'failed' && (
         <div className="alert" role="alert">
           {t(load.key)}
-          {load.detail !== null && <small>{load.detail}</small>}
           <div className="actions">
             <button type="button" className="btn btn-small" onClick={() => setAttempt((n) => n + 1)}>
               {t('common:actions.retry')}
