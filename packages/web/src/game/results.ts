@@ -1,6 +1,6 @@
 /**
  * How games and matches ended, as phrases: the winner, the kind of win named per variant and locale (ойн, марс,
- * домашний марс, кокс; single, mars, koks — L24–L25, S7), how it ended, the cube and the points (G3–G7).
+ * домашний марс, кокс; oin, mars, koks; single, gammon, backgammon in English short nardy — L24–L25, S7), how it ended, the cube and the points (G3–G7).
  * Shared by the game room, the replay and the profile.
  */
 import {
@@ -20,12 +20,12 @@ import { points, type Phrase } from './phrase';
 
 /**
  * The kind of a finished game: `kinds.oin`, `kinds.mars`, … `kinds.draw`, with the variant's scoring as the i18next
- * context, so English short nardy says gammon and backgammon (`kinds.mars_short`) where long nardy says mars and
- * koks (`kinds.mars_long`). Every place that names a win kind goes through here.
+ * context, so English short nardy says gammon and backgammon (`kinds.mars_short`) where long nardy keeps mars and
+ * koks (no `_long` key: i18next falls back to `kinds.mars`). Every place that names a win kind goes through here.
  */
 export const kindPhrase = (kind: ResultLine['kind'], variant: VariantId): Phrase => ({ key: `kinds.${kind}`, params: termsContext(variant) });
 
-/** The i18next context that picks a variant's words for win kinds and the cube (`_long`, `_short` keys). */
+/** The i18next context that picks a variant's words for win kinds and the cube (`_short` keys; others fall back). */
 export const termsContext = (variant: VariantId): { readonly context: ScoringId } => ({ context: getVariant(variant).scoring });
 
 /** G5b: the points a resign offer names before the ceiling, as the engine's `acceptResign` counts them. */
