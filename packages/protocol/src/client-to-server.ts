@@ -50,6 +50,12 @@ export const ClientSeedSchema = z
   .max(LIMITS.clientSeedLength)
   .regex(/^[A-Za-z0-9_-]+$/);
 const SEED = z.exactOptional(ClientSeedSchema);
+/** A private table's token, as its link carries it. */
+const TABLE_TOKEN = z
+  .string()
+  .min(16)
+  .max(LIMITS.idLength)
+  .regex(/^[A-Za-z0-9_-]+$/);
 /** A commitment the server gave before the client seed (`dice.commit`, or a rematch offer's). */
 const PRECOMMITTED = z.exactOptional(Hex64Schema);
 
@@ -88,16 +94,10 @@ export const CLIENT_SCHEMAS = {
     reason: z.exactOptional(textSchema(200)),
   }),
   'challenge.cancel': command('challenge.cancel', { challengeId: ChallengeIdSchema }),
-  /** A private table: acked with a token; whoever opens the link (`table.join`) sits down. */
+  /** A private table: acked with a token; whoever opens the link sees it (`table.show`) and sits down (`table.join`). */
   'table.create': command('table.create', { settings: TableSettingsInputSchema, clientSeed: SEED }),
-  'table.join': command('table.join', {
-    token: z
-      .string()
-      .min(16)
-      .max(LIMITS.idLength)
-      .regex(/^[A-Za-z0-9_-]+$/),
-    clientSeed: SEED,
-  }),
+  'table.show': command('table.show', { token: TABLE_TOKEN }),
+  'table.join': command('table.join', { token: TABLE_TOKEN, clientSeed: SEED }),
   /** Play a bot of the chosen level (1 = weakest). */
   'bot.play': command('bot.play', {
     level: z.int().min(1).max(LIMITS.botLevels),

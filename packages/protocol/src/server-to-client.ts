@@ -17,6 +17,7 @@ import { ChatRoomSchema, ChatTextSchema } from './chat.js';
 import { EpochSchema, GameEventSchema, MatchActionsSchema } from './events.js';
 import { GameViewSchema, Hex64Schema } from './game-view.js';
 import { CHALLENGE_CLOSE_REASONS, ChallengeSchema, GameSummarySchema, OnlinePlayerSchema, SeekSchema } from './lobby.js';
+import { TableSettingsSchema } from './settings.js';
 
 /**
  * Every message the server sends. `ack` and `error` answer a command (its `id`); the rest are pushed: lobby
@@ -46,6 +47,8 @@ export const AckResultSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('challenge'), challengeId: ChallengeIdSchema }),
   /** `table.create`: the token to share (the link is `/table/<token>`). */
   z.strictObject({ kind: z.literal('table'), token: z.string().min(16).max(LIMITS.idLength), commitment: Hex64Schema }),
+  /** `table.show`: what a private table plays and who made it, shown before the visitor sits down. */
+  z.strictObject({ kind: z.literal('tableInfo'), settings: TableSettingsSchema, host: UserRefSchema }),
   /** `seek.accept`, `challenge.accept`, `table.join`, `bot.play`, `rematch.accept`: the game you sit at. */
   z.strictObject({ kind: z.literal('game'), gameId: GameIdSchema, seat: SeatSchema }),
   /**

@@ -64,6 +64,16 @@ for (const phone of [false, true]) {
     await link.waitFor();
     await expect.poll(() => inView(link)).toBe(true);
     await suite.screenshot(ru, `terms-table-link-ru-${size}`);
+
+    // Whoever opens the link sees the table's settings and who made it, and sits down only when he says so.
+    const url = await link.getByRole('textbox').inputValue();
+    const visitor = await suite.player({ lang: 'en', phone });
+    await open(visitor, new URL(url).pathname);
+    await visitor.locator('.chip', { hasText: text('en', 'common:variant.long') }).waitFor();
+    expect(await visitor.locator('.board-svg').count()).toBe(0);
+    await suite.screenshot(visitor, `terms-table-visit-en-${size}`);
+    await button(visitor, 'en', 'lobby:table.sit').click();
+    await visitor.locator('.board-svg').waitFor();
   });
 }
 

@@ -4,7 +4,7 @@ import { SerialQueue } from '../serial.js';
 import { challengeAccept, challengeAnswer, challengeSend, closeChallenge } from './challenges.js';
 import { cameOnline, ratingsMoved, wentOffline, withRatings } from './online.js';
 import type { LobbyOptions } from './options.js';
-import { defaultToken, tableCancel, tableCreate, tableJoin } from './private-tables.js';
+import { defaultToken, tableCancel, tableCreate, tableJoin, tableShow } from './private-tables.js';
 import { quickPairJoin, quickPairLeave } from './quick-pairing.js';
 import { rematchAccept, rematchDecline, rematchOffer } from './rematch.js';
 import { seekAccept, seekCancel, seekCreate } from './seeks.js';
@@ -43,6 +43,7 @@ export const LOBBY_TYPES = [
   'challenge.decline',
   'challenge.cancel',
   'table.create',
+  'table.show',
   'table.join',
   'rematch.offer',
   'rematch.accept',
@@ -185,6 +186,8 @@ export class LobbyModule implements CommandModule {
         return challengeAnswer(l, link, (msg as ClientMessage<'challenge.cancel'>).challengeId, 'cancelled');
       case 'table.create':
         return tableCreate(l, link, msg as ClientMessage<'table.create'>, this.newToken);
+      case 'table.show':
+        return tableShow(l, (msg as ClientMessage<'table.show'>).token);
       case 'table.join':
         return tableJoin(l, link, msg as ClientMessage<'table.join'>);
       case 'rematch.offer':

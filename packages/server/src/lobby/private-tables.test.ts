@@ -12,12 +12,22 @@ describe('lobby: private tables', () => {
     expect(r.ok && AckResultSchema.safeParse(r.value).success).toBe(true);
     expect(code(await k.send(fakeLink('alice'), { type: 'table.join', token: 'tK9f2LqXv7bN3mZr' }))).toBe('CONFLICT');
     expect(code(await k.send(fakeLink('bob'), { type: 'table.join', token: 'x'.repeat(16) }))).toBe('NOT_FOUND');
+    // Whoever opens the link first sees what the table plays and who made it, before he sits down.
+    const shown = await k.send(fakeLink('bob'), { type: 'table.show', token: 'tK9f2LqXv7bN3mZr' });
+    expect(shown.ok && shown.value).toMatchObject({
+      kind: 'tableInfo',
+      settings: { match: { variant: 'caucasian', matchLength: 7 } },
+      host: { userId: 'alice' },
+    });
+    expect(shown.ok && AckResultSchema.safeParse(shown.value).success).toBe(true);
+    expect(code(await k.send(fakeLink('bob'), { type: 'table.show', token: 'x'.repeat(16) }))).toBe('NOT_FOUND');
     const j = await k.send(fakeLink('bob'), { type: 'table.join', token: 'tK9f2LqXv7bN3mZr', clientSeed: 'bs' });
     expect(j.ok && j.value).toEqual({ kind: 'game', gameId: 'g1', seat: 'p2' });
     expect(k.factory.last).toMatchObject({ serverSeed: SEED, clientSeeds: { p1: 'as', p2: 'bs' } });
     expect(k.factory.last.settings.match.variant).toBe('caucasian');
     expect(alice.take('game.started')).toEqual([{ type: 'game.started', gameId: 'g1', seat: 'p1' }]);
     expect(code(await k.send(fakeLink('carol'), { type: 'table.join', token: 'tK9f2LqXv7bN3mZr' }))).toBe('NOT_FOUND');
+    expect(code(await k.send(fakeLink('carol'), { type: 'table.show', token: 'tK9f2LqXv7bN3mZr' }))).toBe('NOT_FOUND');
   });
 
   it('the default token is 24 url-safe characters; tables are not listed in the lobby', async () => {

@@ -37,6 +37,13 @@ export async function tableCreate(lobby: LobbyState, link: ClientLink, msg: Clie
   return done({ kind: 'table', token, commitment });
 }
 
+/** What a table plays and who made it: the visitor reads it before he sits down (`table.join`). */
+export function tableShow(lobby: LobbyState, token: string): Reply {
+  const t = lobby.tables.get(token);
+  if (!t) return fail('NOT_FOUND', 'no such table (it may have been taken, cancelled or expired)');
+  return done({ kind: 'tableInfo', settings: t.settings, host: lobby.ref(t.owner, t.settings) });
+}
+
 /** The table waits until its game has started: a start that fails leaves it as it was. */
 export async function tableJoin(lobby: LobbyState, link: ClientLink, msg: ClientMessage<'table.join'>): Promise<Reply> {
   const me = link.viewer;

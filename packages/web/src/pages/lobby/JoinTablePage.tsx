@@ -1,37 +1,60 @@
-import type { AckResult } from '@nardy/protocol';
+import type { AckResult, TableSettings, UserRef } from '@nardy/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../app/notices';
 import { useServices } from '../../app/services';
+import { UserLabel } from '../../app/UserLabel';
 import { paths } from '../../router';
+import { SettingsChips } from './SettingsChips';
 
-/** Tokens already asked for in this tab: a remount (React's strict mode, a double render) must not join twice. */
-const joining = new Map<string, Promise<AckResult | undefined>>();
+/** Tokens already asked about in this tab: a remount (React's strict mode, a double render) must not ask twice. */
+const shown = new Map<string, Promise<AckResult | undefined>>();
 
-/** `/table/:token`: sits down at a private table, then opens the game (the link replaces this page in history). */
+type Table = { readonly settings: TableSettings; readonly host: UserRef };
+
+/**
+ * `/table/:token`: shows what the private table plays and who made it (`table.show`), and asks "Sit down?"; the
+ * visitor sits down (`table.join`) only when he says so, then the game opens (replacing this page in history).
+ */
 export function JoinTablePage({ token }: { readonly token: string }) {
   const { t } = useTranslation('lobby');
   const { link, navigate } = useServices();
   const [failure, setFailure] = useState<{ key: string } | null>(null);
+  const [table, setTable] = useState<Table | null>(null);
+  const [sitting, setSitting] = useState(false);
 
   useEffect(() => {
     let live = true;
-    let attempt = joining.get(token);
-    if (!attempt) {
-      attempt = link.send({ type: 'table.join', token });
-      joining.set(token, attempt);
-      attempt.catch(() => joining.delete(token));
+    let asked = shown.get(token);
+    if (!asked) {
+      asked = link.send({ type: 'table.show', token });
+      shown.set(token, asked);
+      asked.catch(() => shown.delete(token));
     }
-    attempt.then(
+    asked.then(
       (r) => {
-        if (live && r?.kind === 'game') navigate(paths.game(r.gameId), { replace: true });
+        if (live && r?.kind === 'tableInfo') setTable({ settings: r.settings, host: r.host });
       },
       (e: unknown) => live && setFailure(describeError(e)),
     );
     return () => {
       live = false;
     };
-  }, [link, navigate, token]);
+  }, [link, token]);
+
+  const sit = () => {
+    setSitting(true);
+    link.send({ type: 'table.join', token }).then(
+      (r) => {
+        if (r?.kind === 'game') navigate(paths.game(r.gameId), { replace: true });
+      },
+      (e: unknown) => {
+        shown.delete(token);
+        setSitting(false);
+        setFailure(describeError(e));
+      },
+    );
+  };
 
   return (
     <section className="card">
@@ -45,9 +68,24 @@ export function JoinTablePage({ token }: { readonly token: string }) {
             {t('table.backToLobby')}
           </a>
         </>
+      ) : table ? (
+        <>
+          <p>
+            {t('table.invitedBy')} <UserLabel user={table.host} />
+          </p>
+          <SettingsChips settings={table.settings} />
+          <p className="actions">
+            <button type="button" className="btn btn-primary" disabled={sitting} onClick={sit}>
+              {t('table.sit')}
+            </button>
+            <a className="btn" href={paths.lobby()}>
+              {t('table.backToLobby')}
+            </a>
+          </p>
+        </>
       ) : (
         <p className="muted" role="status">
-          <span className="spinner" aria-hidden="true" /> {t('table.joining')}
+          <span className="spinner" aria-hidden="true" /> {t('table.loading')}
         </p>
       )}
     </section>
