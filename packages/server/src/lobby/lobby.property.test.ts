@@ -131,11 +131,12 @@ function command(w: World, step: Extract<Step, { op: 'cmd' }>): Record<string, u
     case 'challenge.decline':
     case 'challenge.cancel':
       return { type: step.kind, challengeId };
+    case 'table.show':
     case 'table.join':
       return {
         type: step.kind,
         token: fits(st.tables.map((t) => ({ id: t.token, mine: t.owner !== me }))).replace(/^missing$/, 'missing-token-0000'),
-        ...seed,
+        ...(step.kind === 'table.join' ? seed : {}),
       };
     case 'rematch.offer':
     case 'rematch.accept':
