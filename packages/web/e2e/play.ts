@@ -63,16 +63,18 @@ async function act(page: Page, manners: Manners): Promise<Happened> {
   if (await tryClick(button(page, lang, `game:actions.${manners.cubeAnswer ?? 'take'}`))) return 'answered';
   if (manners.double && (await tryClick(button(page, lang, 'game:actions.double')))) return 'doubled';
   if (await tryClick(button(page, lang, 'game:actions.roll'))) return 'rolled';
-  const source = page.locator(SOURCE).first();
-  if ((await source.count()) > 0) {
-    const touch = manners.touch ?? false;
-    if (!(await pressMiddle(page, source, touch))) return 'waiting';
-    const destination = page.locator(DESTINATION).first();
-    if ((await destination.count()) > 0) await pressMiddle(page, destination, touch);
-    return 'step';
-  }
+  if ((await page.locator(SOURCE).count()) > 0) return (await playStep(page, manners.touch ?? false)) ? 'step' : 'waiting';
   if (await tryClick(page.locator('.board-confirm:enabled'))) return 'confirmed';
   return 'waiting';
+}
+
+/** Presses a highlighted checker, then its first highlighted destination; false when there was none to press. */
+export async function playStep(page: Page, touch: boolean): Promise<boolean> {
+  const source = page.locator(SOURCE).first();
+  if ((await source.count()) === 0 || !(await pressMiddle(page, source, touch))) return false;
+  const destination = page.locator(DESTINATION).first();
+  if ((await destination.count()) > 0) await pressMiddle(page, destination, touch);
+  return true;
 }
 
 export interface Played {
