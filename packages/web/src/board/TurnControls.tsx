@@ -37,9 +37,9 @@ function statusLine(state: BoardState, status: string | undefined, t: Translate)
 
 export function TurnControls({ state, drawn, dispatch, status, controls, t }: Props) {
   const line = statusLine(state, status, t);
-  // Nothing is left to play on the board (a decision of the host's, a whole turn to confirm): the host may keep the
-  // panel in view over the board (a phone).
-  const dock = state.input ? canConfirm(state) || state.sent !== null : !!controls;
+  // A decision of the host's waits and nothing is to be played on the board: the host may keep the panel in view
+  // over it (a phone). A turn in hand never docks: docked during a turn it got in the way of play on the board.
+  const dock = !state.input && !!controls;
   return (
     <div className={`board-panel${dock ? ' board-panel--dock' : ''}`}>
       <p className="board-status" aria-live="polite">
