@@ -24,7 +24,7 @@ async function logIn(page: Page, lang: Lang, name: string, password: string): Pr
   await page.locator('input[name=name]').fill(name);
   await page.locator('input[name=password]').fill(password);
   await button(page, lang, 'auth:login.submit').click();
-  await page.locator('.user-name', { hasText: name }).waitFor();
+  await page.getByRole('banner').locator('.user-name', { hasText: name }).waitFor();
 }
 
 describe.each([
@@ -42,7 +42,7 @@ describe.each([
     await page.getByText(text(lang, 'errors:PASSWORD_HAS_NAME')).waitFor();
     expect(new URL(page.url()).pathname).toBe('/signup');
     await fillSignUp(page, lang, name, 'correct horse 42');
-    await page.locator('.user-name', { hasText: name }).waitFor();
+    await page.getByRole('banner').locator('.user-name', { hasText: name }).waitFor();
   });
 });
 
@@ -73,13 +73,13 @@ describe.each([
 
     // The other device's session ended and its socket was closed: that page goes on as a guest by itself.
     await other.locator('.user-menu .badge', { hasText: text(lang, 'common:user.guest') }).waitFor({ state: 'attached' });
-    await expect(other.locator('.user-name', { hasText: name }).count()).resolves.toBe(0);
+    await expect(other.getByRole('banner').locator('.user-name', { hasText: name }).count()).resolves.toBe(0);
 
     await button(page, lang, 'settings:everywhere.button').click();
     await button(page, lang, 'settings:everywhere.confirm').click();
     await page.waitForURL((u) => u.pathname === '/');
     await settled(page);
-    await expect(page.locator('.user-name', { hasText: name }).count()).resolves.toBe(0);
+    await expect(page.getByRole('banner').locator('.user-name', { hasText: name }).count()).resolves.toBe(0);
     await logIn(page, lang, name, 'new horse battery');
   });
 });

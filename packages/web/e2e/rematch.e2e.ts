@@ -50,10 +50,10 @@ it(
     const first = await acceptSeek(boris, 'ru', aliceName);
     expect(await gameOpened(alice)).toBe(first);
 
-    // Alice surrenders the first game: asked first, with its cost (a koks at the start: 3 points), once kept playing.
+    // Alice surrenders the first game: asked first, with its cost (a backgammon at the start: 3 points), once kept playing.
     let confirm = await concede(alice, 'en', 'surrender');
     expect(await confirm.innerText()).toContain(
-      text('en', 'game:confirm.surrender', { name: borisName, kind: text('en', 'game:kinds.koks'), points: '3 points' }),
+      text('en', 'game:confirm.surrender', { name: borisName, kind: text('en', 'game:kinds.koks_short'), points: '3 points' }),
     );
     await button(confirm, 'en', 'game:confirm.cancel').click();
     await confirm.waitFor({ state: 'detached' });
