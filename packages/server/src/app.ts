@@ -80,7 +80,12 @@ export class DatabaseError extends Error {
 }
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
-  const http = Fastify({ logger: options.logger ?? { level: config.logLevel }, bodyLimit: 64 * 1024 });
+  const http = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    // TRUST_PROXY: request.ip and request.protocol from X-Forwarded-For/-Proto (per-IP limits, Secure cookie, HSTS).
+    trustProxy: typeof config.trustProxy === 'boolean' ? config.trustProxy : [...config.trustProxy],
+  });
   const log = http.log;
 
   let store: Store;

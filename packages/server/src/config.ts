@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { DEFAULT_CHIPS_GRANT } from './chips/ledger.js';
 import { isServerSeed } from './game/dice.js';
 import { DEFAULT_UNLOAD_AFTER_MS } from './games/manager.js';
@@ -19,6 +20,7 @@ import { DEFAULT_DATABASE_URL } from './store/database.js';
  * | `SIGNUP_BURST` | 10 | sign-ups and guest sessions one IP address may make at once (then one a minute); browser tests on loopback raise it |
  * | `PUBLIC_ORIGIN` | — | the site's origin as browsers see it (`https://nardy.example`): WebSocket upgrades from pages of any other origin are refused (403); unset, a page must be on the host the request names |
  * | `COOKIE_SECURE` | true when `PUBLIC_ORIGIN` is https, else false | the site is served over HTTPS (directly or behind a TLS proxy): the session cookie is `Secure` and HSTS is sent |
+ * | `TRUST_PROXY` | false | behind a reverse proxy: `true` (or `1`: trust the peer that connects, whatever it is) or a comma-separated list of the proxies' addresses/CIDRs (`loopback`, `10.0.0.0/8`); then `X-Forwarded-For` gives the client's address (per-IP limits) and `X-Forwarded-Proto: https` makes the cookie `Secure` and sends HSTS. No hop count: Fastify ignores the headers with one (it cannot check the peer). Never set it without a proxy that overwrites these headers |
  * | `SOCKETS_PER_IP` | 50 | WebSockets one IP address may hold open at once; the next is refused (`LIMIT_REACHED`) |
  * | `SOCKETS_PER_SESSION` | 10 | WebSockets one session (cookie) may hold open at once |
  * | `COMMANDS_PER_SECOND` | 20 | frames a socket may send per second, sustained (malformed and unknown ones count too) |
@@ -44,6 +46,8 @@ export interface Config {
   readonly publicOrigin: string | null;
   /** `COOKIE_SECURE`: served over HTTPS. */
   readonly cookieSecure: boolean;
+  /** `TRUST_PROXY`, as Fastify's `trustProxy` option takes it: false (the default), true, or the proxies' addresses. */
+  readonly trustProxy: boolean | readonly string[];
   /** Milliseconds a finished game nobody watches stays in memory (`FINISHED_GAME_UNLOAD_S`). */
   readonly unloadAfterMs: number;
   readonly limits: Limits;
@@ -91,6 +95,30 @@ const DEFAULT_PORT = 3000;
 const DEFAULT_HOST = '127.0.0.1';
 const DEFAULT_WEB_DIST = 'packages/web/dist';
 const DEFAULT_SIGNUP_BURST = 10;
+
+/** The names proxy-addr (Fastify's `trustProxy`) knows for address ranges. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * `TRUST_PROXY`: true/false or the proxies' addresses (checked here: Fastify would only fail at start). A hop count is
+ * refused: Fastify 5 trusts no forwarded header with one, so it would look set and do nothing.
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): boolean | readonly string[] {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  const addresses = value.split(',').map((a) => a.trim());
+  const valid = (a: string): boolean => {
+    if (PROXY_RANGES.includes(a)) return true;
+    const [ip, bits, extra] = a.split('/');
+    const family = isIP(ip ?? '');
+    return family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+  };
+  const bad = addresses.filter((a) => !valid(a));
+  if (bad.length === 0) return addresses;
+  problems.push(`TRUST_PROXY must be true, false or the proxies' addresses (10.0.0.1, 10.0.0.0/8, loopback), got '${bad.join(', ')}'`);
+  return false;
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -142,6 +170,8 @@ export function loadConfig(env: Env): Config {
   if (rawSecure !== undefined && !['true', 'false', '1', '0'].includes(rawSecure)) problems.push(`COOKIE_SECURE must be true or false, got '${rawSecure}'`);
   const cookieSecure = rawSecure === undefined ? publicOrigin?.startsWith('https:') === true : rawSecure === 'true' || rawSecure === '1';
 
+  const trustProxy = parseTrustProxy(get('TRUST_PROXY'), problems);
+
   const rawLevel = (get('LOG_LEVEL') ?? 'info').toLowerCase();
   const logLevel = (LOG_LEVELS as readonly string[]).includes(rawLevel) ? (rawLevel as LogLevel) : null;
   if (logLevel === null) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${rawLevel}'`);
@@ -189,6 +219,7 @@ export function loadConfig(env: Env): Config {
     diceSeed,
     publicOrigin,
     cookieSecure,
+    trustProxy,
     signupBurst,
     chipsGrant,
     unloadAfterMs,

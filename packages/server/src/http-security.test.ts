@@ -101,6 +101,38 @@ describe('HTTP security', () => {
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://nardy.example/app', COOKIE_SECURE: 'yes' })).toThrow(/PUBLIC_ORIGIN[\s\S]*COOKIE_SECURE/);
   });
 
+  it('TRUST_PROXY: X-Forwarded-Proto https makes the cookie Secure and sends HSTS, X-Forwarded-For is the address per-IP limits count', async () => {
+    const viaProxy = (ip: string, proto: string) => ({ 'x-forwarded-for': ip, 'x-forwarded-proto': proto });
+    for (const TRUST_PROXY of ['1', 'true', '127.0.0.1', 'loopback, 10.0.0.0/8']) {
+      const a = await start({ TRUST_PROXY, SIGNUP_BURST: '1' });
+      const first = await a.http.inject({ method: 'POST', url: '/api/guest', headers: viaProxy('203.0.113.7', 'https') });
+      expect(first.statusCode, TRUST_PROXY).toBe(201);
+      expect(String(first.headers['set-cookie'])).toMatch(/; Secure/);
+      expect(first.headers['strict-transport-security']).toBe('max-age=31536000');
+      // SIGNUP_BURST=1 per address: another client behind the same proxy is not refused, the same one is.
+      const other = await a.http.inject({ method: 'POST', url: '/api/guest', headers: viaProxy('203.0.113.8', 'http') });
+      expect(other.statusCode).toBe(201);
+      expect(String(other.headers['set-cookie'])).not.toMatch(/Secure/);
+      expect(other.headers['strict-transport-security']).toBeUndefined();
+      const again = await a.http.inject({ method: 'POST', url: '/api/guest', headers: viaProxy('203.0.113.7', 'https') });
+      expect(again.statusCode).toBe(429);
+      await a.close();
+      app = null;
+    }
+  });
+
+  it("without TRUST_PROXY the forwarded headers are ignored: the address is the connection's, the cookie is not Secure", async () => {
+    const a = await start({ SIGNUP_BURST: '1' });
+    const first = await a.http.inject({ method: 'POST', url: '/api/guest', headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https' } });
+    expect(first.statusCode).toBe(201);
+    expect(String(first.headers['set-cookie'])).not.toMatch(/Secure/);
+    expect(first.headers['strict-transport-security']).toBeUndefined();
+    const other = await a.http.inject({ method: 'POST', url: '/api/guest', headers: { 'x-forwarded-for': '203.0.113.8' } });
+    expect(other.statusCode).toBe(429);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes, 10.0.0.1/99' })).toThrow(/TRUST_PROXY.*'yes, 10.0.0.1\/99'/);
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY/);
+  });
+
   it("the WebSocket refuses a page of another site (403) and accepts the site's own pages and clients without an Origin", async () => {
     const port = await listen(await start());
     expect(await upgrade(port, 'http://evil.example')).toBe(403);

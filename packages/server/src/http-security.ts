@@ -15,6 +15,9 @@ export interface HttpSecurity {
   readonly secure: boolean;
 }
 
+/** A year, as HSTS preload lists ask. */
+const HSTS_MAX_AGE_S = 31_536_000;
+
 /** The request's own host, as a CSP source may name it (anything odd in the Host header: nothing). */
 const hostOf = (req: IncomingMessage): string | null => {
   const host = req.headers.host;
@@ -61,8 +64,15 @@ export async function secureHttp(app: FastifyInstance, opts: HttpSecurity): Prom
     },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: opts.secure ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    strictTransportSecurity: opts.secure ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: false } : false,
   });
+
+  // Behind a trusted proxy (TRUST_PROXY) a request that reached it over HTTPS gets HSTS even without COOKIE_SECURE.
+  if (!opts.secure) {
+    app.addHook('onSend', async (request, reply) => {
+      if (request.protocol === 'https') void reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_S}`);
+    });
+  }
 
   app.addHook('preValidation', async (request, reply) => {
     if (!request.ws || originAllowed(request.headers.origin, request.headers.host, opts.publicOrigin)) return;

@@ -159,12 +159,15 @@ export class Accounts implements SessionResolver {
     return r.ok ? r.value : 0;
   }
 
-  /** The `Set-Cookie` value that stores `token` (HTTP-only, SameSite=Lax, Secure when configured). */
-  sessionCookie(token: string): string {
+  /**
+   * The `Set-Cookie` value that stores `token` (HTTP-only, SameSite=Lax, Secure when configured or when this request
+   * came over HTTPS: `overHttps`, from a trusted proxy's X-Forwarded-Proto).
+   */
+  sessionCookie(token: string, overHttps = false): string {
     return fastifyCookie.serialize(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: this.secureCookies,
+      secure: this.secureCookies || overHttps,
       path: '/',
       maxAge: Math.floor(this.sessionTtlMs / 1000),
     });

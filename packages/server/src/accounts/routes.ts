@@ -36,7 +36,7 @@ export function accountsRoutes(accounts: Accounts, links: SessionLinks, players:
       if (!r.ok) return sendError(reply, r.error);
       return reply
         .code(status)
-        .header('set-cookie', accounts.sessionCookie(r.value.token))
+        .header('set-cookie', accounts.sessionCookie(r.value.token, reply.request.protocol === 'https'))
         .send({ user: profileOf(r.value.user) });
     };
 
