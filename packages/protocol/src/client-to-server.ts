@@ -133,6 +133,8 @@ export const CLIENT_SCHEMAS = {
   /** `commitment`: the offer's (its `rematchOffered` event), so the seed goes only to the game whose commitment was seen. */
   'rematch.accept': command('rematch.accept', { gameId: GameIdSchema, clientSeed: SEED, commitment: PRECOMMITTED }),
   'rematch.decline': command('rematch.decline', { gameId: GameIdSchema }),
+  /** The offerer takes his open offer back. */
+  'rematch.cancel': command('rematch.cancel', { gameId: GameIdSchema }),
 
   // --- chat and users ---
   'chat.send': command('chat.send', { room: ChatRoomSchema, text: ChatTextSchema }),

@@ -52,10 +52,12 @@ export const GameEventSchema = z.discriminatedUnion('kind', [
   }),
   /** The absent `seat`'s grace ran out: its opponent may now claim the game (`game.claim`). */
   z.strictObject({ kind: z.literal('claimable'), seat: SeatSchema }),
-  /** After the match: a rematch offer, its decline, or the new game both players were moved to. */
+  /** After the match: a rematch offer, its decline or withdrawal, or the new game both players were moved to. */
   /** `commitment`: the rematch's dice commitment (G10), to see before accepting with one's seed. */
   z.strictObject({ kind: z.literal('rematchOffered'), by: SeatSchema, commitment: z.exactOptional(Hex64Schema) }),
   z.strictObject({ kind: z.literal('rematchDeclined'), by: SeatSchema }),
+  /** The offerer took the offer back (`rematch.cancel`) or left. */
+  z.strictObject({ kind: z.literal('rematchWithdrawn'), by: SeatSchema }),
   z.strictObject({ kind: z.literal('rematchStarted'), gameId: GameIdSchema }),
 ]);
 export type GameEvent = z.infer<typeof GameEventSchema>;

@@ -154,6 +154,7 @@ export const CLIENT_EXAMPLES: { readonly [T in ClientToServerType]: ClientMessag
   'rematch.offer': { type: 'rematch.offer', id: 'c21', gameId: 'g_7Hk2' },
   'rematch.accept': { type: 'rematch.accept', id: 'c22', gameId: 'g_7Hk2' },
   'rematch.decline': { type: 'rematch.decline', id: 'c23', gameId: 'g_7Hk2' },
+  'rematch.cancel': { type: 'rematch.cancel', id: 'c60', gameId: 'g_7Hk2' },
   'chat.send': { type: 'chat.send', id: 'c24', room: { kind: 'table', gameId: 'g_7Hk2' }, text: 'Удачи! Good luck!' },
   'pm.send': { type: 'pm.send', id: 'c25', to: 'u_boris', text: 'Rematch tomorrow?' },
   'user.block': { type: 'user.block', id: 'c26', userId: 'u_troll' },
@@ -279,5 +280,6 @@ export const EVENT_EXAMPLES = [
   { kind: 'claimable', seat: 'p2' },
   { kind: 'rematchOffered', by: 'p2' },
   { kind: 'rematchDeclined', by: 'p1' },
+  { kind: 'rematchWithdrawn', by: 'p2' },
   { kind: 'rematchStarted', gameId: 'g_9Kq4' },
 ] as const;

@@ -199,6 +199,8 @@ export const GameViewSchema = z.strictObject({
   diceProof: DiceProofSchema,
   /** A private game, in its players' views only: the token to share so that others may watch (`game.subscribe`'s `watch`). */
   watchToken: z.exactOptional(WatchTokenSchema),
+  /** After the match: the open rematch offer (its `rematchOffered` event's fields), so a reload still shows it. */
+  rematchOffer: z.exactOptional(z.strictObject({ by: SeatSchema, commitment: z.exactOptional(Hex64Schema) })),
 });
 export type GameView = z.infer<typeof GameViewSchema>;
 

@@ -7,11 +7,12 @@ import { WireClient } from './testing/built-server.suite.js';
 /**
  * The rematch through the production wiring (`createApp`, listening on a real port, WebSocket clients): an offer
  * reaches the opponent as an event of the finished game, a decline reaches both players, and an accepted offer
- * moves both to the new game with the seats swapped.
+ * moves both to the new game with the seats swapped. An open offer is in the views of snapshots (a reload shows it),
+ * and goes when its offerer takes it back or leaves.
  */
 const SHORT_1 = { match: { variant: 'short', matchLength: 1, cube: { enabled: false } }, rated: false, stake: 0 };
 
-type Rematch = Extract<GameEvent, { kind: 'rematchOffered' | 'rematchDeclined' | 'rematchStarted' }>;
+type Rematch = Extract<GameEvent, { kind: 'rematchOffered' | 'rematchDeclined' | 'rematchWithdrawn' | 'rematchStarted' }>;
 type EventOf<K> = Extract<ServerToClient, { type: 'game.event' }> & { event: Extract<GameEvent, { kind: K }> };
 
 /** The next rematch event of `gameId` after message `from`. */
@@ -33,40 +34,45 @@ afterEach(async () => {
   w = undefined;
 });
 
+/** Alice and Bob connected, after a one-point match between them that Bob resigned. */
+async function finishedMatch(kind: (typeof STORE_KINDS)[number]) {
+  w = await world(kind, { rateLimit: { perSecond: 1e9, burst: 1e9 } });
+  const url = await w.app.http.listen({ port: 0, host: '127.0.0.1' });
+  const open = async (name: string): Promise<WireClient> => {
+    const c = await WireClient.open(url, `${SESSION_COOKIE}=${w!.tokens[name]}`);
+    clients.push(c);
+    expect(await c.command({ type: 'hello', protocol: PROTOCOL_VERSION })).toMatchObject({ type: 'ack' });
+    return c;
+  };
+  const alice = await open('alice');
+  const bob = await open('bob');
+
+  const seek = await alice.command({ type: 'seek.create', settings: SHORT_1 });
+  const seekId = seek.type === 'ack' && seek.result?.kind === 'seek' ? seek.result.seekId : '';
+  const first = result(await bob.command({ type: 'seek.accept', seekId }));
+  const gameId = first.gameId;
+  const seats = { bob: first.seat, alice: first.seat === 'p1' ? 'p2' : 'p1' };
+  for (const c of [alice, bob]) {
+    expect(await c.command({ type: 'game.subscribe', gameId })).toMatchObject({ type: 'ack' });
+    await c.until((m): m is ServerToClient => m.type === 'game.snapshot' && m.gameId === gameId);
+  }
+  // Bob gives up the match: it is over, and only then may a rematch be asked for.
+  expect(await bob.command({ type: 'game.action', gameId, version: bob.view(gameId)!.version, action: { type: 'resignMatch' } })).toMatchObject({
+    type: 'ack',
+  });
+  for (const c of [alice, bob]) await c.until((m): m is ServerToClient => m.type === 'game.event' && m.gameId === gameId && m.event.kind === 'matchEnded');
+  // The match is recorded just after its last event goes out (on PostgreSQL that takes a few ms).
+  for (let i = 0; i < 200; i++) {
+    const stored = await w.store.getGame(gameId);
+    if (stored.ok && stored.value.status === 'finished') break;
+    await new Promise<void>((r) => setTimeout(r, 10));
+  }
+  return { open, alice, bob, gameId, seats };
+}
+
 describe.each(STORE_KINDS)('%s store', (kind) => {
   it('an offer reaches the opponent; a decline and an accepted offer reach both players', { timeout: 30_000 }, async () => {
-    w = await world(kind, { rateLimit: { perSecond: 1e9, burst: 1e9 } });
-    const url = await w.app.http.listen({ port: 0, host: '127.0.0.1' });
-    const open = async (name: string): Promise<WireClient> => {
-      const c = await WireClient.open(url, `${SESSION_COOKIE}=${w!.tokens[name]}`);
-      clients.push(c);
-      expect(await c.command({ type: 'hello', protocol: PROTOCOL_VERSION })).toMatchObject({ type: 'ack' });
-      return c;
-    };
-    const alice = await open('alice');
-    const bob = await open('bob');
-
-    const seek = await alice.command({ type: 'seek.create', settings: SHORT_1 });
-    const seekId = seek.type === 'ack' && seek.result?.kind === 'seek' ? seek.result.seekId : '';
-    const first = result(await bob.command({ type: 'seek.accept', seekId }));
-    const gameId = first.gameId;
-    const seats = { bob: first.seat, alice: first.seat === 'p1' ? 'p2' : 'p1' };
-    for (const c of [alice, bob]) {
-      expect(await c.command({ type: 'game.subscribe', gameId })).toMatchObject({ type: 'ack' });
-      await c.until((m): m is ServerToClient => m.type === 'game.snapshot' && m.gameId === gameId);
-    }
-    // Bob gives up the match: it is over, and only then may a rematch be asked for.
-    expect(await bob.command({ type: 'game.action', gameId, version: bob.view(gameId)!.version, action: { type: 'resignMatch' } })).toMatchObject({
-      type: 'ack',
-    });
-    for (const c of [alice, bob]) await c.until((m): m is ServerToClient => m.type === 'game.event' && m.gameId === gameId && m.event.kind === 'matchEnded');
-    // The match is recorded just after its last event goes out (on PostgreSQL that takes a few ms).
-    for (let i = 0; i < 200; i++) {
-      const stored = await w.store.getGame(gameId);
-      if (stored.ok && stored.value.status === 'finished') break;
-      await new Promise<void>((r) => setTimeout(r, 10));
-    }
-
+    const { alice, bob, gameId, seats } = await finishedMatch(kind);
     // The offer: the opponent hears of it.
     let mark = bob.received.length;
     expect(await alice.command({ type: 'rematch.offer', gameId })).toMatchObject({ type: 'ack' });
@@ -87,5 +93,46 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
     // Alice's ack seated her; Bob is told where he sits.
     const seated = await bob.until((m): m is ServerToClient => m.type === 'game.started' && m.gameId === again.gameId);
     expect(seated).toEqual({ type: 'game.started', gameId: again.gameId, seat: seats.alice });
+  });
+
+  it('a reload shows the open offer; the offerer may take it back, and leaving takes it back', { timeout: 30_000 }, async () => {
+    const { open, alice, bob, gameId, seats } = await finishedMatch(kind);
+    const snapshot = async (c: WireClient) => {
+      const from = c.received.length;
+      expect(await c.command({ type: 'game.subscribe', gameId })).toMatchObject({ type: 'ack' });
+      const m = await c.until((x): x is Extract<ServerToClient, { type: 'game.snapshot' }> => x.type === 'game.snapshot' && x.gameId === gameId, from);
+      return m.view;
+    };
+    const commit = await alice.command({ type: 'dice.commit' });
+    const commitment = commit.type === 'ack' && commit.result?.kind === 'commitment' ? commit.result.commitment : '';
+    expect(await alice.command({ type: 'rematch.offer', gameId, commitment })).toMatchObject({ type: 'ack' });
+    const offer = { by: seats.alice, commitment };
+
+    // Bob reloads (a new connection, the old one closed): his snapshot shows the offer; so does Alice's own.
+    bob.close();
+    const bob2 = await open('bob');
+    expect((await snapshot(bob2)).rematchOffer).toEqual(offer);
+    expect((await snapshot(alice)).rematchOffer).toEqual(offer);
+
+    // Alice takes it back: both hear it, and a snapshot no longer shows it; Bob can no longer accept it.
+    const marks = [[alice, alice.received.length] as const, [bob2, bob2.received.length] as const];
+    expect(await alice.command({ type: 'rematch.cancel', gameId })).toMatchObject({ type: 'ack' });
+    for (const [c, from] of marks)
+      expect((await rematchEvent(c, gameId, 'rematchWithdrawn', from)).event).toEqual({ kind: 'rematchWithdrawn', by: seats.alice });
+    expect((await snapshot(bob2)).rematchOffer).toBeUndefined();
+    expect(await bob2.command({ type: 'rematch.accept', gameId })).toMatchObject({ type: 'error', code: 'CONFLICT' });
+    expect(await alice.command({ type: 'rematch.cancel', gameId })).toMatchObject({ type: 'error', code: 'CONFLICT' });
+
+    // Alice offers again and reloads: her leaving withdraws the offer, and her new page may offer afresh.
+    expect(await alice.command({ type: 'rematch.offer', gameId })).toMatchObject({ type: 'ack' });
+    let mark = bob2.received.length;
+    alice.close();
+    expect((await rematchEvent(bob2, gameId, 'rematchWithdrawn', mark)).event).toEqual({ kind: 'rematchWithdrawn', by: seats.alice });
+    const alice2 = await open('alice');
+    expect((await snapshot(alice2)).rematchOffer).toBeUndefined();
+    mark = bob2.received.length;
+    expect(await alice2.command({ type: 'rematch.offer', gameId })).toMatchObject({ type: 'ack' });
+    expect((await rematchEvent(bob2, gameId, 'rematchOffered', mark)).event).toEqual({ kind: 'rematchOffered', by: seats.alice });
+    expect((await snapshot(bob2)).rematchOffer).toEqual({ by: seats.alice });
   });
 });

@@ -22,7 +22,18 @@ import {
 import { askBot, fallbackDecision, type BotDecision, type BotPlayer } from './bot.js';
 import { DEFAULT_LAG_GRACE_MS, afterFlagInMatch, clockRecord, clockView, flagDue, flagTimerAt, newGameClock, pressClock, restoreClock } from './clock.js';
 import { throwAt } from './dice.js';
-import { History, deliver, viewOf, type Delivered, type GameEvent, type GameView, type Moment, type Recipient, type RematchNote } from './events.js';
+import {
+  History,
+  deliver,
+  viewOf,
+  type Delivered,
+  type GameEvent,
+  type GameView,
+  type Moment,
+  type Recipient,
+  type RematchNote,
+  type RematchOffer,
+} from './events.js';
 import type { ActionLog, GameHeader, LogEntry } from './log.js';
 import { DEFAULT_RECONNECT_GRACE_MS, Presence } from './presence.js';
 import { SerialQueue } from '../serial.js';
@@ -133,6 +144,7 @@ export class GameActor {
   private lastAt: number;
   private lastToAct: Seat | null;
   private abandonedBy: Seat | null = null;
+  private rematchOffer: RematchOffer | null = null;
   /** Called off (`abort`): no result, nothing more happens. */
   private calledOff = false;
   /** Whether each seat has made a move of its own (not one the server made for it) at this table. */
@@ -338,6 +350,8 @@ export class GameActor {
   /** The lobby's word on this match's rematch, published in turn like every event. */
   rematch(note: RematchNote): Promise<void> {
     return this.enqueue(async () => {
+      // Any later word (declined, withdrawn, started) closes the offer.
+      this.rematchOffer = note.kind === 'rematchOffered' ? { by: note.by, ...(note.commitment === undefined ? {} : { commitment: note.commitment }) } : null;
       this.publish({ type: 'rematch', rematch: note, at: this.time.now() });
     });
   }
@@ -789,6 +803,7 @@ export class GameActor {
       clock: clockView(this.clock, this.time.now()),
       throws: this.throws,
       abandonedBy: this.abandonedBy,
+      rematchOffer: this.rematchOffer,
       serverActsFor: seat !== null && this.automatic(this.state) !== null ? seat : null,
     };
   }

@@ -17,10 +17,14 @@ type TableEnd = MatchEnd | { readonly winner: null; readonly reason: 'aborted' }
 /** Who receives an event or a view: a seated player, or anyone watching. */
 export type Recipient = { readonly seat: Seat } | 'spectator';
 
+/** An open rematch offer: who made it and its dice commitment, as its `rematchOffered` note said. */
+export type RematchOffer = Omit<Extract<RematchNote, { kind: 'rematchOffered' }>, 'kind'>;
+
 /** What happened to the rematch of a finished match (the lobby decides; the game's players hear it here). */
 export type RematchNote =
   | { readonly kind: 'rematchOffered'; readonly by: Seat; readonly commitment?: string }
   | { readonly kind: 'rematchDeclined'; readonly by: Seat }
+  | { readonly kind: 'rematchWithdrawn'; readonly by: Seat }
   | { readonly kind: 'rematchStarted'; readonly gameId: string };
 
 export type GameEvent =
@@ -83,6 +87,8 @@ export interface GameView {
   };
   /** The seat whose claim ended the match (counts as his loss), or null. */
   readonly abandonedBy: Seat | null;
+  /** The open rematch offer after the match, or null. */
+  readonly rematchOffer: RematchOffer | null;
   /**
    * What `you` may do now (@nardy/protocol's `legalFor`, the one projection of the engine's legal actions); null
    * for a spectator, after the end, and for the seat whose next action the server makes itself (so a player never
@@ -110,6 +116,8 @@ export interface Moment {
   readonly clock: ClockView | null;
   readonly throws: number;
   readonly abandonedBy: Seat | null;
+  /** The open rematch offer, for views made after a reload. */
+  readonly rematchOffer: RematchOffer | null;
   /** The seat whose next action the server makes itself now (the actor's automatic actions), or null. */
   readonly serverActsFor: Seat | null;
 }
@@ -137,6 +145,7 @@ export function viewOf(m: Moment, to: Recipient): GameView {
       throws: m.throws,
     },
     abandonedBy: m.abandonedBy,
+    rematchOffer: m.rematchOffer,
     legal: you === null || m.aborted || m.serverActsFor === you ? null : legalFor(m.match, you),
   };
 }

@@ -100,5 +100,6 @@ export function wireView(v: GameView, ctx: ViewContext): WireView {
       serverSeed: v.dice.serverSeed,
       throws: v.dice.throws,
     },
+    ...(v.rematchOffer ? { rematchOffer: v.rematchOffer } : {}),
   };
 }

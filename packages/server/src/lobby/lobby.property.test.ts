@@ -142,6 +142,7 @@ function command(w: World, step: Extract<Step, { op: 'cmd' }>): Record<string, u
     case 'rematch.accept':
       return { type: step.kind, gameId, ...seed };
     case 'rematch.decline':
+    case 'rematch.cancel':
       return { type: step.kind, gameId };
   }
 }

@@ -6,7 +6,7 @@ import { cameOnline, ratingsMoved, wentOffline, withRatings } from './online.js'
 import type { LobbyOptions } from './options.js';
 import { defaultToken, tableCancel, tableCreate, tableJoin, tableShow } from './private-tables.js';
 import { quickPairJoin, quickPairLeave } from './quick-pairing.js';
-import { rematchAccept, rematchDecline, rematchOffer } from './rematch.js';
+import { rematchAccept, rematchCancel, rematchDecline, rematchOffer, rematchWithdraw } from './rematch.js';
 import { seekAccept, seekCancel, seekCreate } from './seeks.js';
 import { LobbyState, done, fail } from './state.js';
 
@@ -48,6 +48,7 @@ export const LOBBY_TYPES = [
   'rematch.offer',
   'rematch.accept',
   'rematch.decline',
+  'rematch.cancel',
 ] as const satisfies readonly ClientToServer['type'][];
 type LobbyType = (typeof LOBBY_TYPES)[number];
 
@@ -196,6 +197,8 @@ export class LobbyModule implements CommandModule {
         return rematchAccept(l, link, msg as ClientMessage<'rematch.accept'>);
       case 'rematch.decline':
         return rematchDecline(l, link, msg as ClientMessage<'rematch.decline'>);
+      case 'rematch.cancel':
+        return rematchCancel(l, link, (msg as ClientMessage<'rematch.cancel'>).gameId);
       default:
         return fail('UNKNOWN_TYPE', `the lobby does not handle '${msg.type}'`);
     }
@@ -242,7 +245,7 @@ export class LobbyModule implements CommandModule {
     const place = l.pooled.get(userId);
     if (place && place.linkId === link.id) l.leavePool(userId);
     for (const [token, t] of [...l.tables]) if (t.linkId === link.id) l.tables.delete(token);
-    for (const [gameId, o] of [...l.offers]) if (o.linkId === link.id) l.offers.delete(gameId);
+    for (const [gameId, o] of [...l.offers]) if (o.linkId === link.id) rematchWithdraw(l, gameId);
     for (const [id, c] of [...l.challenges]) {
       if (c.linkId === link.id || (gone && c.challenge.to.userId === userId)) closeChallenge(l, id, 'cancelled');
     }

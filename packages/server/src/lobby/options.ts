@@ -13,10 +13,11 @@ export interface FinishedMatch {
   readonly private: boolean;
 }
 
-/** What happened to a rematch, for the old game's event log (`rematchOffered` / `rematchDeclined` / `rematchStarted`). */
+/** What happened to a rematch, for the old game's event log (`rematchOffered` / `rematchDeclined` / `rematchWithdrawn` / `rematchStarted`). */
 export type RematchEvent =
   | { readonly kind: 'rematchOffered'; readonly by: Seat; readonly commitment?: string }
   | { readonly kind: 'rematchDeclined'; readonly by: Seat }
+  | { readonly kind: 'rematchWithdrawn'; readonly by: Seat }
   | { readonly kind: 'rematchStarted'; readonly gameId: string };
 
 /** The games side, for rematches: who played a game, and where its rematch events go. */

@@ -52,7 +52,7 @@ export async function rematchOffer(lobby: LobbyState, link: ClientLink, msg: Cli
   const seed = lobby.preCommitted(link.id, msg.commitment);
   if (!seed.ok) return seed;
   const dice = seed.value === undefined || msg.commitment === undefined ? undefined : { serverSeed: seed.value, commitment: msg.commitment };
-  lobby.offers.set(msg.gameId, { userId: link.viewer.userId, linkId: link.id, clientSeed: msg.clientSeed, dice });
+  lobby.offers.set(msg.gameId, { userId: link.viewer.userId, seat, linkId: link.id, clientSeed: msg.clientSeed, dice });
   // The opponent sees the rematch's commitment with the offer, before his seed goes with his accept.
   rematchEvent(lobby, msg.gameId, dice ? { kind: 'rematchOffered', by: seat, commitment: dice.commitment } : { kind: 'rematchOffered', by: seat });
   return done();
@@ -98,4 +98,19 @@ export async function rematchDecline(lobby: LobbyState, link: ClientLink, msg: C
   lobby.offers.delete(msg.gameId);
   rematchEvent(lobby, msg.gameId, { kind: 'rematchDeclined', by: checked.value.seat });
   return done();
+}
+
+/** The offerer takes his open offer back. */
+export function rematchCancel(lobby: LobbyState, link: ClientLink, gameId: string): Reply {
+  if (lobby.offers.get(gameId)?.userId !== link.viewer.userId) return fail('CONFLICT', 'you have no open rematch offer for this game');
+  rematchWithdraw(lobby, gameId);
+  return done();
+}
+
+/** Closes the open offer of `gameId` (taken back, or its connection closed): both players see it go. */
+export function rematchWithdraw(lobby: LobbyState, gameId: string): void {
+  const offer = lobby.offers.get(gameId);
+  if (!offer) return;
+  lobby.offers.delete(gameId);
+  rematchEvent(lobby, gameId, { kind: 'rematchWithdrawn', by: offer.seat });
 }

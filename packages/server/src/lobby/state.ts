@@ -59,6 +59,8 @@ export interface TableEntry {
 }
 export interface RematchOffer {
   readonly userId: string;
+  /** The offerer's seat in the finished game (its events name seats). */
+  readonly seat: Seat;
   readonly linkId: string;
   readonly clientSeed: string | undefined;
   /** The rematch's server seed and its commitment, shown with the offer (when the offerer asked `dice.commit`). */

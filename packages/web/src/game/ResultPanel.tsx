@@ -6,7 +6,7 @@ import { RatingChange } from './RatingChange';
 import { say, type Translate } from './phrase';
 import { gameResultPhrase, matchEndPhrase, seatNames } from './results';
 
-export type RematchCommand = 'offer' | 'accept' | 'decline' | 'bot';
+export type RematchCommand = 'offer' | 'accept' | 'decline' | 'cancel' | 'bot';
 
 interface Props {
   readonly view: GameView;
@@ -59,7 +59,12 @@ export function ResultPanel({ view, rematch, busy, onRematch, t }: Props) {
               {button('decline', 'rematch.decline', 'plain')}
             </>
           )}
-          {rematch === 'waiting' && <p>{t('rematch.waiting', { name: opponent })}</p>}
+          {rematch === 'waiting' && (
+            <>
+              <p>{t('rematch.waiting', { name: opponent })}</p>
+              {button('cancel', 'rematch.withdraw', 'plain')}
+            </>
+          )}
           {rematch === 'declined' && <p>{t('rematch.declined', { name: opponent })}</p>}
           {rematch === 'youDeclined' && (
             <>

@@ -142,7 +142,7 @@ describe('RoomView', () => {
     expect(ru).toContain('Партия 1: победа — Alice, марс, сдача принята, куб 1: 2 очка.');
   });
 
-  it('the rematch in both languages: the opponent’s offer to accept or decline, the wait for him, a decline either way', () => {
+  it('the rematch in both languages: the opponent’s offer to accept or decline, the wait for him (the offer may be withdrawn), a decline either way', () => {
     const over = roomOf(timeline({ variant: 'short', matchLength: 3 }, [...SHORT.slice(0, 4), { type: 'resignMatch', seat: 'p2' }], 'p1'));
     const none = { offeredBy: null, declinedBy: null, gameId: null };
     const answer = render({ ...over, rematch: { ...none, offeredBy: 'p2' } });
@@ -150,9 +150,11 @@ describe('RoomView', () => {
     expect(answer).toMatch(/<button type="button" class="btn btn-primary">Accept the rematch<\/button><button type="button" class="btn">Decline<\/button>/);
     expect(text(render({ ...over, rematch: { ...none, offeredBy: 'p2' } }, 'ru'))).toContain('Борис предлагает реванш. Принять реванш Отказаться');
     const waiting = render({ ...over, rematch: { ...none, offeredBy: 'p1' } });
-    expect(text(waiting)).toContain('Rematch offered — waiting for Борис.');
+    expect(text(waiting)).toContain('Rematch offered — waiting for Борис. Withdraw the offer');
     expect(waiting).not.toContain('Offer a rematch');
-    expect(text(render({ ...over, rematch: { ...none, offeredBy: 'p1' } }, 'ru'))).toContain('Реванш предложен — ждём, что ответит Борис.');
+    expect(text(render({ ...over, rematch: { ...none, offeredBy: 'p1' } }, 'ru'))).toContain(
+      'Реванш предложен — ждём, что ответит Борис. Отозвать предложение',
+    );
     const declined = render({ ...over, rematch: { ...none, declinedBy: 'p2' } });
     expect(text(declined)).toContain('Борис declined the rematch.');
     expect(declined).not.toContain('Offer a rematch');

@@ -114,14 +114,34 @@ describe('roomReducer', () => {
     expect([alice.choice(), boris.choice()]).toEqual(['none', 'none']);
   });
 
-  it('a snapshot after a reconnect keeps what is known of the rematch; events before any snapshot are not taken', () => {
+  it("a snapshot (a reload, a resync) shows the view's open rematch offer, or that it is gone; events before any snapshot are not taken", () => {
     const t = timeline({ variant: 'short', matchLength: 3 }, [...SHORT, { type: 'resignMatch', seat: 'p2' }], 'p2');
     const view = t[t.length - 1]!.view;
     const n = t.length - 1;
+    const snapshot = snapshotAt(t, n);
+    const withOffer: GameUpdate = { ...snapshot, view: { ...snapshot.view, rematchOffer: { by: 'p1', commitment: 'c'.repeat(64) } }, n: n + 1 };
+    // The opponent's page reloaded: a fresh room answers the offer.
+    const reloaded = feed([withOffer]);
+    expect(reloaded.rematch.offeredBy).toBe('p1');
+    expect(rematchChoice(reloaded.view!, reloaded.rematch)).toBe('answer');
+    // The offerer's page (p1's view of the same snapshot) waits.
+    const offerer = feed([{ ...withOffer, view: { ...withOffer.view, you: 'p1' } }]);
+    expect(rematchChoice(offerer.view!, offerer.rematch)).toBe('waiting');
+    // An offer withdrawn while this page was away: the next snapshot has none.
     const offered = feed([...t, { view, n: n + 1, event: { kind: 'rematchOffered', by: 'p1' } }]);
-    const resynced = feed([{ ...snapshotAt(t, n), n: n + 1 }], offered);
-    expect(resynced.rematch.offeredBy).toBe('p1');
+    expect(feed([{ ...snapshot, n: n + 2 }], offered).rematch.offeredBy).toBeNull();
     expect(feed([{ view, n: 1, event: { kind: 'rematchOffered', by: 'p1' } }]).rematch.offeredBy).toBeNull();
+  });
+
+  it('a withdrawn offer disappears for the opponent, who may offer himself', () => {
+    const t = timeline({ variant: 'short', matchLength: 3 }, [...SHORT, { type: 'resignMatch', seat: 'p2' }], 'p2');
+    const view = t[t.length - 1]!.view;
+    const n = t.length - 1;
+    let s = feed([...t, { view, n: n + 1, event: { kind: 'rematchOffered', by: 'p1' } }]);
+    expect(rematchChoice(view, s.rematch)).toBe('answer');
+    s = feed([{ view, n: n + 2, event: { kind: 'rematchWithdrawn', by: 'p1' } }], s);
+    expect(s.rematch).toEqual({ offeredBy: null, declinedBy: null, gameId: null });
+    expect(rematchChoice(view, s.rematch)).toBe('offer');
   });
 
   it('keeps the last chat lines', () => {

@@ -58,9 +58,12 @@ function onUpdate(state: RoomState, update: GameUpdate): RoomState {
   const { view, n } = update;
   const prev = state.view;
   if (update.event === null) {
-    // A snapshot (the first view, or a resync after a gap): the whole list again, from the match's actions.
+    // A snapshot (the first view, or a resync after a gap): the whole list again, from the match's actions; the
+    // open rematch offer is in the view, so a reload or a missed event still shows it (or that it is gone).
     const moves = replayLog(view.settings.match, update.actions).entries;
-    return { ...state, view, lastEvent: n, moves };
+    const offeredBy = view.rematchOffer?.by ?? null;
+    const rematch = { ...state.rematch, offeredBy, declinedBy: offeredBy === null ? state.rematch.declinedBy : null };
+    return { ...state, view, lastEvent: n, moves, rematch };
   }
   // Events come only after a snapshot (the link drops any before it).
   if (!prev) return state;
@@ -69,6 +72,7 @@ function onUpdate(state: RoomState, update: GameUpdate): RoomState {
   let rematch = state.rematch;
   if (event.kind === 'rematchOffered') rematch = { ...rematch, offeredBy: event.by, declinedBy: null };
   if (event.kind === 'rematchDeclined') rematch = { ...rematch, offeredBy: null, declinedBy: event.by };
+  if (event.kind === 'rematchWithdrawn') rematch = { ...rematch, offeredBy: null };
   if (event.kind === 'rematchStarted') rematch = { ...rematch, gameId: event.gameId };
   // A newer view makes an old refusal moot only once the game moved on.
   const error = view.version !== prev.version ? null : state.error;
