@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replay, TOURNAMENT_CLOCK, VARIANT_IDS, type Seat } from '@nardy/engine';
-import { GameActor } from './actor.js';
+import { DEFAULT_NEXT_GAME_PAUSE_MS, GameActor } from './actor.js';
 import { firstLegalBot, firstTurn, silentBot } from './bot.js';
 import { verifyDice } from './dice.js';
 import { playOut, table, USERS, type Table } from './test-kit.suite.js';
@@ -89,7 +89,11 @@ describe("GameActor: full matches through the actor, random legal choices from t
       { variant: 'short', matchLength: 3 },
       { seats: { p1: { kind: 'bot', botId: 'a' }, p2: { kind: 'bot', botId: 'b' } }, bots: { a: firstLegalBot('a'), b: firstLegalBot('b') } },
     );
-    await t.actor.settled();
+    // Between games nobody acts: the next game waits its pause.
+    for (let game = 0; game < 20 && t.actor.match.phase !== 'matchOver'; game++) {
+      await t.actor.settled();
+      t.time.advance(DEFAULT_NEXT_GAME_PAUSE_MS);
+    }
     expect(t.actor.match.phase).toBe('matchOver');
   });
 });

@@ -46,9 +46,10 @@ import { realTime, type TimeSource } from './time.js';
  *
  * What the server does by itself (logged with `by: 'server'`):
  * - the **opening throw** (G1), as soon as the game is set up and whenever a game starts with one (ties
- *   are thrown again at once) — but between two games of a **money session** (G6) it waits `nextGamePauseMs`
- *   first, and so does the starter's automatic roll in long nardy: in that pause either player may end the session
- *   (`endSession`), and the starter may roll himself at once;
+ *   are thrown again at once) — but between two games (of a match or a **money session**, G6) it waits
+ *   `nextGamePauseMs` first, and so does the starter's automatic roll in long nardy: in that pause the players read
+ *   the result, either may end a money session (`endSession`), and the starter may roll himself at once. No clock
+ *   runs for a seat while the server's throw for it waits the pause: it starts at that throw (or at his own);
  * - **ending a money session** between games when its time limit has passed (G6: `session.minutes` from the first
  *   action), or, at a staked table, when a player's net loss has reached his hold (`sessionHoldPoints`, G9);
  * - **every die**: a client's `roll` carries no dice, the server throws them (G10, dice.ts);
@@ -109,7 +110,7 @@ export interface GameActorOptions {
   /** A bot's time per decision (never more than its clock has left). */
   readonly botBudgetMs?: number;
   readonly autoRoll?: boolean;
-  /** G6: the pause between two games of a money session in which either player may end it (default 8 s). */
+  /** The pause between two games, clocks stopped (default 8 s); G6: in a money session either player may end it then. */
   readonly nextGamePauseMs?: number;
   /** G9: at a staked money table, the points a player may lose (his hold): the session ends once one is that far behind. */
   readonly sessionHoldPoints?: number;
@@ -122,11 +123,11 @@ export interface GameActorOptions {
 const fail = (code: ServerErrorCode, message: string): { readonly ok: false; readonly error: ServerError } => ({ ok: false, error: { code, message } });
 
 const MAX_AUTO = 64;
-/** G6: long enough to read the result and press "End the session", short enough not to hold up the next game. */
+/** Long enough to read the result (and, G6, press "End the session"), short enough not to hold up the next game. */
 export const DEFAULT_NEXT_GAME_PAUSE_MS = 8_000;
 
-/** Between two games of a money session (G6): a game has been played and the next one has not begun. */
-const sessionBreak = (s: MatchState): boolean => s.settings.matchLength === 0 && s.phase !== 'matchOver' && s.games.length > 0 && betweenGames(s);
+/** Between two games of a match or money session: a game has been played and the next one has not begun. */
+const gameBreak = (s: MatchState): boolean => s.phase !== 'matchOver' && s.games.length > 0 && betweenGames(s);
 
 export class GameActor {
   readonly gameId: string;
@@ -511,7 +512,9 @@ export class GameActor {
     const next = toAct(after);
     let clock = this.clock;
     if (clock) {
-      clock = pressClock(clock, next, t, this.lagGraceMs);
+      // Into the pause before a game whose first throw the server makes: nobody's clock runs until that throw.
+      const held = this.pausing(after) && this.serverMove(after) !== null;
+      clock = pressClock(clock, held ? null : next, t, this.lagGraceMs);
       if (action.type === 'timeout' && after.phase !== 'matchOver') clock = afterFlagInMatch(clock, action.seat);
     }
     const actingSeat = action.type === 'opening' ? null : action.seat;
@@ -564,7 +567,11 @@ export class GameActor {
 
   /** What the server does by itself in this state (the rule in the class comment), before any die is thrown. */
   private automatic(s: MatchState): 'opening' | 'roll' | 'pass' | null {
-    if (this.calledOff || this.pausing(s)) return null;
+    return this.calledOff || this.pausing(s) ? null : this.serverMove(s);
+  }
+
+  /** What the server would do by itself in this state, pause or not. */
+  private serverMove(s: MatchState): 'opening' | 'roll' | 'pass' | null {
     switch (s.phase) {
       case 'opening':
         return 'opening';
@@ -594,25 +601,25 @@ export class GameActor {
     }
   }
 
-  /** Whether the next game of a money session is still waiting (its pause not begun, or not over). */
+  /** Whether the next game is still waiting (its pause not begun, or not over). */
   private pausing(s: MatchState): boolean {
-    if (!sessionBreak(s)) return false;
+    if (!gameBreak(s)) return false;
     return this.nextGame?.number !== s.game.number || this.time.now() < this.nextGame.at;
   }
 
   /**
-   * Between two games of a money session (G6): ends it when a limit the engine cannot see is reached (its time, a
-   * staked player's hold), else starts the pause before the next game. Whether the next game must wait.
+   * Between two games: of a money session (G6), ends it when a limit the engine cannot see is reached (its time, a
+   * staked player's hold); else starts the pause before the next game. Whether the next game must wait.
    */
   private async sessionPause(): Promise<boolean> {
     const s = this.state;
-    if (!sessionBreak(s)) return false;
+    if (!gameBreak(s)) return false;
     if (this.nextGame?.number === s.game.number) return this.time.now() < this.nextGame.at;
     const now = this.time.now();
     const { minutes } = s.settings.session;
     const behind: Seat = s.score.p1 < s.score.p2 ? 'p1' : 'p2';
     const spent = this.opts.sessionHoldPoints !== undefined && Math.abs(s.score.p1 - s.score.p2) >= this.opts.sessionHoldPoints;
-    if (spent || (minutes > 0 && now - this.startedAt >= minutes * 60_000)) {
+    if (s.settings.matchLength === 0 && (spent || (minutes > 0 && now - this.startedAt >= minutes * 60_000))) {
       const r = await this.commit({ type: 'endSession', seat: behind }, 'server', now);
       if (!r.ok) {
         this.onFault(`ending the session of ${this.gameId}`, r.error);

@@ -2,7 +2,7 @@ import { matchSettings, type MatchSettingsInput } from '@nardy/engine';
 import type { Legal } from '@nardy/protocol';
 import { seededRng, type Rng } from '@nardy/engine/testing';
 import { expect } from 'vitest';
-import { GameActor, type Command, type GameActorOptions } from './actor.js';
+import { DEFAULT_NEXT_GAME_PAUSE_MS, GameActor, type Command, type GameActorOptions } from './actor.js';
 import type { BotPlayer } from './bot.js';
 import { diceSecret } from './dice.js';
 import type { Delivered, Recipient } from './events.js';
@@ -79,7 +79,12 @@ export async function playOut(t: Table, seed: number, stepMs = 1_000, maxCommand
   while (t.actor.match.phase !== 'matchOver') {
     await t.actor.settled();
     const seat = t.actor.viewFor('spectator').toAct;
-    if (seat === null) break;
+    if (seat === null) {
+      // Between games: the next one's opening throw waits the pause (actor.ts).
+      t.time.advance(DEFAULT_NEXT_GAME_PAUSE_MS);
+      if (++commands > maxCommands) throw new Error('the match does not end');
+      continue;
+    }
     const holder = t.header.seats[seat];
     if (holder.kind === 'bot') {
       t.time.advance(stepMs);

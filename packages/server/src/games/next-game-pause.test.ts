@@ -1,0 +1,95 @@
+import type { TableSettingsInput } from '@nardy/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_NEXT_GAME_PAUSE_MS } from '../game/actor.js';
+import type { MemoryClient } from '../ws/memory.js';
+import { acked, connect, lastView, settle, world, type World } from './kit.suite.js';
+
+/**
+ * Issue 40 item 10: the next game of a match waits the same pause as a money session's, and no clock runs for
+ * either player until the server's first throw of that game (the opening throw, or in long nardy the starter's roll).
+ */
+
+let w: World | undefined;
+afterEach(async () => {
+  if (w) {
+    expect(w.faults).toEqual([]);
+    await w.close();
+  }
+  w = undefined;
+});
+
+const MINUTE = 60_000;
+
+/** Alice's seek for a 5-point match with a Fischer clock, taken by Bob, both subscribed, someone on turn. */
+async function match(variant: 'short' | 'long') {
+  w = await world('sqlite', { rateLimit: { perSecond: 1e9, burst: 1e9 } });
+  const alice = await connect(w, 'alice');
+  const bob = await connect(w, 'bob');
+  const settings: TableSettingsInput = {
+    match: { variant, matchLength: 5, timeControl: { kind: 'fischer', initialMs: 5 * MINUTE, incrementMs: 0 } },
+    rated: false,
+    stake: 0,
+  };
+  const seek = await alice.command({ type: 'seek.create', settings, clientSeed: 'alice-seed' });
+  acked(seek);
+  const seekId = seek.type === 'ack' && seek.result?.kind === 'seek' ? seek.result.seekId : '';
+  const accepted = await bob.command({ type: 'seek.accept', seekId, clientSeed: 'bob-seed' });
+  acked(accepted);
+  const gameId = accepted.type === 'ack' && accepted.result?.kind === 'game' ? accepted.result.gameId : '';
+  for (const c of [alice, bob]) acked(await c.command({ type: 'game.subscribe', gameId }));
+  await settle(w, gameId);
+  expect(lastView(alice, gameId).toAct).not.toBeNull();
+  return { w, alice, bob, gameId };
+}
+
+const surrender = async (c: MemoryClient, gameId: string) =>
+  c.command({ type: 'game.action', gameId, version: lastView(c, gameId).version, action: { type: 'surrender' } as never });
+
+/** The first game surrendered by the player on turn; the clocks as that game ended. */
+async function firstGameEnds(m: Awaited<ReturnType<typeof match>>) {
+  const { w, alice, bob, gameId } = m;
+  const loser = lastView(alice, gameId).toAct === 'p1' ? alice : bob;
+  acked(await surrender(loser, gameId));
+  await settle(w, gameId);
+  const v = lastView(alice, gameId);
+  expect(v.games).toHaveLength(1);
+  expect(v.clock?.running).toBeNull();
+  return v.clock!.left;
+}
+
+describe('the pause before the next game of a match', () => {
+  it('short nardy: the opening throw waits the pause, no clock runs in it; the starter is charged from the throw', async () => {
+    const m = await match('short');
+    const left = await firstGameEnds(m);
+    const { w, alice, gameId } = m;
+    w.time.advance(DEFAULT_NEXT_GAME_PAUSE_MS - 1);
+    await settle(w, gameId);
+    const paused = lastView(alice, gameId);
+    expect(paused.phase).toBe('opening');
+    expect(paused.toAct).toBeNull();
+    expect(paused.clock).toMatchObject({ running: null, left });
+    w.time.advance(1);
+    await settle(w, gameId);
+    const started = lastView(alice, gameId);
+    expect(started.phase).toBe('moving');
+    expect(started.clock).toMatchObject({ running: started.toAct, since: w.time.now(), left });
+  });
+
+  it("long nardy: the server's roll for the starter waits the pause and his clock with it", async () => {
+    const m = await match('long');
+    const left = await firstGameEnds(m);
+    const { w, alice, bob, gameId } = m;
+    w.time.advance(DEFAULT_NEXT_GAME_PAUSE_MS - 1);
+    await settle(w, gameId);
+    for (const c of [alice, bob]) {
+      const paused = lastView(c, gameId);
+      expect(paused.phase).toBe('turnStart');
+      expect(paused.clock).toMatchObject({ running: null, left });
+    }
+    w.time.advance(1);
+    await settle(w, gameId);
+    const started = lastView(alice, gameId);
+    expect(started.phase).toBe('moving'); // the server threw for him
+    expect(started.clock).toMatchObject({ running: started.toAct, since: w.time.now(), left });
+  });
+});
