@@ -1,8 +1,9 @@
 /**
  * Losing on purpose and playing again, between two people: Alice at a desktop in English, Борис on a phone
  * (390×844) in Russian. A surrender and resigning the match are asked first, with what they cost; the resign menu
- * is shut when a game ends; after the match one offers a rematch, the other sees the offer where he is looking and
- * accepts, and both are taken to the new game; after that one, an offer is declined and both are told.
+ * is shut when a game ends; after the match one offers a rematch, the other sees the offer where he is looking; the
+ * offer is withdrawn and made again, the other reloads his page, still sees it and accepts, and both are taken to the
+ * new game; after that one, an offer is declined and both are told.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -95,6 +96,21 @@ it(
     expect(await untranslated(boris, 'ru')).toEqual([]);
     await suite.screenshot(boris, 'rematch-ru-phone-offer');
     await suite.screenshot(alice, 'rematch-en-waiting');
+    // Alice takes it back: the offer goes from Борис's phone, who may offer one himself; then she offers again.
+    await button(alice, 'en', 'game:rematch.withdraw').click();
+    await offer.waitFor({ state: 'detached' });
+    await button(boris, 'ru', 'game:rematch.offer').waitFor();
+    await button(alice, 'en', 'game:rematch.offer').click();
+    await offer.waitFor();
+    // Борис reloads his page before answering: the offer and its answers are still there, and Alice still waits.
+    await boris.reload();
+    await offer.waitFor();
+    await button(boris, 'ru', 'game:rematch.decline').waitFor();
+    await offer.scrollIntoViewIfNeeded();
+    await suite.screenshot(boris, 'rematch-ru-phone-offer-reloaded');
+    await rematch(alice)
+      .getByText(text('en', 'game:rematch.waiting', { name: borisName }))
+      .waitFor();
     await button(boris, 'ru', 'game:rematch.accept').click();
 
     // Both are taken to the new game.
