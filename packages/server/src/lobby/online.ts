@@ -48,15 +48,10 @@ export async function ratingsMoved(lobby: LobbyState, userIds: readonly string[]
   }
 }
 
-/** The rating a name shows beside a table of this variant, when the lobby knows one. */
-export function ratingIn(lobby: LobbyState, userId: string, variant: string): number | undefined {
-  return lobby.ratingCache.get(userId)?.find((r) => r.variant === variant)?.rating;
-}
-
 /** A live game's players with their ratings in its variant (for the games list). */
 export function withRatings(lobby: LobbyState, players: { p1: UserRef; p2: UserRef }, variant: string): { p1: UserRef; p2: UserRef } {
   const rated = (u: UserRef): UserRef => {
-    const rating = u.rating ?? ratingIn(lobby, u.userId, variant);
+    const rating = u.rating ?? lobby.ratingIn(u.userId, variant);
     return rating === undefined || u.bot !== undefined ? u : { ...u, rating };
   };
   return { p1: rated(players.p1), p2: rated(players.p2) };

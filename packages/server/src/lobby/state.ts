@@ -16,7 +16,6 @@ import {
 import type { ClientLink, GameFactory, Reply, ReplyError, Viewer } from '../contracts.js';
 import { newServerSeed } from '../game/dice.js';
 import type { SeatHolder } from '../game/log.js';
-import { ratingIn } from './online.js';
 import type { LobbyOptions } from './options.js';
 
 /**
@@ -164,6 +163,11 @@ export class LobbyState {
     return set.size === 1;
   }
 
+  /** The rating a name shows beside a table of this variant, when the lobby knows one (read by online.ts). */
+  ratingIn(userId: string, variant: string): number | undefined {
+    return this.ratingCache.get(userId)?.find((r) => r.variant === variant)?.rating;
+  }
+
   onlineViewer(userId: string): Viewer | null {
     for (const id of this.userLinks.get(userId) ?? []) {
       const l = this.links.get(id);
@@ -173,7 +177,7 @@ export class LobbyState {
   }
 
   ref(v: Viewer, settings: TableSettings): UserRef {
-    const rating = ratingIn(this, v.userId, settings.match.variant);
+    const rating = this.ratingIn(v.userId, settings.match.variant);
     return rating === undefined ? { userId: v.userId, name: v.displayName, guest: v.guest } : { userId: v.userId, name: v.displayName, guest: v.guest, rating };
   }
 
