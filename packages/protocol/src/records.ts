@@ -55,7 +55,6 @@ export interface UserGame {
   readonly replayError?: string;
 }
 
-/** `GET /api/users/:id/games`: one page of a user's finished games, newest first. */
 /** A player's rated record in one variant (the profile's table). */
 export interface VariantStats {
   readonly variant: VariantId;
@@ -66,6 +65,7 @@ export interface VariantStats {
   readonly draws: number;
 }
 
+/** `GET /api/users/:id/games`: one page of a user's finished games, newest first. */
 export interface UserGames {
   readonly user: { readonly id: string; readonly name: string; readonly username: string };
   /** His rated record per variant he has played rated games in (absent from older servers). */
