@@ -1,5 +1,5 @@
 import type { Action, MatchSettings, Result, Seat, VariantId } from '@nardy/engine';
-import type { GameStatus } from '@nardy/protocol';
+import type { GameStatus, VariantStats } from '@nardy/protocol';
 
 /**
  * The storage interface of the server (CONVENTIONS §6.5: async only, errors as values), implemented once by
@@ -208,14 +208,9 @@ export type NewChatMessage = Omit<ChatMessage, 'id'>;
 
 export type Outcome = 'win' | 'loss' | 'draw';
 
-export interface RatingRecord {
+/** A user's rating row: the profile's per-variant record, whose and when. */
+export interface RatingRecord extends VariantStats {
   readonly userId: string;
-  readonly variant: VariantId;
-  readonly rating: number;
-  readonly games: number;
-  readonly wins: number;
-  readonly losses: number;
-  readonly draws: number;
   readonly updatedAt: number;
 }
 
