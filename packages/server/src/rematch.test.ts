@@ -1,7 +1,7 @@
 import { PROTOCOL_VERSION, type GameEvent, type ServerToClient } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from './accounts/index.js';
-import { STORE_KINDS, world, type World } from './games/kit.suite.js';
+import { recorded, STORE_KINDS, world, type World } from './games/kit.suite.js';
 import { WireClient } from './testing/built-server.suite.js';
 
 /**
@@ -61,12 +61,7 @@ async function finishedMatch(kind: (typeof STORE_KINDS)[number]) {
     type: 'ack',
   });
   for (const c of [alice, bob]) await c.until((m): m is ServerToClient => m.type === 'game.event' && m.gameId === gameId && m.event.kind === 'matchEnded');
-  // The match is recorded just after its last event goes out (on PostgreSQL that takes a few ms).
-  for (let i = 0; i < 200; i++) {
-    const stored = await w.store.getGame(gameId);
-    if (stored.ok && stored.value.status === 'finished') break;
-    await new Promise<void>((r) => setTimeout(r, 10));
-  }
+  await recorded(w, gameId);
   return { open, alice, bob, gameId, seats };
 }
 

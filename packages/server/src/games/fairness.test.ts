@@ -1,7 +1,7 @@
 import { commitment, type ServerToClient } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MemoryClient } from '../ws/memory.js';
-import { acked, connect, lastView, playOut, settle, STORE_KINDS, world, type World } from './kit.suite.js';
+import { acked, connect, lastView, playOut, recorded, settle, STORE_KINDS, world, type World } from './kit.suite.js';
 
 /**
  * Fairness in every mode (issue 40 item 20, RULES G10): before a quick pairing, a bot game or a rematch the player
@@ -69,6 +69,7 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
     await playOut(w, gameId, [alice, bob]);
     const over = lastView(bob, gameId).diceProof;
     expect(commitment(over.serverSeed!)).toBe(cA);
+    await recorded(w, gameId);
 
     // A rematch: the offer shows its commitment to the opponent, who accepts naming it; the new game uses it.
     const cR = await commit(alice);

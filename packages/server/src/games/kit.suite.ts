@@ -165,6 +165,16 @@ export async function settle(w: World, gameId: string): Promise<void> {
   }
 }
 
+/** Waits until the store has the match as finished: it is recorded just after its last event goes out (on PostgreSQL a few ms later). */
+export async function recorded(w: World, gameId: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const stored = await w.store.getGame(gameId);
+    if (stored.ok && stored.value.status === 'finished') return;
+    await new Promise<void>((r) => setTimeout(r, 10));
+  }
+  throw new Error(`game ${gameId} was not recorded as finished`);
+}
+
 /** The latest view a client holds of a game (from its last snapshot or event). */
 export function lastView(c: MemoryClient, gameId: string): GameView {
   for (let i = c.received.length - 1; i >= 0; i--) {

@@ -2,7 +2,7 @@ import { commitment as commitmentOf } from '../game/dice.js';
 import { VARIANT_IDS } from '@nardy/engine';
 import type { ServerToClient } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acked, checkNumbering, connect, lastView, playOut, STORE_KINDS, TEST_SEED, world, type World } from './kit.suite.js';
+import { acked, checkNumbering, connect, lastView, playOut, recorded, STORE_KINDS, TEST_SEED, world, type World } from './kit.suite.js';
 
 /**
  * The whole path a player takes, through the server as `createApp` wires it: a seek in the lobby, accepted by another
@@ -54,13 +54,8 @@ describe.each(STORE_KINDS.flatMap((kind) => VARIANT_IDS.map((variant) => [varian
       checkNumbering(bob, gameId);
       expect(carol.received.some((m) => m.type === 'lobby.gameRemoved' && m.gameId === gameId)).toBe(true);
 
-      // The match is recorded (result, rating) just after its last event goes out: on PostgreSQL that takes a few ms.
-      let stored = await w.store.getGame(gameId);
-      for (let i = 0; i < 200 && !(stored.ok && stored.value.status === 'finished'); i++) {
-        await new Promise<void>((r) => setTimeout(r, 10));
-        stored = await w.store.getGame(gameId);
-      }
-      expect(stored.ok && stored.value.status).toBe('finished');
+      // The match is recorded (result, rating) just after its last event goes out.
+      await recorded(w, gameId);
       // The seek was rated: both players are on the variant's top-players table, the winner above (FIBS ratings).
       let top: Awaited<ReturnType<World['store']['topPlayers']>> | undefined;
       for (let i = 0; i < 200; i++) {
