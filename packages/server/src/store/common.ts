@@ -26,8 +26,11 @@ import {
 
 /** Checks and rules shared by both store implementations, so they cannot drift apart. */
 
-/** A URL-safe random id (96 bits). */
-export const randomId = (): string => randomBytes(12).toString('base64url');
+/**
+ * A URL-safe random id (96 bits, less a bit of the first character): it never starts with `-`, which a command
+ * line would take for an option (`nardy verify-dice -_x…` was refused as an unknown option).
+ */
+export const randomId = (): string => randomBytes(12).toString('base64url').replace(/^-/, '_');
 
 /** The unique key of a username: NFKC, lower case. */
 export const usernameKey = (username: string): string => username.normalize('NFKC').toLowerCase();
