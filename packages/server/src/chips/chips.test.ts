@@ -1,7 +1,7 @@
 import { matchSettings, type Seat } from '@nardy/engine';
 import type { GameView, TableSettingsInput } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acked, connect, lastView, playOut, settle, STORE_KINDS, TEST_SEED, world, type World } from '../games/kit.suite.js';
+import { acked, seekAccepted, connect, lastView, playOut, settle, STORE_KINDS, TEST_SEED, world, type World } from '../games/kit.suite.js';
 import { createApp } from '../app.js';
 import { botIdFor } from '../games/bots.js';
 import type { Store } from '../store/types.js';
@@ -42,22 +42,6 @@ async function balances(ledger: ChipsLedger, w: World, ...names: string[]) {
     out[n] = { free: b.value.free, held: b.value.held };
   }
   return out;
-}
-
-/** Alice's seek at `settings`, accepted by Bob (the lobby's coin puts the seek's owner at p1). */
-async function seekAccepted(w: World, settings: TableSettingsInput) {
-  const alice = await connect(w, 'alice');
-  const bob = await connect(w, 'bob');
-  // Both client seeds fixed too (G10): every run throws the same dice.
-  const seek = await alice.command({ type: 'seek.create', settings, clientSeed: 'alice-seed' });
-  acked(seek);
-  const seekId = seek.type === 'ack' && seek.result?.kind === 'seek' ? seek.result.seekId : '';
-  const accepted = await bob.command({ type: 'seek.accept', seekId, clientSeed: 'bob-seed' });
-  acked(accepted);
-  const gameId = accepted.type === 'ack' && accepted.result?.kind === 'game' ? accepted.result.gameId : '';
-  for (const c of [alice, bob]) acked(await c.command({ type: 'game.subscribe', gameId }));
-  await settle(w, gameId);
-  return { alice, bob, gameId };
 }
 
 async function finished(store: Store, gameId: string, status: 'finished' | 'aborted' = 'finished') {

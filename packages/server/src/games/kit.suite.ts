@@ -165,6 +165,21 @@ export async function settle(w: World, gameId: string): Promise<void> {
   }
 }
 
+/** Alice's seek at `settings`, accepted by Bob, both client seeds fixed (G10: every run throws the same dice); both subscribed. */
+export async function seekAccepted(w: World, settings: TableSettingsInput) {
+  const alice = await connect(w, 'alice');
+  const bob = await connect(w, 'bob');
+  const seek = await alice.command({ type: 'seek.create', settings, clientSeed: 'alice-seed' });
+  acked(seek);
+  const seekId = seek.type === 'ack' && seek.result?.kind === 'seek' ? seek.result.seekId : '';
+  const accepted = await bob.command({ type: 'seek.accept', seekId, clientSeed: 'bob-seed' });
+  acked(accepted);
+  const gameId = accepted.type === 'ack' && accepted.result?.kind === 'game' ? accepted.result.gameId : '';
+  for (const c of [alice, bob]) acked(await c.command({ type: 'game.subscribe', gameId }));
+  await settle(w, gameId);
+  return { alice, bob, gameId };
+}
+
 /** Waits until the store has the match as finished: it is recorded just after its last event goes out (on PostgreSQL a few ms later). */
 export async function recorded(w: World, gameId: string): Promise<void> {
   for (let i = 0; i < 200; i++) {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChipsLedger } from '../chips/ledger.js';
 import { DEFAULT_NEXT_GAME_PAUSE_MS } from '../game/actor.js';
 import type { MemoryClient } from '../ws/memory.js';
-import { acked, connect, lastView, settle, world, type World } from './kit.suite.js';
+import { acked, seekAccepted, lastView, settle, world, type World } from './kit.suite.js';
 
 /**
  * G6 money sessions through the real socket layer, lobby, games and ledger (fixed dice): between two games the next
@@ -32,16 +32,7 @@ const money = (stake: number, match: Partial<TableSettingsInput['match']>): Tabl
 /** Alice's staked seek taken by Bob (the lobby's coin seats Alice at p1), both subscribed, someone on turn. */
 async function session(settings: TableSettingsInput) {
   w = await world('sqlite', { rateLimit: { perSecond: 1e9, burst: 1e9 }, env: { CHIPS_GRANT: String(GRANT) } });
-  const alice = await connect(w, 'alice');
-  const bob = await connect(w, 'bob');
-  const seek = await alice.command({ type: 'seek.create', settings, clientSeed: 'alice-seed' });
-  acked(seek);
-  const seekId = seek.type === 'ack' && seek.result?.kind === 'seek' ? seek.result.seekId : '';
-  const accepted = await bob.command({ type: 'seek.accept', seekId, clientSeed: 'bob-seed' });
-  acked(accepted);
-  const gameId = accepted.type === 'ack' && accepted.result?.kind === 'game' ? accepted.result.gameId : '';
-  for (const c of [alice, bob]) acked(await c.command({ type: 'game.subscribe', gameId }));
-  await settle(w, gameId);
+  const { alice, bob, gameId } = await seekAccepted(w, settings);
   expect(lastView(alice, gameId).toAct).not.toBeNull();
   return { w, ledger: w.app.chips, alice, bob, gameId, of: (s: Seat) => (s === 'p1' ? alice : bob) };
 }

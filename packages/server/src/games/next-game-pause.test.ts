@@ -2,7 +2,7 @@ import type { TableSettingsInput } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_NEXT_GAME_PAUSE_MS } from '../game/actor.js';
 import type { MemoryClient } from '../ws/memory.js';
-import { acked, connect, lastView, settle, world, type World } from './kit.suite.js';
+import { acked, seekAccepted, lastView, settle, world, type World } from './kit.suite.js';
 
 /**
  * Issue 40 item 10: the next game of a match waits the same pause as a money session's, and no clock runs for
@@ -23,21 +23,12 @@ const MINUTE = 60_000;
 /** Alice's seek for a 5-point match with a Fischer clock, taken by Bob, both subscribed, someone on turn. */
 async function match(variant: 'short' | 'long') {
   w = await world('sqlite', { rateLimit: { perSecond: 1e9, burst: 1e9 } });
-  const alice = await connect(w, 'alice');
-  const bob = await connect(w, 'bob');
   const settings: TableSettingsInput = {
     match: { variant, matchLength: 5, timeControl: { kind: 'fischer', initialMs: 5 * MINUTE, incrementMs: 0 } },
     rated: false,
     stake: 0,
   };
-  const seek = await alice.command({ type: 'seek.create', settings, clientSeed: 'alice-seed' });
-  acked(seek);
-  const seekId = seek.type === 'ack' && seek.result?.kind === 'seek' ? seek.result.seekId : '';
-  const accepted = await bob.command({ type: 'seek.accept', seekId, clientSeed: 'bob-seed' });
-  acked(accepted);
-  const gameId = accepted.type === 'ack' && accepted.result?.kind === 'game' ? accepted.result.gameId : '';
-  for (const c of [alice, bob]) acked(await c.command({ type: 'game.subscribe', gameId }));
-  await settle(w, gameId);
+  const { alice, bob, gameId } = await seekAccepted(w, settings);
   expect(lastView(alice, gameId).toAct).not.toBeNull();
   return { w, alice, bob, gameId };
 }
