@@ -2,7 +2,7 @@ import type { ServerToClient } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../accounts/index.js';
 import type { MemoryClient } from '../ws/memory.js';
-import { acked, connect, lastView, playOut, settle, STORE_KINDS, world, type World } from './kit.suite.js';
+import { acked, connect, lastView, playOut, recorded, settle, STORE_KINDS, world, type World } from './kit.suite.js';
 
 /**
  * Private tables (issue 40 item 17), through the production wiring: a private table's game is not among the lobby's
@@ -71,6 +71,8 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
     expect(await dave.command({ type: 'game.subscribe', gameId, watch: token })).toMatchObject({ type: 'ack', result: { seat: null } });
     await settle(w, gameId);
     expect(lastView(dave, gameId).watchToken).toBeUndefined();
+    // The chat rooms are joined after the subscription's ack, their history read from the store.
+    await dave.waitFor((m) => m.type === 'chat.message' && m.text === 'between us');
     expect(chatLines(dave)).toEqual(['between us']);
     acked(await dave.command({ type: 'chat.send', room: { kind: 'spectators', gameId }, text: 'invited' }));
     expect(chatLines(dave)).toEqual(['between us', 'invited']);
@@ -88,7 +90,7 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
 
     // Finished: in the players' own lists, not in what others see of them.
     await playOut(w, gameId, [alice, bob]);
-    await settle(w, gameId);
+    await recorded(w, gameId);
     const list = async (as: string) => {
       const r = await w!.app.http.inject({ method: 'GET', url: `/api/users/${w!.users['alice']!.userId}/games`, headers: cookie(w!, as) });
       return (r.json() as { games: { id: string }[] }).games.map((g) => g.id);
