@@ -126,6 +126,8 @@ export const CLIENT_SCHEMAS = {
     version: z.int().min(0),
     action: PlayerActionSchema,
   }),
+  /** Between games: ready for the next game (the view's `nextGame`); once both players are, it starts at once. */
+  'game.next': command('game.next', { gameId: GameIdSchema }),
   /** The opponent has been gone past the grace period: claim the win (`win`) or call the game off (`abort`). */
   'game.claim': command('game.claim', { gameId: GameIdSchema, claim: z.enum(['win', 'abort']) }),
   /** After the match: offer, accept or decline a rematch at the same table settings. */

@@ -164,6 +164,9 @@ export const PlayerSchema = z.strictObject({
 
 export const PhaseSchema = z.enum(PHASES);
 
+/** The pause before the next game: when it starts (server time) and who is ready for it. */
+export const NextGameSchema = z.strictObject({ startsAt: TimestampSchema, ready: z.array(SeatSchema).max(2) });
+
 /** The full state of a live game for one recipient. */
 export const GameViewSchema = z.strictObject({
   gameId: GameIdSchema,
@@ -199,6 +202,12 @@ export const GameViewSchema = z.strictObject({
   diceProof: DiceProofSchema,
   /** A private game, in its players' views only: the token to share so that others may watch (`game.subscribe`'s `watch`). */
   watchToken: z.exactOptional(WatchTokenSchema),
+  /**
+   * Between two games of a match or money session: the pause before the next game (no clock runs in it). `startsAt`
+   * is server time (set a client's countdown by the server time, e.g. the `ping` ack's); `ready`: the players who
+   * sent `game.next` — once both have (a bot always is), the next game starts at once.
+   */
+  nextGame: z.exactOptional(NextGameSchema),
   /** After the match: the open rematch offer (its `rematchOffered` event's fields), so a reload still shows it. */
   rematchOffer: z.exactOptional(z.strictObject({ by: SeatSchema, commitment: z.exactOptional(Hex64Schema) })),
 });

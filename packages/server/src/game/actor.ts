@@ -79,6 +79,8 @@ export type Command = { readonly by: By; readonly version?: number } & (
   | { readonly type: 'claim' }
   /** Call the game off against such an opponent who has not made a move of his own yet. */
   | { readonly type: 'abort' }
+  /** Between games: the sender is ready for the next game; once every player is (a bot always is), it starts at once. */
+  | { readonly type: 'ready' }
   /** Server only: a seat's flag fell (normally the actor's own timer does this). */
   | { readonly type: 'timeout'; readonly seat: Seat }
 );
@@ -157,8 +159,8 @@ export class GameActor {
   private cancelFlag: (() => void) | null = null;
   private readonly cancelGrace: Partial<Record<Seat, () => void>> = {};
   private cancelRetry: (() => void) | null = null;
-  /** The pause before the next game of a money session: which game waits, until when, and its timer. */
-  private nextGame: { readonly number: number; readonly at: number; readonly cancel: () => void } | null = null;
+  /** The pause before the next game: which game waits, until when, who said he is ready, and its timer. */
+  private nextGame: { readonly number: number; readonly at: number; readonly ready: readonly Seat[]; readonly cancel: () => void } | null = null;
   /** When the match began (its first action), for a session's time limit. */
   private readonly startedAt: number;
   private botAsked: number | null = null;
@@ -393,12 +395,30 @@ export class GameActor {
         return this.claim(cmd.by, seat, now);
       case 'abort':
         return this.abort(cmd.by, seat, now);
+      case 'ready':
+        return this.ready(mine, now);
       default: {
         const action = this.actionFor(seat, cmd);
         if (!action.ok) return action;
         return this.done(await this.commit(action.value, cmd.by === 'server' ? 'server' : seat, now));
       }
     }
+  }
+
+  /**
+   * A player is ready for the next game. Once every seat a user holds is, the pause ends now and the server's first
+   * throw follows; said when there is no pause (it just ended), it changes nothing.
+   */
+  private async ready(seats: readonly Seat[], now: number): Promise<Result<Accepted, ServerError>> {
+    const p = this.nextGame;
+    if (p && p.number === this.state.game.number && this.pausing(this.state)) {
+      const ready = SEATS.filter((s) => p.ready.includes(s) || seats.includes(s));
+      const all = SEATS.every((s) => ready.includes(s) || this.header.seats[s].kind === 'bot');
+      if (all) p.cancel();
+      this.nextGame = { ...p, ready, at: all ? now : p.at };
+      this.publish({ type: 'nextGame', startsAt: this.nextGame.at, ready, at: now });
+    }
+    return this.done({ ok: true, value: true });
   }
 
   private actionFor(seat: Seat, cmd: Command | BotDecision): Result<Action, ServerError> {
@@ -636,7 +656,8 @@ export class GameActor {
         this.afterChange();
       });
     });
-    this.nextGame = { number: s.game.number, at, cancel };
+    this.nextGame = { number: s.game.number, at, ready: [], cancel };
+    this.publish({ type: 'nextGame', startsAt: at, ready: [], at: now });
     return true;
   }
 
@@ -800,6 +821,7 @@ export class GameActor {
   private moment(n: number): Moment {
     const presence = (s: Seat) => ({ connected: this.presence.connected(s), claimableAt: this.presence.claimableAt(s) });
     const seat = toAct(this.state);
+    const p = this.nextGame;
     return {
       header: this.header,
       epoch: this.epoch,
@@ -812,6 +834,7 @@ export class GameActor {
       abandonedBy: this.abandonedBy,
       rematchOffer: this.rematchOffer,
       serverActsFor: seat !== null && this.automatic(this.state) !== null ? seat : null,
+      nextGame: p && p.number === this.state.game.number && this.pausing(this.state) ? { startsAt: p.at, ready: p.ready } : null,
     };
   }
 

@@ -20,6 +20,12 @@ export type Recipient = { readonly seat: Seat } | 'spectator';
 /** An open rematch offer: who made it and its dice commitment, as its `rematchOffered` note said. */
 export type RematchOffer = Omit<Extract<RematchNote, { kind: 'rematchOffered' }>, 'kind'>;
 
+/** The pause before the next game: when it ends (server time) and the players who said they are ready. */
+export interface NextGame {
+  readonly startsAt: number;
+  readonly ready: readonly Seat[];
+}
+
 /** What happened to the rematch of a finished match (the lobby decides; the game's players hear it here). */
 export type RematchNote =
   | { readonly kind: 'rematchOffered'; readonly by: Seat; readonly commitment?: string }
@@ -48,6 +54,8 @@ export type GameEvent =
   | { readonly type: 'presence'; readonly seat: Seat; readonly connected: boolean; readonly at: number; readonly claimableAt: number | null }
   /** The grace ran out: `claimant` may now claim the game against the absent seat. */
   | { readonly type: 'claimable'; readonly absent: Seat; readonly claimant: Seat; readonly at: number }
+  /** Between games: the pause before the next game began, or a player said he is ready (`startsAt`: now when all are). */
+  | { readonly type: 'nextGame'; readonly startsAt: number; readonly ready: readonly Seat[]; readonly at: number }
   /** After the match, from the lobby: a rematch was offered, declined, or started as the game `gameId`. */
   | { readonly type: 'rematch'; readonly rematch: RematchNote; readonly at: number }
   /** The match is over (or was called off): the dice secret is revealed so anyone can verify every throw. */
@@ -89,6 +97,8 @@ export interface GameView {
   readonly abandonedBy: Seat | null;
   /** The open rematch offer after the match, or null. */
   readonly rematchOffer: RematchOffer | null;
+  /** Between games: when the next game starts and who is ready for it; null otherwise. */
+  readonly nextGame: NextGame | null;
   /**
    * What `you` may do now (@nardy/protocol's `legalFor`, the one projection of the engine's legal actions); null
    * for a spectator, after the end, and for the seat whose next action the server makes itself (so a player never
@@ -120,6 +130,7 @@ export interface Moment {
   readonly rematchOffer: RematchOffer | null;
   /** The seat whose next action the server makes itself now (the actor's automatic actions), or null. */
   readonly serverActsFor: Seat | null;
+  readonly nextGame: NextGame | null;
 }
 
 /** The view of `moment` for one recipient: the dice secret only once the match is over, choices only for `you`. */
@@ -146,6 +157,7 @@ export function viewOf(m: Moment, to: Recipient): GameView {
     },
     abandonedBy: m.abandonedBy,
     rematchOffer: m.rematchOffer,
+    nextGame: m.nextGame,
     legal: you === null || m.aborted || m.serverActsFor === you ? null : legalFor(m.match, you),
   };
 }

@@ -28,7 +28,7 @@ import { wireEvent, wireResult, wireView } from './views.js';
 
 /**
  * The live games of this instance: the actor registry, the `GameFactory` the lobby starts games with, and the
- * `CommandModule` for `game.subscribe` / `game.unsubscribe` / `game.action` / `game.claim` / `bot.play`.
+ * `CommandModule` for `game.subscribe` / `game.unsubscribe` / `game.action` / `game.claim` / `game.next` / `bot.play`.
  *
  * - Every actor logs to the Store (`StoreActionLog`): an action is durable before anyone hears of it.
  * - On start, `restoreActive` rebuilds every active game from its log (`GameActor.restore`, which reads it once).
@@ -191,7 +191,7 @@ class LiveGame {
 }
 
 export class GameManager implements GameFactory, CommandModule {
-  readonly types = ['game.subscribe', 'game.unsubscribe', 'game.action', 'game.claim', 'bot.play'] as const;
+  readonly types = ['game.subscribe', 'game.unsubscribe', 'game.action', 'game.claim', 'game.next', 'bot.play'] as const;
 
   private readonly games = new Map<string, LiveGame>();
   private readonly loading = new Map<string, Promise<LiveGame | null>>();
@@ -383,6 +383,8 @@ export class GameManager implements GameFactory, CommandModule {
         return this.action(link, msg);
       case 'game.claim':
         return this.claim(link, msg);
+      case 'game.next':
+        return this.next(link, msg.gameId);
       case 'bot.play':
         return this.botPlay(link, msg);
       default:
@@ -496,6 +498,13 @@ export class GameManager implements GameFactory, CommandModule {
     const live = await this.get(msg.gameId);
     if (!live) return fail('NOT_FOUND', `no game '${msg.gameId}'`);
     const r = await live.actor.handle({ by: { user: link.viewer.userId }, type: msg.claim === 'abort' ? 'abort' : 'claim' });
+    return r.ok ? { ok: true, value: undefined } : fail(codeFor(r.error.code), r.error.message);
+  }
+
+  private async next(link: ClientLink, gameId: string): Promise<Reply> {
+    const live = await this.get(gameId);
+    if (!live) return fail('NOT_FOUND', `no game '${gameId}'`);
+    const r = await live.actor.handle({ by: { user: link.viewer.userId }, type: 'ready' });
     return r.ok ? { ok: true, value: undefined } : fail(codeFor(r.error.code), r.error.message);
   }
 

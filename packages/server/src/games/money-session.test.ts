@@ -89,6 +89,9 @@ describe('G6 money sessions', () => {
     const end = lastView(alice, gameId);
     expect(end.phase).toBe('matchOver');
     expect(end.end).toEqual({ winner: loser === 'p1' ? 'p2' : 'p1', reason: 'sessionEnded' });
+    // The table shows the last game played (not the one that never began), and no countdown.
+    expect(end.gameNumber).toBe(1);
+    expect(end.nextGame).toBeUndefined();
     expect(Math.abs(end.score.p1 - end.score.p2)).toBe(1); // a single: Jacoby, the cube not turned
     expect(await balances(ledger, w)).toEqual(settled(end.score, 5));
   });

@@ -19,6 +19,8 @@ export function wireEvent(e: GameEvent): WireEvent {
       return { kind: 'presence', seat: e.seat, online: e.connected, graceUntil: e.claimableAt };
     case 'claimable':
       return { kind: 'claimable', seat: e.absent };
+    case 'nextGame':
+      return { kind: 'nextGame', startsAt: e.startsAt, ready: [...e.ready] };
     case 'rematch':
       return e.rematch;
   }
@@ -48,9 +50,12 @@ export interface ViewContext {
 /** The protocol's view for one recipient, from the actor's. */
 export function wireView(v: GameView, ctx: ViewContext): WireView {
   const m: MatchState = v.match;
-  const g = m.game;
+  // A session ended between games: the engine has already set up the next game, but the table shows the last one played.
+  const last = m.games[m.games.length - 1];
+  const g =
+    m.phase === 'matchOver' && last && last.number < m.game.number ? { ...m.game, number: last.number, white: last.white, position: last.position } : m.game;
   const settings = ctx.header.settings;
-  const lastTimeout = m.games[m.games.length - 1]?.end === 'timeout' ? m.games[m.games.length - 1] : undefined;
+  const lastTimeout = last?.end === 'timeout' ? last : undefined;
   const flagged: Seat | null =
     m.end?.reason === 'timeout' && m.end.winner ? otherSeat(m.end.winner) : lastTimeout?.winner ? otherSeat(lastTimeout.winner) : null;
   return {
@@ -100,6 +105,7 @@ export function wireView(v: GameView, ctx: ViewContext): WireView {
       serverSeed: v.dice.serverSeed,
       throws: v.dice.throws,
     },
+    ...(v.nextGame ? { nextGame: { startsAt: v.nextGame.startsAt, ready: [...v.nextGame.ready] } } : {}),
     ...(v.rematchOffer ? { rematchOffer: v.rematchOffer } : {}),
   };
 }

@@ -102,6 +102,7 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
       if (!r.ok && kind === 'abort' && r.code === 'CONFLICT') setAbortRefusedFor(absence);
     });
   };
+  const next = () => void send({ type: 'game.next', gameId }, true);
   const sendChat = (room: ChatLine['room'], text: string) => send({ type: 'chat.send', room: { kind: room, gameId }, text }, false).then((r) => r.ok);
   const onRematch = (command: RematchCommand) => {
     const opponent = view.you === null ? null : view.players[otherSeat(view.you)].user;
@@ -125,6 +126,7 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
       settings={settings}
       act={act}
       claim={claim}
+      next={next}
       abortRefused={absence !== null && absence === abortRefusedFor}
       sendChat={sendChat}
       committedBefore={link.committedBefore(view.diceProof.commitment)}

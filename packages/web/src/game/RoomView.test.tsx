@@ -1,3 +1,4 @@
+import type { Seat } from '@nardy/engine';
 import type { GameView, Language } from '@nardy/protocol';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -31,6 +32,7 @@ function render(state: RoomState, lang: Language = 'en', abortRefused = false): 
         settings={SETTINGS}
         act={noop}
         claim={noop}
+        next={noop}
         abortRefused={abortRefused}
         sendChat={() => Promise.resolve(true)}
         onRematch={noop}
@@ -105,6 +107,30 @@ describe('RoomView', () => {
     const ru = text(render(state, 'ru'));
     expect(ru).toContain('Alice предлагает даве — удвоить до 2: примите и играйте на 2 очка или откажитесь и проиграйте 1 очко.');
     expect(ru).toContain('Отказаться (проиграть 1 очко)');
+  });
+
+  it('between games of a money session: the countdown, "Next game" and "End the session" under the board, in both languages', () => {
+    const t = timeline(
+      { variant: 'short', matchLength: 0 },
+      [
+        { type: 'opening', dice: { p1: 5, p2: 3 } },
+        { type: 'surrender', seat: 'p2' },
+      ],
+      'p1',
+    );
+    const last = t[t.length - 1]!;
+    const pause = (ready: Seat[]) => roomOf([...t, { ...last, n: last.n + 1, view: { ...last.view, nextGame: { startsAt: NOW + 4_200, ready } } }]);
+    const html = render(pause([]));
+    const panel = /<div class="board-panel board-panel--dock">(.*?)<\/div><\/div>/.exec(html)?.[1] ?? html;
+    expect(text(panel)).toContain('Next game in 5 seconds');
+    expect(text(panel)).toContain('Next game');
+    expect(text(html)).toContain('End the session');
+    expect(text(render(pause([]), 'ru'))).toContain('Следующая партия через 5 секунд');
+    // The opponent is ready: said; once you are, the button gives way to the wait.
+    expect(text(render(pause(['p2'])))).toContain('is waiting for the next game.');
+    const ready = text(render(pause(['p1'])));
+    expect(ready).toContain('Ready — waiting for');
+    expect(render(pause(['p1']))).not.toContain('>Next game</button>');
   });
 
   it('under the board: the status line naming who must answer the double, the cube at the value offered, take or pass', () => {

@@ -15,6 +15,7 @@ import { decisionChoices, matchPhrase, rematchChoice } from './choices';
 import { DiceProof } from './DiceProof';
 import { claimedEntries } from './moveList';
 import { MoveList } from './MoveList';
+import { NextGame } from './NextGame';
 import { say } from './phrase';
 import { PlayerBar } from './PlayerBar';
 import { Refusal } from './Refusal';
@@ -39,6 +40,8 @@ export interface RoomViewProps {
   readonly settings: BoardSettings;
   readonly act: (action: PlayerAction) => void;
   readonly claim: (kind: ClaimKind) => void;
+  /** Between games: ready for the next game (`game.next`). */
+  readonly next: () => void;
   /** The server refused calling the game off: only the win is offered from then on. */
   readonly abortRefused: boolean;
   readonly sendChat: (room: ChatLine['room'], text: string) => Promise<boolean>;
@@ -61,6 +64,7 @@ export function RoomView({
   settings,
   act,
   claim,
+  next,
   abortRefused,
   sendChat,
   onRematch,
@@ -83,7 +87,14 @@ export function RoomView({
   const player = (seat: Seat) => <PlayerBar view={view} seat={seat} serverNow={serverNow} t={t} />;
   // The decisions the clock runs for sit under the board with the status line, where a phone keeps them in view.
   const decisions = decisionChoices(view);
-  const controls = decisions.length > 0 ? <Choices choices={decisions} busy={busy} act={act} t={t} /> : undefined;
+  // So is the countdown to the next game, with "Next game" (and in a money session "End the session" beside it).
+  const controls =
+    decisions.length > 0 || view.nextGame ? (
+      <>
+        <NextGame view={view} busy={busy} serverNow={serverNow} next={next} t={t} />
+        {decisions.length > 0 && <Choices choices={decisions} busy={busy} act={act} t={t} />}
+      </>
+    ) : undefined;
 
   return (
     <div className="room">
