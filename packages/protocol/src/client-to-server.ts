@@ -82,6 +82,11 @@ export const CLIENT_SCHEMAS = {
   /** Quick pairing: wait in a pool until someone asking for the same pool comes. */
   'quickPair.join': command('quickPair.join', { pool: QuickPairPoolSchema, clientSeed: SEED, commitment: PRECOMMITTED }),
   'quickPair.leave': command('quickPair.leave', {}),
+  /**
+   * G10 before `quickPair.join`: the commitment of the seed the pairing will be played with, to name as the join's
+   * `commitment` — the one of the player waiting there whom you would be paired with, else a fresh one held for you.
+   */
+  'quickPair.commit': command('quickPair.commit', { pool: QuickPairPoolSchema }),
   /** A direct challenge to one user: `to` is his user id, or his name (username or display name, case ignored). */
   'challenge.send': command('challenge.send', {
     to: z.union([UserIdSchema, DisplayNameSchema]),

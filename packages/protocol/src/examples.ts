@@ -117,6 +117,11 @@ export const CLIENT_EXAMPLES: { readonly [T in ClientToServerType]: ClientMessag
     pool: { variant: 'long', matchLength: 0, timeControl: { kind: 'fischer', initialMs: 300000, incrementMs: 5000 }, rated: false },
   },
   'quickPair.leave': { type: 'quickPair.leave', id: 'c8' },
+  'quickPair.commit': {
+    type: 'quickPair.commit',
+    id: 'c32',
+    pool: { variant: 'short', matchLength: 3, timeControl: { kind: 'none' }, rated: false },
+  },
   'challenge.send': {
     type: 'challenge.send',
     id: 'c9',

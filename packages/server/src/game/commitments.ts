@@ -20,14 +20,19 @@ export class DiceCommitments implements CommandModule {
 
   handle(link: ClientLink, msg: ClientToServer): Promise<Reply> {
     if (msg.type !== 'dice.commit') return Promise.resolve({ ok: false, error: { code: 'UNKNOWN_TYPE', message: `not '${msg.type}'` } });
+    return Promise.resolve({ ok: true, value: { kind: 'commitment', commitment: this.give(link.id) } });
+  }
+
+  /** A fresh server seed held for this link; its commitment (also a quick pairing's when nobody waits). */
+  give(linkId: string): string {
     const seed = this.newSeed();
     const c = commitment(seed);
-    let mine = this.held.get(link.id);
-    if (!mine) this.held.set(link.id, (mine = new Map()));
+    let mine = this.held.get(linkId);
+    if (!mine) this.held.set(linkId, (mine = new Map()));
     mine.delete(c);
     mine.set(c, seed);
     if (mine.size > MAX_HELD) mine.delete(mine.keys().next().value!);
-    return Promise.resolve({ ok: true, value: { kind: 'commitment', commitment: c } });
+    return c;
   }
 
   /** The server seed behind a commitment this link was given, now used up; null when it holds no such one. */

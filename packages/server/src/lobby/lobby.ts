@@ -5,7 +5,7 @@ import { challengeAccept, challengeAnswer, challengeSend, closeChallenge } from 
 import { cameOnline, ratingsMoved, wentOffline, withRatings } from './online.js';
 import type { LobbyOptions } from './options.js';
 import { defaultToken, tableCancel, tableCreate, tableJoin, tableShow } from './private-tables.js';
-import { quickPairJoin, quickPairLeave } from './quick-pairing.js';
+import { quickPairCommit, quickPairJoin, quickPairLeave } from './quick-pairing.js';
 import { rematchAccept, rematchCancel, rematchDecline, rematchOffer, rematchWithdraw } from './rematch.js';
 import { seekAccept, seekCancel, seekCreate } from './seeks.js';
 import { LobbyState, done, fail } from './state.js';
@@ -38,6 +38,7 @@ export const LOBBY_TYPES = [
   'seek.accept',
   'quickPair.join',
   'quickPair.leave',
+  'quickPair.commit',
   'challenge.send',
   'challenge.accept',
   'challenge.decline',
@@ -177,6 +178,8 @@ export class LobbyModule implements CommandModule {
         return quickPairJoin(l, link, msg as ClientMessage<'quickPair.join'>);
       case 'quickPair.leave':
         return quickPairLeave(l, link);
+      case 'quickPair.commit':
+        return quickPairCommit(l, link, msg as ClientMessage<'quickPair.commit'>);
       case 'challenge.send':
         return challengeSend(l, link, msg as ClientMessage<'challenge.send'>);
       case 'challenge.accept':

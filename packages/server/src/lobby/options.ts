@@ -42,7 +42,7 @@ export interface LobbyOptions {
   /** A server seed for a seek, challenge or table (tests fix it). */
   readonly newServerSeed?: () => string;
   /** The server seeds committed to by `dice.commit` (game/commitments.ts), for quick pairing and rematches. */
-  readonly commitments?: { take(linkId: string, commitment: string): string | null };
+  readonly commitments?: { take(linkId: string, commitment: string): string | null; give(linkId: string): string };
   /** A private table's token: 16–64 characters of `A–Z a–z 0–9 _ -` (default 24 random base64url characters). */
   readonly newToken?: () => string;
   /** Whether `a` has blocked `b` (checked both ways). Default: nobody is blocked. */

@@ -110,7 +110,10 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
     const sent =
       command === 'bot'
         ? send({ type: 'bot.play', level: opponent?.bot ?? 1, settings: view.settings }, true)
-        : send({ type: `rematch.${command}`, gameId }, true);
+        : command === 'accept'
+          ? // The offer's commitment, shown with it: the seed goes only to the game it stands for (G10).
+            send({ type: 'rematch.accept', gameId, ...(view.rematchOffer?.commitment ? { commitment: view.rematchOffer.commitment } : {}) }, true)
+          : send({ type: `rematch.${command}`, gameId }, true);
     void sent.then((r) => {
       if (r.ok && r.result?.kind === 'game') navigate(paths.game(r.result.gameId));
     });

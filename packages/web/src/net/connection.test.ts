@@ -118,6 +118,34 @@ describe('the link: handshake and commands', () => {
     expect(link.committedBefore('d'.repeat(64))).toBe(false);
   });
 
+  it("asks a quick pairing's pool for its commitment, asks again when the pool changed, and marks a rematch offer's as seen", async () => {
+    start();
+    const s = handshake();
+    const pool = { variant: 'short' as const, matchLength: 3, timeControl: { kind: 'none' as const }, rated: false };
+    const joined = link.send({ type: 'quickPair.join', pool });
+    await vi.waitFor(() => expect(s.types()).toEqual(['hello', 'quickPair.commit']));
+    expect(s.sent[1]).toMatchObject({ pool });
+    s.ack(s.sent[1]!, { kind: 'commitment', commitment: 'a'.repeat(64) });
+    await vi.waitFor(() => expect(s.types()).toHaveLength(3));
+    expect(s.sent[2]).toMatchObject({ type: 'quickPair.join', commitment: 'a'.repeat(64) });
+    // The one waiting left meanwhile: refused without the seed being used, so once more with the pool's commitment now.
+    s.receive({ type: 'error', id: String(s.sent[2]!['id']), code: 'NOT_FOUND', message: 'no such dice commitment' });
+    await vi.waitFor(() => expect(s.types()).toHaveLength(4));
+    s.ack(s.sent[3]!, { kind: 'commitment', commitment: 'b'.repeat(64) });
+    await vi.waitFor(() => expect(s.types()).toHaveLength(5));
+    expect(s.sent[4]).toMatchObject({ type: 'quickPair.join', commitment: 'b'.repeat(64) });
+    s.ack(s.sent[4]!);
+    await expect(joined).resolves.toBeUndefined();
+    expect(link.committedBefore('b'.repeat(64))).toBe(true);
+
+    const accepted = link.send({ type: 'rematch.accept', gameId: 'g_1', commitment: 'e'.repeat(64) });
+    await vi.waitFor(() => expect(s.types()).toHaveLength(6));
+    expect(s.sent[5]).toMatchObject({ type: 'rematch.accept', commitment: 'e'.repeat(64), clientSeed: expect.any(String) });
+    s.ack(s.sent[5]!, { kind: 'game', gameId: 'g_2', seat: 'p2' });
+    await accepted;
+    expect(link.committedBefore('e'.repeat(64))).toBe(true);
+  });
+
   it('logs and ignores a message it cannot read, and leaves the command it cannot match waiting', () => {
     start();
     const s = handshake();

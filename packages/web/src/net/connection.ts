@@ -313,17 +313,30 @@ export function createLink(options: LinkOptions = {}): AppLink {
   /** Commitments received before the client seed that went with them (G10): the game room marks its proof. */
   const committed = new Set<string>();
 
-  /** A quick pairing, bot game or rematch offer first asks for the dice commitment, then sends its seed naming it. */
-  async function committedFirst(command: Command): Promise<AckResult | undefined> {
-    const r = await link.send({ type: 'dice.commit' });
+  /**
+   * A bot game or rematch offer first asks for a dice commitment, a quick pairing for the one its pool would be
+   * played with (the waiting player's); then the seed goes naming it. A pool that changed in between refuses the
+   * join (CONFLICT, NOT_FOUND) without the seed: once more with the pool's commitment now.
+   */
+  async function committedFirst(command: Command, tries = 2): Promise<AckResult | undefined> {
+    const ask: Command = command.type === 'quickPair.join' ? { type: 'quickPair.commit', pool: command.pool } : { type: 'dice.commit' };
+    const r = await link.send(ask);
     if (r?.kind !== 'commitment') return link.send(command);
     committed.add(r.commitment);
-    return link.send({ ...command, commitment: r.commitment } as Command);
+    try {
+      return await link.send({ ...command, commitment: r.commitment } as Command);
+    } catch (e) {
+      const changed = command.type === 'quickPair.join' && e instanceof ServerError && (e.code === 'CONFLICT' || e.code === 'NOT_FOUND');
+      if (changed && tries > 1) return committedFirst(command, tries - 1);
+      throw e;
+    }
   }
 
   const link: AppLink = {
     send(command) {
       if (needsCommitment(command)) return committedFirst(command);
+      // A commitment shown before (a rematch offer's): the seed that goes with it was chosen after it (G10).
+      if ('commitment' in command && command.commitment !== undefined) committed.add(command.commitment);
       if (command.type === 'lobby.subscribe' || command.type === 'lobby.unsubscribe') {
         lobby = command.type === 'lobby.subscribe';
         // Remembered either way: the next welcome subscribes the lobby if it should be.
