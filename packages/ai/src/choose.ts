@@ -43,7 +43,8 @@ export function resetSearchCache(): void {
   cache.clear();
 }
 
-function searchContext(position: Position, options: ChooseOptions): SearchContext {
+/** The bot's search context for the variant and table (shared cache, pruning net); the analysis searches through it too. */
+export function searchContext(position: Position, options: ChooseOptions): SearchContext {
   const scoring = options.scoring ?? DEFAULT_SCORING;
   const rules = options.rules ?? DEFAULT_RULE_OPTIONS;
   const key = `${position.variant}|${JSON.stringify(scoring)}|${JSON.stringify(rules)}`;

@@ -23,3 +23,4 @@ export * from './request.js';
 export * from './rollout/index.js';
 export { LONG_MET, LONG_MET_RATES } from './cube/met-long-table.js';
 export { THROWS, type Throw } from './throws.js';
+export * from './analysis/index.js';

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { apply, legalTurns, makeTurnNotation, newMatch, replay, seatToPlay, type Action, type Dice, type MatchState } from '@nardy/engine';
+import { rankTurns } from '../choose.js';
+import { cubeInputsOf, playCubeOf } from '../cube.js';
+import { THROWS } from '../throws.js';
+import { analyseMatch } from './analyse.js';
+import { playRecord } from './records.suite.js';
+import { AnalysisSearch } from './search.js';
+import type { MoveDecision, TakeDecision } from './types.js';
+
+const money = { variant: 'short', matchLength: 0 } as const;
+const moves = (ds: readonly { kind: string }[]): MoveDecision[] => ds.filter((d): d is MoveDecision => d.kind === 'move');
+
+describe('analyseMatch at 0-ply', () => {
+  const actions = playRecord({ variant: 'short', matchLength: 3 }, 3, { maxActions: 50 });
+  const input = { settings: { variant: 'short', matchLength: 3 } as const, actions };
+
+  it('is deterministic, and its best turns and errors are those of the 0-ply cubeful ranking', async () => {
+    const a = await analyseMatch(input, { ply: 0 });
+    expect(await analyseMatch(input, { ply: 0 })).toEqual(a);
+    // Re-derive the first unforced turn's ranking with the bot's own search under the same cube.
+    const first = moves(a.decisions).find((d) => d.unforced && d.luck !== null)!;
+    let state = newMatch(input.settings).value as MatchState;
+    for (const action of actions) {
+      if (state.phase === 'moving' && state.game.number === first.game && state.game.turnsPlayed + 1 === first.move) break;
+      state = (apply(state, action) as { value: MatchState }).value;
+    }
+    const { cube, context } = cubeInputsOf(state);
+    const ranked = rankTurns(state.game.position, state.game.dice!, { level: 'expert', scoring: state.settings, cube: playCubeOf(cube, context) });
+    expect(first.best).toBe(makeTurnNotation(state.game.position, ranked[0]!.turn));
+    expect(first.candidates[0]!.equity).toBeCloseTo(ranked[0]!.equity, 12);
+    // Error rates: mEMG per unforced decision, PR half of it.
+    for (const p of a.players) {
+      const own = a.decisions.filter((d) => d.player === p.seat && d.unforced);
+      expect(p.unforcedMoves + p.unforcedCube).toBe(own.length);
+      expect(p.errorRate).toBeCloseTo((1000 * own.reduce((s, d) => s + d.error, 0)) / own.length, 9);
+      expect(p.pr).toBeCloseTo(p.errorRate! / 2, 9);
+      expect(p.errorRateMwc).not.toBeUndefined();
+    }
+  });
+
+  it('does not count forced moves', async () => {
+    const a = await analyseMatch(input, { ply: 0 });
+    const forced = moves(a.decisions).filter((d) => !d.unforced);
+    expect(forced.length).toBeGreaterThan(0);
+    for (const d of forced) expect(d.error).toBe(0);
+    // The opening throw of short nardy, a forced 6-5 run, is among them; each player's count leaves them out.
+    const p1 = a.players[0];
+    expect(p1.unforcedMoves).toBe(moves(a.decisions).filter((d) => d.player === 'p1' && d.unforced).length);
+  });
+
+  it('reports progress and stops when cancelled', async () => {
+    const seen: [number, number][] = [];
+    await analyseMatch(input, { ply: 0, onProgress: (done, total) => seen.push([done, total]) });
+    expect(seen.length).toBeGreaterThan(10);
+    expect(seen.at(-1)![0]).toBe(seen.at(-1)![1]);
+    const controller = new AbortController();
+    const run = analyseMatch(input, { ply: 0, onProgress: (done) => done === 3 && controller.abort(), signal: controller.signal });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('marks', () => {
+  it('marks a deliberately bad move very bad', async () => {
+    let spoilt = false;
+    const actions = playRecord(money, 5, {
+      maxActions: 40,
+      pick: (ranked) => {
+        if (!spoilt && ranked[0]!.equity - ranked.at(-1)!.equity > 0.4) {
+          spoilt = true;
+          return ranked.at(-1)!.turn;
+        }
+        return ranked[0]!.turn;
+      },
+    });
+    expect(spoilt).toBe(true);
+    const a = await analyseMatch({ settings: money, actions }, { ply: 0 });
+    const worst = moves(a.decisions).find((d) => d.rank > 0 && d.error > 0.4)!;
+    expect(worst.mark).toBe('veryBad');
+    expect(worst.played).not.toBe(worst.best);
+    expect(a.players.find((p) => p.seat === worst.player)!.marks.veryBad).toBeGreaterThan(0);
+  });
+
+  it('marks a pass of an early double wrong, and the double too', async () => {
+    let doubled = false;
+    const actions = playRecord(money, 9, {
+      maxActions: 12,
+      cube: {
+        double: (s) => !doubled && s.game.turnsPlayed === 3 && (doubled = true),
+        answer: () => 'pass',
+      },
+    });
+    const a = await analyseMatch({ settings: money, actions }, { ply: 0 });
+    const pass = a.decisions.find((d): d is TakeDecision => d.kind === 'take')!;
+    expect(pass).toMatchObject({ played: 'pass', best: 'take', mark: 'veryBad', unforced: true });
+    expect(pass.error).toBeCloseTo(1 - pass.cube.take, 12);
+    const double = a.decisions.find((d) => d.kind === 'double' && d.played === 'double')!;
+    expect(double).toMatchObject({ best: 'noDouble', unforced: true });
+    expect(double.error).toBeGreaterThan(0);
+  });
+});
+
+describe('luck', () => {
+  const actions = playRecord(money, 11, { maxActions: 25 });
+  const state = (replay(money, actions) as { value: MatchState }).value;
+  const { cube, context } = cubeInputsOf(state);
+  const position = state.game.position;
+
+  for (const ply of [0, 1]) {
+    it(`of the 36 throws averages to 0 at ${ply}-ply`, () => {
+      const search = new AnalysisSearch(state.settings, ply);
+      const mean = THROWS.reduce((s, t) => s + t.weight * search.luck(position, t.dice, playCubeOf(cube, context)), 0) / 36;
+      expect(Math.abs(mean)).toBeLessThan(1e-12);
+    });
+  }
+});
+
+/** A long-nardy record: White opens 3-3 with `white`, Black answers 3-3 with `black`. */
+function longOpening(white: string, black: string): Action[] {
+  const settings = { variant: 'long', matchLength: 0 } as const;
+  let state = newMatch(settings).value as MatchState;
+  const actions: Action[] = [];
+  const act = (a: Action): void => {
+    state = (apply(state, a) as { value: MatchState }).value;
+    actions.push(a);
+  };
+  act({ type: 'opening', dice: { p1: 5, p2: 2 } });
+  for (const notation of [white, black]) {
+    const seat = seatToPlay(state.game);
+    const dice: Dice = [3, 3];
+    act({ type: 'roll', seat, dice });
+    const turn = legalTurns(state.game.position, dice).find((t) => makeTurnNotation(state.game.position, t) === notation)!;
+    act({ type: 'move', seat, steps: turn.steps });
+  }
+  return actions;
+}
+
+describe('long nardy', () => {
+  it("marks the opening book's turns, and judges the other 3-3 reply by the book", async () => {
+    const a = moves((await analyseMatch({ settings: { variant: 'long' }, actions: longOpening('24/15 24/21', '12/6(2)') }, { ply: 0 })).decisions);
+    expect(a[0]).toMatchObject({ played: '24/15 24/21', best: '24/15 24/21', book: true, error: 0 });
+    expect(a[1]).toMatchObject({ played: '12/6(2)', best: '12/3 12/9', book: false, mark: 'veryBad' });
+    expect(a[1]!.error).toBeCloseTo(-0.194 - -0.515, 12);
+  });
+
+  it('the bot plays the book on 3-3', () => {
+    const start = newMatch({ variant: 'long' }).value as MatchState;
+    const opened = (apply(start, { type: 'opening', dice: { p1: 5, p2: 2 } }) as { value: MatchState }).value;
+    const position = opened.game.position;
+    const top = rankTurns(position, [3, 3], { level: 'expert' })[0]!;
+    expect(makeTurnNotation(position, top.turn)).toBe('24/15 24/21');
+    const reply = top.turn.after;
+    expect(makeTurnNotation(reply, rankTurns(reply, [3, 3], { level: 'expert' })[0]!.turn)).toBe('12/3 12/9');
+  });
+});
+
+describe('Caucasian nardy', () => {
+  it('is analysed', async () => {
+    const settings = { variant: 'caucasian', matchLength: 0 } as const;
+    const a = await analyseMatch({ settings, actions: playRecord(settings, 4, { maxActions: 30 }) }, { ply: 0 });
+    expect(a.variant).toBe('caucasian');
+    expect(moves(a.decisions).length).toBeGreaterThan(5);
+    for (const p of a.players) expect(Number.isFinite(p.errorRate)).toBe(true);
+  });
+});

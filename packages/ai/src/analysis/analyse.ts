@@ -1,0 +1,154 @@
+import { findTurn, makeTurnNotation, mayBeaver, passTurn, seatToPlay, type MatchState, type StepInput, type Turn } from '@nardy/engine';
+import { cubeDecision, cubeInputsOf, playCubeOf, type CubeDecision } from '../cube.js';
+import { matchTableFor } from '../cube/met-for-variant.js';
+import { mwcAfter } from '../cube/match.js';
+import type { PlayCube } from '../cubeful-play.js';
+import { bookVerdict, inBook } from './book.js';
+import { cubeFigures, judgeDouble, judgeResponse } from './cube-decisions.js';
+import { collectJobs, type Job } from './jobs.js';
+import { DEFAULT_LUCK_THRESHOLDS, DEFAULT_SKILL_THRESHOLDS, luckMark, skillMark } from './marks.js';
+import { AnalysisSearch, isForced } from './search.js';
+import { summarise } from './summary.js';
+import type { AnalyseInput, AnalyseOptions, CandidateTurn, Decision, MatchAnalysis, MoveDecision } from './types.js';
+
+/** Lets a Worker's or server's messages through while a long analysis runs (at most every 50 ms). */
+const YIELD_MS = 50;
+
+/**
+ * Analyses a game or match from its record: every chequer play, cube decision and throw, then the figures per
+ * player, per game and for the match (docs/analysis.md). Runs on the calling thread, yielding between
+ * decisions; `options.signal` stops it (rejecting with an `AbortError`).
+ */
+export async function analyseMatch(input: AnalyseInput, options: AnalyseOptions = {}): Promise<MatchAnalysis> {
+  const { jobs, final } = collectJobs(input.settings, input.actions);
+  const settings = final.settings;
+  const ply = options.ply ?? 2;
+  if (!Number.isInteger(ply) || ply < 0 || ply > 2) throw new RangeError('analysis: ply must be 0, 1 or 2');
+  const search = new AnalysisSearch(settings, ply);
+  const decisions: Decision[] = [];
+  const openings = new Map<number, string>();
+  const cubeMemo = new WeakMap<MatchState['game'], CubeDecision>();
+  let lastYield = Date.now();
+  for (let i = 0; i < jobs.length; i++) {
+    if (options.signal?.aborted) throw abortError();
+    const d = analyseJob(jobs[i]!, search, options, openings, cubeMemo);
+    if (d) decisions.push(d);
+    options.onProgress?.(i + 1, jobs.length);
+    if (Date.now() - lastYield > YIELD_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      lastYield = Date.now();
+    }
+  }
+  if (options.signal?.aborted) throw abortError();
+  return summarise(final, decisions, ply, options);
+}
+
+function abortError(): Error {
+  const e = new Error('analysis cancelled');
+  e.name = 'AbortError';
+  return e;
+}
+
+function analyseJob(
+  job: Job,
+  search: AnalysisSearch,
+  options: AnalyseOptions,
+  openings: Map<number, string>,
+  cubeMemo: WeakMap<MatchState['game'], CubeDecision>,
+): Decision | null {
+  const s = job.state;
+  const g = s.game;
+  const skill = options.skill ?? DEFAULT_SKILL_THRESHOLDS;
+  const base = { game: g.number, move: g.turnsPlayed + 1 };
+  if (job.kind === 'move') return analyseMove(job.state, job.steps, job.rolled, search, options, openings);
+  // Before the throw, the doubler's view: the same figures for the double and for the answer to it.
+  let d = cubeMemo.get(g);
+  if (!d) {
+    const { position, cube, context } = cubeInputsOf(s);
+    d = cubeDecision(position, cube, { ...context, evaluator: (p) => search.evaluate(p) });
+    cubeMemo.set(g, d);
+  }
+  if (job.kind === 'double') {
+    const j = judgeDouble(d, job.doubled);
+    return {
+      kind: 'double',
+      ...base,
+      player: seatToPlay(g),
+      played: job.doubled ? 'double' : 'noDouble',
+      best: d.action,
+      cube: cubeFigures(d),
+      ...j,
+      mark: skillMark(j.error, skill),
+    };
+  }
+  const offer = g.cubeOffer!;
+  const responder = offer.by === 'p1' ? 'p2' : 'p1';
+  const j = judgeResponse(d, job.response, mayBeaver(s.settings, offer).ok, offer.beaver);
+  return { kind: 'take', ...base, player: responder, played: job.response, beaver: offer.beaver, cube: cubeFigures(d), ...j, mark: skillMark(j.error, skill) };
+}
+
+function analyseMove(
+  s: MatchState,
+  steps: readonly StepInput[],
+  rolled: boolean,
+  search: AnalysisSearch,
+  options: AnalyseOptions,
+  openings: Map<number, string>,
+): MoveDecision {
+  const g = s.game;
+  const dice = g.dice!;
+  const position = g.position;
+  const settings = s.settings;
+  const found = steps.length === 0 ? null : findTurn(position, dice, steps, settings.rules);
+  const turn: Turn = found && found.ok ? found.value : passTurn(position);
+  const played = makeTurnNotation(position, turn);
+  if (g.turnsPlayed === 0) openings.set(g.number, played);
+  const { cube, context } = cubeInputsOf(s);
+  const playCube = playCubeOf(cube, context);
+  const toMwc = mwcPerEquity(playCube, settings.variant);
+  const forced = isForced(position, dice, settings);
+  const { ranked, playedIndex } = search.rank(position, dice, playCube, turn);
+  const n = options.candidates ?? 5;
+  const candidate = (i: number): CandidateTurn => {
+    const r = ranked[i]!;
+    return { move: makeTurnNotation(position, r.turn), equity: r.equity, probabilities: r.probabilities, plies: r.plies };
+  };
+  const shown = ranked.slice(0, n).map((_, i) => candidate(i));
+  if (playedIndex >= n) shown.push(candidate(playedIndex));
+  let best = shown[0]?.move ?? played;
+  let error = forced || ranked.length === 0 ? 0 : Math.max(0, ranked[0]!.equity - ranked[playedIndex]!.equity);
+  const book = inBook(settings.variant, settings.rules, g.turnsPlayed);
+  const verdict = book ? bookVerdict(settings.rules, g.turnsPlayed, dice, played, openings.get(g.number)) : null;
+  if (verdict) [best, error] = [verdict.best, verdict.error];
+  const luck = rolled ? search.luck(position, dice, playCube) : null;
+  return {
+    kind: 'move',
+    game: g.number,
+    move: g.turnsPlayed + 1,
+    player: seatToPlay(g),
+    dice,
+    played,
+    best,
+    candidates: shown,
+    rank: playedIndex,
+    book: book && (forced || (verdict !== null && verdict.error === 0)),
+    cubeValue: g.cube.value,
+    error,
+    ...(toMwc !== null ? { errorMwc: error * toMwc } : {}),
+    mark: skillMark(error, options.skill ?? DEFAULT_SKILL_THRESHOLDS),
+    unforced: !forced,
+    luck: luck === null ? null : { luck, ...(toMwc !== null ? { luckMwc: luck * toMwc } : {}), mark: luckMark(luck, options.luck ?? DEFAULT_LUCK_THRESHOLDS) },
+  };
+}
+
+/**
+ * Match play: match winning chance per unit of normalised equity at this score and cube — gnubg's normalised
+ * equity maps losing and winning the cube's value to −1 and +1, so the factor is half the gap between the two
+ * match winning chances. Null in money play.
+ */
+function mwcPerEquity(cube: PlayCube, variant: MatchState['settings']['variant']): number | null {
+  if (!cube.away) return null;
+  const score = { away: cube.away.onRoll, opponentAway: cube.away.opponent, stage: cube.stage ?? 'preCrawford', crawfordRule: cube.crawfordRule ?? true };
+  const met = cube.met ?? matchTableFor(variant);
+  return (mwcAfter(met, score, cube.value) - mwcAfter(met, score, -cube.value)) / 2;
+}

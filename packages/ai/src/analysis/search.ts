@@ -1,0 +1,93 @@
+import { boardKey, legalTurns, passTurn, type Dice, type MatchSettings, type Position, type Turn } from '@nardy/engine';
+import { searchContext } from '../choose.js';
+import { cubefulPlayEquity, type PlayCube } from '../cubeful-play.js';
+import { LEVEL_SETTINGS } from '../levels.js';
+import { invert, type Probabilities } from '../probabilities.js';
+import { evaluatePly, rankTurnsPly, type ScoredTurn, type SearchContext } from '../search/ply.js';
+import { THROWS } from '../throws.js';
+
+/**
+ * The searches of an analysis, all through the bot's context (its shared evaluation cache and pruning net,
+ * `choose.ts`) at one depth: turns ranked as gnubg's analysis does (every candidate at 0-ply, then the move
+ * filter's survivors at the full depth: the filter of the world-class level, best 8 within 0.16), cube
+ * decisions on the position before the throw looked at the same depth, and the luck of the throws.
+ */
+export class AnalysisSearch {
+  constructor(
+    private readonly settings: MatchSettings,
+    readonly ply: number,
+  ) {}
+
+  private context(position: Position, cube: PlayCube): SearchContext {
+    const base = searchContext(position, { scoring: this.settings, rules: this.settings.rules });
+    return { ...base, rootEquity: cubefulPlayEquity(cube, this.settings.ceiling) };
+  }
+
+  /**
+   * Every legal turn ranked best first by cubeful equity, and the played turn's entry scored at the full depth
+   * even when the filter dropped it (as gnubg re-evaluates the move played), so that its error compares like
+   * with like.
+   */
+  rank(position: Position, dice: Dice, cube: PlayCube, played: Turn): { ranked: ScoredTurn[]; playedIndex: number } {
+    const ctx = this.context(position, cube);
+    const ranked = rankTurnsPly(position, dice, this.ply, LEVEL_SETTINGS.worldclass.filters, ctx);
+    const key = boardKey(played.after);
+    let index = ranked.findIndex((r) => boardKey(r.turn.after) === key);
+    if (index < 0) {
+      // A turn the move generator lists differently (same steps, another order): score it alone.
+      const p = invert(ctx.evaluate(played.after));
+      ranked.push({ turn: played, probabilities: p, equity: ctx.rootEquity!(played.after, p), plies: 0 });
+      index = ranked.length - 1;
+    }
+    const entry = ranked[index]!;
+    const top = ranked[0]!;
+    if (ranked.length > 1 && entry.plies < top.plies) {
+      const p = invert(evaluatePly(played.after, top.plies, ctx));
+      ranked[index] = { turn: entry.turn, probabilities: p, equity: ctx.rootEquity!(played.after, p), plies: top.plies };
+      ranked.sort((a, b) => b.plies - a.plies || b.equity - a.equity);
+      index = ranked.findIndex((r) => boardKey(r.turn.after) === key);
+    }
+    return { ranked, playedIndex: index };
+  }
+
+  /** The side on roll's five numbers before its throw, `ply` throws ahead (what its cube decision rests on). */
+  evaluate(position: Position): Probabilities {
+    return evaluatePly(position, this.ply, searchContext(position, { scoring: this.settings, rules: this.settings.rules }));
+  }
+
+  /**
+   * The luck of the throw `thrown`: the cubeful equity after the best turn for it minus the mean of the same over
+   * the 36 throws. Each throw's best turn is chosen at 0-ply and valued one ply shallower than the analysis
+   * (gnubg values luck at 0-ply), so the 36 terms are alike and their mean is exactly the reference.
+   */
+  luck(position: Position, thrown: Dice, cube: PlayCube): number {
+    const ctx = this.context(position, cube);
+    const depth = Math.max(0, this.ply - 1);
+    let mean = 0;
+    let actual = 0;
+    for (const { dice, weight } of THROWS) {
+      const v = this.throwValue(position, dice, depth, ctx);
+      mean += (weight * v) / 36;
+      if (sameThrow(dice, thrown)) actual = v;
+    }
+    return actual - mean;
+  }
+
+  private throwValue(position: Position, dice: Dice, depth: number, ctx: SearchContext): number {
+    const best = rankTurnsPly(position, dice, 0, [], ctx)[0];
+    const after = best ? best.turn.after : passTurn(position).after;
+    if (depth === 0) return best ? best.equity : ctx.rootEquity!(after, invert(ctx.evaluate(after)));
+    const p = invert(evaluatePly(after, depth, ctx));
+    return ctx.rootEquity!(after, p);
+  }
+}
+
+const sameThrow = (a: Dice, b: Dice): boolean => (a[0] === b[0] && a[1] === b[1]) || (a[0] === b[1] && a[1] === b[0]);
+
+/** Whether a chequer decision is forced: one legal turn (or none), or every turn leading to the same result. */
+export function isForced(position: Position, dice: Dice, settings: MatchSettings): boolean {
+  const turns = legalTurns(position, dice, settings.rules);
+  if (turns.length <= 1) return true;
+  const first = boardKey(turns[0]!.after);
+  return turns.every((t) => boardKey(t.after) === first);
+}
