@@ -1,4 +1,4 @@
-import { boardKey, legalTurns, passTurn, type Dice, type MatchSettings, type Position, type Turn } from '@nardy/engine';
+import { boardKey, legalTurns, passTurn, type Dice, type MatchSettings, type Position, type RuleOptions, type ScoringSettings, type Turn } from '@nardy/engine';
 import { searchContext } from '../choose.js';
 import { cubefulPlayEquity, type PlayCube } from '../cubeful-play.js';
 import { LEVEL_SETTINGS } from '../levels.js';
@@ -13,14 +13,19 @@ import { THROWS } from '../throws.js';
  * decisions on the position before the throw looked at the same depth, and the luck of the throws.
  */
 export class AnalysisSearch {
+  private readonly options: { readonly scoring: ScoringSettings; readonly rules: RuleOptions };
+
   constructor(
-    private readonly settings: MatchSettings,
+    settings: MatchSettings,
     readonly ply: number,
-  ) {}
+  ) {
+    // Only what the evaluation depends on, so that every match of a table shares the bot's context.
+    const { ceiling, marsDefinition, homeMars, koks } = settings;
+    this.options = { scoring: { ceiling, marsDefinition, homeMars, koks }, rules: settings.rules };
+  }
 
   private context(position: Position, cube: PlayCube): SearchContext {
-    const base = searchContext(position, { scoring: this.settings, rules: this.settings.rules });
-    return { ...base, rootEquity: cubefulPlayEquity(cube, this.settings.ceiling) };
+    return { ...searchContext(position, this.options), rootEquity: cubefulPlayEquity(cube, this.options.scoring.ceiling) };
   }
 
   /**
@@ -52,7 +57,7 @@ export class AnalysisSearch {
 
   /** The side on roll's five numbers before its throw, `ply` throws ahead (what its cube decision rests on). */
   evaluate(position: Position): Probabilities {
-    return evaluatePly(position, this.ply, searchContext(position, { scoring: this.settings, rules: this.settings.rules }));
+    return evaluatePly(position, this.ply, searchContext(position, this.options));
   }
 
   /**
