@@ -1,11 +1,13 @@
 /**
  * A staked money session between two people (G6, G9): Alice on a desktop in English sets up a short-nardy money
  * session for 5 chips a point with a limit of 10 games (the form and the seek card say so); Борис takes it on a
- * phone in Russian. Alice surrenders the first game (asked first, with its cost); between games the next one waits,
- * and Борис ends the session with the button in view. Both see the result; the chips are settled exactly (Alice
- * pays 1 point × 5: a single under Jacoby) and nothing stays on hold.
+ * phone in Russian. Alice surrenders the first game (asked first, with its cost); between games both see the
+ * countdown to the next game, "Next game" is in view on the phone, and when both press it the second game starts at
+ * once. Alice surrenders that one too, and in the next pause Борис ends the session with the button in view. Both
+ * see the result, the match line stays at game 2; the chips are settled exactly (Alice pays 2 × 1 point × 5: singles
+ * under Jacoby) and nothing stays on hold.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { button, gameOpened, openCustom, signUp } from './app';
 import { browserSuite } from './browser';
@@ -15,6 +17,13 @@ import { untranslated } from './untranslated';
 
 const suite = browserSuite();
 const stamp = Date.now().toString(36).slice(-5);
+
+/** Whether the whole of an element is on the screen (a phone must not have to scroll to it). */
+async function inView(page: Page, el: Locator): Promise<boolean> {
+  const box = await el.boundingBox();
+  const size = page.viewportSize();
+  return box !== null && size !== null && box.y >= 0 && box.y + box.height <= size.height;
+}
 
 /** The free chips in the header, as the page formats them. */
 const chips = (page: Page, lang: Lang, n: number) => page.locator('[data-chips=free]', { hasText: new Intl.NumberFormat(lang).format(n) });
@@ -56,6 +65,32 @@ it('a staked money session with a game limit: a game surrendered, the session en
   expect(await confirm.innerText()).toContain(text('en', 'game:confirm.sessionChips', { chips: '5 chips' }));
   await button(confirm, 'en', 'game:confirm.yes.surrender').click();
 
+  // Between games: a countdown on both screens and "Next game" in view on the phone; once both press it, game 2 starts.
+  await alice.getByText(pattern('en', 'game:nextGame.in')).waitFor();
+  await boris.getByText(pattern('ru', 'game:nextGame.in')).waitFor();
+  const next = button(boris, 'ru', 'game:nextGame.start');
+  expect(await inView(boris, next)).toBe(true);
+  await suite.screenshot(boris, 'money-session-next-game-ru-phone');
+  await button(alice, 'en', 'game:nextGame.start').click();
+  await alice.getByText(pattern('en', 'game:nextGame.waiting')).waitFor();
+  await boris.getByText(pattern('ru', 'game:nextGame.opponentReady')).waitFor();
+  await next.click();
+  for (const [page, lang] of [
+    [alice, 'en'],
+    [boris, 'ru'],
+  ] as const) {
+    await page
+      .locator('.room-match')
+      .getByText(text(lang, 'game:match.money', { game: 2 }))
+      .waitFor();
+    expect(await page.getByText(pattern(lang, 'game:nextGame.in')).count()).toBe(0);
+  }
+
+  // Alice surrenders the second game as well.
+  await menu.locator('summary').click();
+  await button(menu, 'en', 'game:actions.surrender').click();
+  await button(confirm, 'en', 'game:confirm.yes.surrender').click();
+
   // Between games: the next game waits, and ending the session is in view on the phone.
   const end = button(boris, 'ru', 'game:actions.endSession');
   await end.waitFor();
@@ -71,8 +106,10 @@ it('a staked money session with a game limit: a game surrendered, the session en
     await expect.poll(() => matchOver(page).innerText()).toContain(text(lang, 'game:matchEnds.sessionEnded'));
     expect(await untranslated(page, lang)).toEqual([]);
   }
-  await chips(alice, 'en', 995).waitFor();
-  await chips(boris, 'ru', 1005).waitFor();
+  // The match line shows the last game played, not one that never began.
+  expect(await boris.locator('.room-match').innerText()).toContain(text('ru', 'game:match.money', { game: 2 }));
+  await chips(alice, 'en', 990).waitFor();
+  await chips(boris, 'ru', 1010).waitFor();
   expect(await alice.locator('[data-chips=held]').count()).toBe(0);
   expect(await boris.locator('[data-chips=held]').count()).toBe(0);
   await suite.screenshot(alice, 'money-session-over-en');
