@@ -3,7 +3,7 @@ import { apply, legalTurns, makeTurnNotation, newMatch, replay, seatToPlay, type
 import { rankTurns } from '../choose.js';
 import { cubeInputsOf, playCubeOf } from '../cube.js';
 import { THROWS } from '../throws.js';
-import { analyseMatch } from './analyse.js';
+import { analyseMatch, joinAnalyses } from './analyse.js';
 import { playRecord } from './records.suite.js';
 import { AnalysisSearch } from './search.js';
 import type { MoveDecision, TakeDecision } from './types.js';
@@ -47,6 +47,13 @@ describe('analyseMatch at 0-ply', () => {
     // The opening throw of short nardy, a forced 6-5 run, is among them; each player's count leaves them out.
     const p1 = a.players[0];
     expect(p1.unforcedMoves).toBe(moves(a.decisions).filter((d) => d.player === 'p1' && d.unforced).length);
+  });
+
+  it('analysed in shares (worker threads) and joined, is the same as in one piece', async () => {
+    const whole = await analyseMatch(input, { ply: 0 });
+    const parts = await Promise.all([0, 1, 2].map((index) => analyseMatch(input, { ply: 0, share: { index, of: 3 } })));
+    expect(parts[0]!.decisions.length).toBeLessThan(whole.decisions.length);
+    expect(joinAnalyses(input, parts)).toEqual(whole);
   });
 
   it('reports progress and stops when cancelled', async () => {

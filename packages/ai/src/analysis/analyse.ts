@@ -21,19 +21,20 @@ const YIELD_MS = 50;
  */
 export async function analyseMatch(input: AnalyseInput, options: AnalyseOptions = {}): Promise<MatchAnalysis> {
   const { jobs, final } = collectJobs(input.settings, input.actions);
-  const settings = final.settings;
   const ply = options.ply ?? 2;
   if (!Number.isInteger(ply) || ply < 0 || ply > 2) throw new RangeError('analysis: ply must be 0, 1 or 2');
-  const search = new AnalysisSearch(settings, ply);
+  const share = options.share ?? { index: 0, of: 1 };
+  const mine = jobs.filter((_, i) => i % share.of === share.index);
+  const search = new AnalysisSearch(final.settings, ply);
+  const openings = openingsOf(jobs);
   const decisions: Decision[] = [];
-  const openings = new Map<number, string>();
   const cubeMemo = new WeakMap<MatchState['game'], CubeDecision>();
   let lastYield = Date.now();
-  for (let i = 0; i < jobs.length; i++) {
+  for (let i = 0; i < mine.length; i++) {
     if (options.signal?.aborted) throw abortError();
-    const d = analyseJob(jobs[i]!, search, options, openings, cubeMemo);
+    const d = analyseJob(mine[i]!, search, options, openings, cubeMemo);
     if (d) decisions.push(d);
-    options.onProgress?.(i + 1, jobs.length);
+    options.onProgress?.(i + 1, mine.length);
     if (Date.now() - lastYield > YIELD_MS) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       lastYield = Date.now();
@@ -41,6 +42,29 @@ export async function analyseMatch(input: AnalyseInput, options: AnalyseOptions 
   }
   if (options.signal?.aborted) throw abortError();
   return summarise(final, decisions, ply, options);
+}
+
+/** Analyses made of a match in shares (`options.share`, one per worker thread) joined into the whole. */
+export function joinAnalyses(input: AnalyseInput, parts: readonly MatchAnalysis[], options: AnalyseOptions = {}): MatchAnalysis {
+  const { final } = collectJobs(input.settings, input.actions);
+  const order = (d: Decision): number => (d.kind === 'double' ? 0 : d.kind === 'take' ? (d.beaver ? 2 : 1) : 3);
+  const decisions = parts.flatMap((p) => p.decisions).sort((a, b) => a.game - b.game || a.move - b.move || order(a) - order(b));
+  return summarise(final, decisions, parts[0]?.ply ?? options.ply ?? 2, options);
+}
+
+/** Each game's first turn in notation (the opening book judges Black's reply by White's opening). */
+function openingsOf(jobs: readonly Job[]): Map<number, string> {
+  const openings = new Map<number, string>();
+  for (const job of jobs) {
+    if (job.kind !== 'move' || job.state.game.turnsPlayed !== 0) continue;
+    openings.set(job.state.game.number, makeTurnNotation(job.state.game.position, playedTurn(job.state, job.steps)));
+  }
+  return openings;
+}
+
+function playedTurn(s: MatchState, steps: readonly StepInput[]): Turn {
+  const found = steps.length === 0 ? null : findTurn(s.game.position, s.game.dice!, steps, s.settings.rules);
+  return found && found.ok ? found.value : passTurn(s.game.position);
 }
 
 function abortError(): Error {
@@ -53,7 +77,7 @@ function analyseJob(
   job: Job,
   search: AnalysisSearch,
   options: AnalyseOptions,
-  openings: Map<number, string>,
+  openings: ReadonlyMap<number, string>,
   cubeMemo: WeakMap<MatchState['game'], CubeDecision>,
 ): Decision | null {
   const s = job.state;
@@ -93,16 +117,14 @@ function analyseMove(
   rolled: boolean,
   search: AnalysisSearch,
   options: AnalyseOptions,
-  openings: Map<number, string>,
+  openings: ReadonlyMap<number, string>,
 ): MoveDecision {
   const g = s.game;
   const dice = g.dice!;
   const position = g.position;
   const settings = s.settings;
-  const found = steps.length === 0 ? null : findTurn(position, dice, steps, settings.rules);
-  const turn: Turn = found && found.ok ? found.value : passTurn(position);
+  const turn = playedTurn(s, steps);
   const played = makeTurnNotation(position, turn);
-  if (g.turnsPlayed === 0) openings.set(g.number, played);
   const { cube, context } = cubeInputsOf(s);
   const playCube = playCubeOf(cube, context);
   const toMwc = mwcPerEquity(playCube, settings.variant);

@@ -1,4 +1,4 @@
 /** Analysis of a game or match: every decision judged, luck, error rates, PR and rating (docs/analysis.md). */
-export { analyseMatch } from './analyse.js';
+export { analyseMatch, joinAnalyses } from './analyse.js';
 export * from './marks.js';
 export type * from './types.js';

@@ -14,6 +14,11 @@ import { THROWS } from '../throws.js';
  */
 export class AnalysisSearch {
   private readonly options: { readonly scoring: ScoringSettings; readonly rules: RuleOptions };
+  /**
+   * The full-depth values of the last ranking's results, for the side then on roll: the turn played is the next
+   * cube decision's position, whose evaluation at the same depth is the same search.
+   */
+  private known = new Map<string, Probabilities>();
 
   constructor(
     settings: MatchSettings,
@@ -52,12 +57,13 @@ export class AnalysisSearch {
       ranked.sort((a, b) => b.plies - a.plies || b.equity - a.equity);
       index = ranked.findIndex((r) => boardKey(r.turn.after) === key);
     }
+    this.known = new Map(ranked.filter((r) => r.plies === this.ply).map((r) => [positionKey(r.turn.after), invert(r.probabilities)]));
     return { ranked, playedIndex: index };
   }
 
   /** The side on roll's five numbers before its throw, `ply` throws ahead (what its cube decision rests on). */
   evaluate(position: Position): Probabilities {
-    return evaluatePly(position, this.ply, searchContext(position, this.options));
+    return this.known.get(positionKey(position)) ?? evaluatePly(position, this.ply, searchContext(position, this.options));
   }
 
   /**
@@ -86,6 +92,8 @@ export class AnalysisSearch {
     return ctx.rootEquity!(after, p);
   }
 }
+
+const positionKey = (p: Position): string => `${p.turn}${p.firstTurn.white ? 'W' : ''}${p.firstTurn.black ? 'B' : ''}|${boardKey(p)}`;
 
 const sameThrow = (a: Dice, b: Dice): boolean => (a[0] === b[0] && a[1] === b[1]) || (a[0] === b[1] && a[1] === b[0]);
 

@@ -19,6 +19,11 @@ export interface AnalyseOptions {
   readonly names?: { readonly p1?: string; readonly p2?: string };
   /** Called after each decision analysed: `done` of `total`. */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * Only every `of`-th decision, from the `index`-th (0-based): worker threads each analyse a share of a match,
+   * then `joinAnalyses` puts the shares together. The summary of a share covers its own decisions only.
+   */
+  readonly share?: { readonly index: number; readonly of: number };
   /** Stops the analysis between decisions (it then rejects with an `AbortError`). */
   readonly signal?: AbortSignal;
 }
