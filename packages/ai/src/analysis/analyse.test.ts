@@ -53,7 +53,9 @@ describe('analyseMatch at 0-ply', () => {
     const whole = await analyseMatch(input, { ply: 0 });
     const parts = await Promise.all([0, 1, 2].map((index) => analyseMatch(input, { ply: 0, share: { index, of: 3 } })));
     expect(parts[0]!.decisions.length).toBeLessThan(whole.decisions.length);
-    expect(joinAnalyses(input, parts)).toEqual(whole);
+    // Equal but for the last bits: a share may value a cube decision by the search afresh, the whole reuses the turn before's.
+    const rounded = (x: unknown): unknown => JSON.parse(JSON.stringify(x, (_, v: unknown) => (typeof v === 'number' ? Number(v.toFixed(12)) : v)));
+    expect(rounded(joinAnalyses(input, parts))).toEqual(rounded(whole));
   });
 
   it('reports progress and stops when cancelled', async () => {
