@@ -1,7 +1,7 @@
 import { SEAT_ACTION_TYPES, type Action } from '@nardy/engine';
 import { z } from 'zod';
 import { BySeatSchema, DiceSchema, DieSchema, GameIdSchema, LIMITS, SeatSchema, TimestampSchema, assertType } from './common.js';
-import { GameResultSchema, Hex64Schema, MatchEndSchema, NextGameSchema, ResignLevelSchema, StepInputSchema } from './game-view.js';
+import { GameResultSchema, Hex64Schema, MatchEndSchema, NextGameSchema, RatingSchema, ResignLevelSchema, StepInputSchema } from './game-view.js';
 
 /**
  * The numbered events of a live game: the game's one event history, numbered 1, 2, 3 … without gaps within an
@@ -54,6 +54,8 @@ export const GameEventSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('claimable'), seat: SeatSchema }),
   /** Between games: the pause before the next game began, or a player is ready (the view's `nextGame`; gone once it starts). */
   z.strictObject({ kind: z.literal('nextGame'), ...NextGameSchema.shape }),
+  /** After a rated match: the players' new ratings are stored (the view's `ratings`). */
+  z.strictObject({ kind: z.literal('rated'), ratings: BySeatSchema(RatingSchema) }),
   /** After the match: a rematch offer, its decline or withdrawal, or the new game both players were moved to. */
   /** `commitment`: the rematch's dice commitment (G10), to see before accepting with one's seed. */
   z.strictObject({ kind: z.literal('rematchOffered'), by: SeatSchema, commitment: z.exactOptional(Hex64Schema) }),

@@ -285,6 +285,7 @@ export const EVENT_EXAMPLES = [
   { kind: 'presence', seat: 'p2', online: false, graceUntil: 1767225660000 },
   { kind: 'claimable', seat: 'p2' },
   { kind: 'nextGame', startsAt: 1767225668000, ready: ['p1'] },
+  { kind: 'rated', ratings: { p1: 1504, p2: 1496 } },
   { kind: 'rematchOffered', by: 'p2' },
   { kind: 'rematchDeclined', by: 'p1' },
   { kind: 'rematchWithdrawn', by: 'p2' },

@@ -154,6 +154,9 @@ export const MatchEndSchema = z.strictObject({
 });
 export type MatchEndReason = z.infer<typeof MatchEndSchema>['reason'];
 
+/** A rating as players see it (whole points). */
+export const RatingSchema = z.int().min(0).max(10000);
+
 export const PlayerSchema = z.strictObject({
   user: UserRefSchema,
   /** Connected now. */
@@ -208,6 +211,8 @@ export const GameViewSchema = z.strictObject({
    * sent `game.next` — once both have (a bot always is), the next game starts at once.
    */
   nextGame: z.exactOptional(NextGameSchema),
+  /** After a rated match, once stored: each player's new rating (the one he started with is `players.*.user.rating`). */
+  ratings: z.exactOptional(BySeatSchema(RatingSchema)),
   /** After the match: the open rematch offer (its `rematchOffered` event's fields), so a reload still shows it. */
   rematchOffer: z.exactOptional(z.strictObject({ by: SeatSchema, commitment: z.exactOptional(Hex64Schema) })),
 });

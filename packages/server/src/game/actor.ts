@@ -11,6 +11,7 @@ import {
   toAct,
   SEATS,
   type Action,
+  type BySeat,
   type ClockState,
   type ErrorCode,
   type MatchState,
@@ -148,6 +149,8 @@ export class GameActor {
   private lastToAct: Seat | null;
   private abandonedBy: Seat | null = null;
   private rematchOffer: RematchOffer | null = null;
+  /** After a rated match: the new ratings, once stored. */
+  private ratings: BySeat<number> | null = null;
   /** Called off (`abort`): no result, nothing more happens. */
   private calledOff = false;
   /** Whether each seat has made a move of its own (not one the server made for it) at this table. */
@@ -347,6 +350,14 @@ export class GameActor {
         this.publish({ type: 'presence', seat, connected: false, at: now, claimableAt: this.presence.claimableAt(seat) });
         this.startGrace(seat);
       }
+    });
+  }
+
+  /** A rated match's new ratings, once stored: the players see them at once (no need to ask their profiles). */
+  rated(ratings: BySeat<number>): Promise<void> {
+    return this.enqueue(async () => {
+      this.ratings = ratings;
+      this.publish({ type: 'rated', ratings, at: this.time.now() });
     });
   }
 
@@ -833,6 +844,7 @@ export class GameActor {
       throws: this.throws,
       abandonedBy: this.abandonedBy,
       rematchOffer: this.rematchOffer,
+      ratings: this.ratings,
       serverActsFor: seat !== null && this.automatic(this.state) !== null ? seat : null,
       nextGame: p && p.number === this.state.game.number && this.pausing(this.state) ? { startsAt: p.at, ready: p.ready } : null,
     };

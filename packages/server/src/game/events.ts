@@ -56,6 +56,8 @@ export type GameEvent =
   | { readonly type: 'claimable'; readonly absent: Seat; readonly claimant: Seat; readonly at: number }
   /** Between games: the pause before the next game began, or a player said he is ready (`startsAt`: now when all are). */
   | { readonly type: 'nextGame'; readonly startsAt: number; readonly ready: readonly Seat[]; readonly at: number }
+  /** After a rated match: the players' new ratings, once stored. */
+  | { readonly type: 'rated'; readonly ratings: BySeat<number>; readonly at: number }
   /** After the match, from the lobby: a rematch was offered, declined, or started as the game `gameId`. */
   | { readonly type: 'rematch'; readonly rematch: RematchNote; readonly at: number }
   /** The match is over (or was called off): the dice secret is revealed so anyone can verify every throw. */
@@ -99,6 +101,8 @@ export interface GameView {
   readonly rematchOffer: RematchOffer | null;
   /** Between games: when the next game starts and who is ready for it; null otherwise. */
   readonly nextGame: NextGame | null;
+  /** After a rated match, once stored: the players' new ratings; null before (or unrated). */
+  readonly ratings: BySeat<number> | null;
   /**
    * What `you` may do now (@nardy/protocol's `legalFor`, the one projection of the engine's legal actions); null
    * for a spectator, after the end, and for the seat whose next action the server makes itself (so a player never
@@ -131,6 +135,7 @@ export interface Moment {
   /** The seat whose next action the server makes itself now (the actor's automatic actions), or null. */
   readonly serverActsFor: Seat | null;
   readonly nextGame: NextGame | null;
+  readonly ratings: BySeat<number> | null;
 }
 
 /** The view of `moment` for one recipient: the dice secret only once the match is over, choices only for `you`. */
@@ -158,6 +163,7 @@ export function viewOf(m: Moment, to: Recipient): GameView {
     abandonedBy: m.abandonedBy,
     rematchOffer: m.rematchOffer,
     nextGame: m.nextGame,
+    ratings: m.ratings,
     legal: you === null || m.aborted || m.serverActsFor === you ? null : legalFor(m.match, you),
   };
 }

@@ -677,7 +677,10 @@ export class GameManager implements GameFactory, CommandModule {
       this.time.now(),
     );
     if (!r.ok && r.error.code !== 'CONFLICT') this.log.error({ gameId: header.gameId, code: r.error.code }, 'the ratings could not be updated');
-    if (r.ok) this.opts.feed?.rated?.([a.userId, b.userId]);
+    if (!r.ok) return;
+    // The players see their new ratings in the game room at once; the lobby shows them too.
+    await live.actor.rated({ p1: next.a, p2: next.b });
+    this.opts.feed?.rated?.([a.userId, b.userId]);
   }
 
   private actorOptions(bots: Record<string, BotPlayer>, stake: number, header: GameHeader) {

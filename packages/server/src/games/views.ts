@@ -21,6 +21,8 @@ export function wireEvent(e: GameEvent): WireEvent {
       return { kind: 'claimable', seat: e.absent };
     case 'nextGame':
       return { kind: 'nextGame', startsAt: e.startsAt, ready: [...e.ready] };
+    case 'rated':
+      return { kind: 'rated', ratings: { p1: Math.round(e.ratings.p1), p2: Math.round(e.ratings.p2) } };
     case 'rematch':
       return e.rematch;
   }
@@ -106,6 +108,7 @@ export function wireView(v: GameView, ctx: ViewContext): WireView {
       throws: v.dice.throws,
     },
     ...(v.nextGame ? { nextGame: { startsAt: v.nextGame.startsAt, ready: [...v.nextGame.ready] } } : {}),
+    ...(v.ratings ? { ratings: { p1: Math.round(v.ratings.p1), p2: Math.round(v.ratings.p2) } } : {}),
     ...(v.rematchOffer ? { rematchOffer: v.rematchOffer } : {}),
   };
 }
