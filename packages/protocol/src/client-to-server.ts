@@ -11,6 +11,7 @@ import {
   WatchTokenSchema,
   textSchema,
 } from './common.js';
+import { AnalysisPlySchema } from './analysis.js';
 import { ChatRoomSchema, ChatTextSchema } from './chat.js';
 import { EventRefSchema } from './events.js';
 import { Hex64Schema, ResignLevelSchema, StepInputSchema } from './game-view.js';
@@ -142,6 +143,15 @@ export const CLIENT_SCHEMAS = {
   'rematch.decline': command('rematch.decline', { gameId: GameIdSchema }),
   /** The offerer takes his open offer back. */
   'rematch.cancel': command('rematch.cancel', { gameId: GameIdSchema }),
+
+  // --- analysis ---
+  /**
+   * Analyse a finished game or match at `ply` (default 2), or join the job there: acked with its status; its
+   * progress and end are pushed to this connection. `watch`: a private game's token, as for `game.subscribe`.
+   */
+  'analysis.request': command('analysis.request', { gameId: GameIdSchema, ply: z.exactOptional(AnalysisPlySchema), watch: z.exactOptional(WatchTokenSchema) }),
+  /** Stop receiving a job's progress. */
+  'analysis.unsubscribe': command('analysis.unsubscribe', { gameId: GameIdSchema, ply: z.exactOptional(AnalysisPlySchema) }),
 
   // --- chat and users ---
   'chat.send': command('chat.send', { room: ChatRoomSchema, text: ChatTextSchema }),

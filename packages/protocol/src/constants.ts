@@ -87,6 +87,8 @@ export const PROTOCOL_ERROR_CODES = [
   'NOT_CONNECTED',
   /** A private table's game: only its players and those they invited (its watch token) may watch it or read its record. */
   'PRIVATE_GAME',
+  /** The game or match is not over yet (analysis is of finished ones). */
+  'NOT_FINISHED',
   /** The same command id is already being processed on this connection. */
   'DUPLICATE_ID',
   /** A fault on the server; the command had no effect. */

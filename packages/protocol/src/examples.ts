@@ -161,6 +161,8 @@ export const CLIENT_EXAMPLES: { readonly [T in ClientToServerType]: ClientMessag
   'rematch.accept': { type: 'rematch.accept', id: 'c22', gameId: 'g_7Hk2' },
   'rematch.decline': { type: 'rematch.decline', id: 'c23', gameId: 'g_7Hk2' },
   'rematch.cancel': { type: 'rematch.cancel', id: 'c60', gameId: 'g_7Hk2' },
+  'analysis.request': { type: 'analysis.request', id: 'c40', gameId: 'g_7Hk2', ply: 2 },
+  'analysis.unsubscribe': { type: 'analysis.unsubscribe', id: 'c41', gameId: 'g_7Hk2', ply: 2 },
   'chat.send': { type: 'chat.send', id: 'c24', room: { kind: 'table', gameId: 'g_7Hk2' }, text: 'Удачи! Good luck!' },
   'pm.send': { type: 'pm.send', id: 'c25', to: 'u_boris', text: 'Rematch tomorrow?' },
   'user.block': { type: 'user.block', id: 'c26', userId: 'u_troll' },
@@ -242,6 +244,9 @@ export const SERVER_EXAMPLES: { readonly [T in ServerToClientType]: ServerMessag
     at: 1767225604000,
   },
   'pm.message': { type: 'pm.message', from: ALICE, to: BORIS, text: 'Rematch tomorrow?', at: 1767225605000 },
+  'analysis.progress': { type: 'analysis.progress', gameId: 'g_7Hk2', ply: 2, done: 57, total: 212 },
+  'analysis.done': { type: 'analysis.done', gameId: 'g_7Hk2', ply: 2 },
+  'analysis.failed': { type: 'analysis.failed', gameId: 'g_7Hk2', ply: 2, error: 'the analysis worker stopped (exit code 1)' },
 };
 
 /** Further valid examples (ack results, game events) shown in the document and parsed by the tests. */
@@ -254,6 +259,7 @@ export const MORE_SERVER_EXAMPLES: readonly ServerMessage<ServerToClientType>[] 
   { type: 'ack', id: 'c31', result: { kind: 'tableInfo', settings: LONG_3_POINTS, host: ALICE } },
   { type: 'ack', id: 'c6', result: { kind: 'game', gameId: 'g_7Hk2', seat: 'p2' } },
   { type: 'ack', id: 'c16', result: { kind: 'subscribed', gameId: 'g_7Hk2', seat: 'p1', epoch: '3f9a1c2be407', lastEvent: 43, catchUp: 'events' } },
+  { type: 'ack', id: 'c40', result: { kind: 'analysis', gameId: 'g_7Hk2', ply: 2, status: 'queued', done: 0, total: 0 } },
   { type: 'ack', id: 'c24' },
   { type: 'error', id: null, code: 'BAD_MESSAGE', message: 'a message is one JSON object' },
 ];

@@ -15,6 +15,7 @@ export * from './examples.js';
 export * from './legal.js';
 export * from './dice.js';
 export * from './stakes.js';
+export * from './analysis.js';
 export type * from './accounts.js';
 export type * from './records.js';
 export type * from './chips.js';

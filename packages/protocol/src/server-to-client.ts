@@ -13,6 +13,7 @@ import {
   UserRefSchema,
   textSchema,
 } from './common.js';
+import { ANALYSIS_SERVER_SCHEMAS, AnalysisAckSchema } from './analysis.js';
 import { ChatRoomSchema, ChatTextSchema } from './chat.js';
 import { EpochSchema, GameEventSchema, MatchActionsSchema } from './events.js';
 import { GameViewSchema, Hex64Schema } from './game-view.js';
@@ -63,6 +64,8 @@ export const AckResultSchema = z.discriminatedUnion('kind', [
     lastEvent: z.int().min(0),
     catchUp: z.enum(['events', 'snapshot']),
   }),
+  /** `analysis.request`: the job's status. */
+  AnalysisAckSchema,
 ]);
 export type AckResult = z.infer<typeof AckResultSchema>;
 
@@ -143,6 +146,9 @@ export const SERVER_SCHEMAS = {
     text: ChatTextSchema,
     at: TimestampSchema,
   }),
+
+  // --- analysis (after analysis.request) ---
+  ...ANALYSIS_SERVER_SCHEMAS,
 } as const;
 
 export type ServerToClientType = keyof typeof SERVER_SCHEMAS;

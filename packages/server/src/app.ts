@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { BotPool, useNodeData } from '@nardy/ai/node';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { AnalysisModule, analysisRoutes, workerAnalyser, type Analyser } from './analysis/index.js';
 import { Accounts, SESSION_COOKIE, accountsRoutes, sessionTokenFromCookieHeader, type ScryptParams } from './accounts/index.js';
 import { ChatModule } from './chat/index.js';
 import { ChipsLedger, chipsRoutes } from './chips/index.js';
@@ -50,6 +51,8 @@ export interface AppOptions {
   readonly rateLimit?: RateLimit;
   /** Fastify's logger option; default pino at the configured level. */
   readonly logger?: FastifyServerOptions['logger'];
+  /** Runs analyses; default @nardy/ai's on a worker thread per job (`ANALYSIS_WORKERS` at once). */
+  readonly analyser?: Analyser;
   /** Also told of the socket layer's faults (a module threw); they are logged either way. */
   readonly onFault?: (what: string, err: unknown) => void;
 }
@@ -62,6 +65,7 @@ export interface App {
   readonly accounts: Accounts;
   readonly chips: ChipsLedger;
   readonly hub: ConnectionHub;
+  readonly analysis: AnalysisModule;
   /** Active games brought back from their logs at start. */
   readonly restored: number;
   /**
@@ -156,6 +160,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       },
     },
   });
+  // Analysis jobs (issue 41): on threads of their own, at most `ANALYSIS_WORKERS` at once, so bots and live games go first.
+  const analysis = new AnalysisModule({
+    store,
+    analyser: options.analyser ?? workerAnalyser,
+    workers: config.analysis.workers,
+    auto: config.analysis.auto,
+    limits: { perUser: config.limits.analysesPerUser, queue: config.limits.analysisQueue, autoQueue: config.limits.analysisAutoQueue },
+    time,
+    log: log.child({ module: 'analysis' }),
+  });
+  notices.follow({ feed: { started: () => {}, ended: (gameId) => analysis.ended(gameId) } });
   const accounts = new Accounts({
     store,
     now,
@@ -165,7 +180,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
 
   const hub = new ConnectionHub({
-    router: new Router([games, lobby, chat, commitments]),
+    router: new Router([games, lobby, chat, commitments, analysis]),
     viewerFor: viewerSource(accounts),
     limiters: createLimiters(config.limits, options.rateLimit),
     blockedOf: async (v) => {
@@ -186,7 +201,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     hub,
     games,
     store,
-    routes: [accountsRoutes(accounts, hub, games), recordsRoutes({ store, viewerOf: viewerIdOf }), chipsRoutes(accounts, chips)],
+    routes: [
+      accountsRoutes(accounts, hub, games),
+      recordsRoutes({ store, viewerOf: viewerIdOf }),
+      chipsRoutes(accounts, chips),
+      analysisRoutes({ store, analysis, viewerOf: viewerIdOf }),
+    ],
     sessionCookie: SESSION_COOKIE,
     webDist: config.webDist,
     security: { publicOrigin: config.publicOrigin, secure: config.cookieSecure },
@@ -198,6 +218,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   sweep.unref();
   const restored = await games.restoreActive();
   log.info({ restored }, 'active games restored');
+  await analysis.start();
 
   return {
     http,
@@ -206,12 +227,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     accounts,
     chips,
     hub,
+    analysis,
     restored,
     async close() {
       stopExpiry();
       clearInterval(sweep);
       await hub.drain();
       await games.shutdown();
+      await analysis.close();
       await http.close();
       if (ownStore) await store.close();
       await pool?.close();

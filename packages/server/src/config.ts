@@ -29,6 +29,11 @@ import { DEFAULT_DATABASE_URL } from './store/database.js';
  * | `SEEKS_PER_USER` | 5 | open seeks one player may have |
  * | `SEEKS_PER_IP` | 10 | open seeks the players of one IP address may have together |
  * | `BOT_GAMES_PER_USER` | 3 | running games against the computer one player may have |
+ * | `ANALYSIS_WORKERS` | 1 | worker threads analysing games (issue 41), apart from the bots' pool so live games stay fast; 0 = analysis off (requests refused `UNAVAILABLE`, stored analyses still served) |
+ * | `ANALYSIS_AUTO` | rated | `rated`: a rated match is queued for analysis when it ends, if fewer than `ANALYSIS_AUTO_QUEUE` jobs wait; `off`: only on request |
+ * | `ANALYSES_PER_USER` | 3 | analyses one player may have waiting or running at once (`LIMIT_REACHED`) |
+ * | `ANALYSIS_QUEUE` | 100 | analyses waiting or running in all; a request beyond it is refused (`LIMIT_REACHED`) |
+ * | `ANALYSIS_AUTO_QUEUE` | 5 | a finished rated match is queued automatically only while fewer jobs than this wait or run |
  * | `FINISHED_GAME_UNLOAD_S` | 300 | seconds a finished game stays in memory after its last watcher left (then it is served from the database) |
  * | `NARDY_DICE_SEED` | — | **tests only**: a fixed server seed (64 hex) for every table, so throws are reproducible |
  */
@@ -50,6 +55,8 @@ export interface Config {
   readonly trustProxy: boolean | readonly string[];
   /** Milliseconds a finished game nobody watches stays in memory (`FINISHED_GAME_UNLOAD_S`). */
   readonly unloadAfterMs: number;
+  /** Analysis jobs (analysis/): `ANALYSIS_WORKERS` threads (0 = off) and `ANALYSIS_AUTO`. */
+  readonly analysis: { readonly workers: number; readonly auto: 'rated' | 'off' };
   readonly limits: Limits;
 }
 
@@ -63,6 +70,9 @@ export interface Limits {
   readonly seeksPerUser: number;
   readonly seeksPerIp: number;
   readonly botGamesPerUser: number;
+  readonly analysesPerUser: number;
+  readonly analysisQueue: number;
+  readonly analysisAutoQueue: number;
 }
 
 const DEFAULT_LIMITS: Limits = {
@@ -74,6 +84,9 @@ const DEFAULT_LIMITS: Limits = {
   seeksPerUser: 5,
   seeksPerIp: 10,
   botGamesPerUser: 3,
+  analysesPerUser: 3,
+  analysisQueue: 100,
+  analysisAutoQueue: 5,
 };
 
 /** Each limit's environment variable. */
@@ -86,6 +99,9 @@ const LIMIT_VARS: Readonly<Record<keyof Limits, string>> = {
   seeksPerUser: 'SEEKS_PER_USER',
   seeksPerIp: 'SEEKS_PER_IP',
   botGamesPerUser: 'BOT_GAMES_PER_USER',
+  analysesPerUser: 'ANALYSES_PER_USER',
+  analysisQueue: 'ANALYSIS_QUEUE',
+  analysisAutoQueue: 'ANALYSIS_AUTO_QUEUE',
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -208,6 +224,16 @@ export function loadConfig(env: Env): Config {
     else unloadAfterMs = Number(rawUnload) * 1000;
   }
 
+  let analysisWorkers = 1;
+  const rawWorkers = get('ANALYSIS_WORKERS');
+  if (rawWorkers !== undefined) {
+    if (!/^\d{1,2}$/.test(rawWorkers) || Number(rawWorkers) > 16)
+      problems.push(`ANALYSIS_WORKERS must be a whole number 0..16 (0 = analysis off), got '${rawWorkers}'`);
+    else analysisWorkers = Number(rawWorkers);
+  }
+  const rawAuto = (get('ANALYSIS_AUTO') ?? 'rated').toLowerCase();
+  if (rawAuto !== 'rated' && rawAuto !== 'off') problems.push(`ANALYSIS_AUTO must be rated or off, got '${rawAuto}'`);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -223,6 +249,7 @@ export function loadConfig(env: Env): Config {
     signupBurst,
     chipsGrant,
     unloadAfterMs,
+    analysis: { workers: analysisWorkers, auto: rawAuto === 'off' ? 'off' : 'rated' },
     limits,
   };
 }

@@ -1,6 +1,7 @@
 import { matchSettings } from '@nardy/engine';
 import { PROTOCOL_VERSION, type GameView, type ServerToClient, type TableSettings, type TableSettingsInput } from '@nardy/protocol';
 import { expect } from 'vitest';
+import type { Analyser } from '../analysis/index.js';
 import { createApp, type App, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Viewer } from '../contracts.js';
@@ -49,6 +50,8 @@ export interface WorldOptions {
   readonly bots?: BotFactory;
   readonly rateLimit?: RateLimit;
   readonly time?: FakeTime;
+  /** The analyser (default the app's: an analysis worker thread per job). */
+  readonly analyser?: Analyser;
   /** More configuration (as environment variables: CHIPS_GRANT …). */
   readonly env?: Readonly<Record<string, string>>;
 }
@@ -63,7 +66,8 @@ async function testDatabase(kind: StoreKind): Promise<{ url: string; database?: 
 
 export async function world(kind: StoreKind = 'sqlite', o: WorldOptions = {}): Promise<World> {
   const db = await testDatabase(kind);
-  const config = loadConfig({ DATABASE_URL: db.url, NARDY_DICE_SEED: TEST_SEED, WEB_DIST: '/nonexistent', ...o.env });
+  // Rated matches are not analysed by themselves here unless a test asks (ANALYSIS_AUTO in `env`).
+  const config = loadConfig({ DATABASE_URL: db.url, NARDY_DICE_SEED: TEST_SEED, WEB_DIST: '/nonexistent', ANALYSIS_AUTO: 'off', ...o.env });
   const time = o.time ?? new FakeTime(1_700_000_000_000);
   const faults: string[] = [];
   const options: AppOptions = {
@@ -76,6 +80,7 @@ export async function world(kind: StoreKind = 'sqlite', o: WorldOptions = {}): P
     onFault: (what, err) => faults.push(`${what}: ${String(err)}`),
     ...(db.database ? { database: db.database } : {}),
     ...(o.rateLimit ? { rateLimit: o.rateLimit } : {}),
+    ...(o.analyser ? { analyser: o.analyser } : {}),
   };
   const app = await createApp(config, options);
   const users: Record<string, Viewer> = {};

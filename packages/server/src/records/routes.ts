@@ -48,7 +48,7 @@ const seated = (g: GameRecord, userId: string | null): boolean =>
  * A private table's game is shown to its players and to whoever brings its watch token (`?watch=`); to anyone else
  * it is `PRIVATE_GAME`.
  */
-const mayRead = (g: GameRecord, userId: string | null, watch: unknown): boolean => g.watchToken === null || seated(g, userId) || watch === g.watchToken;
+export const mayRead = (g: GameRecord, userId: string | null, watch: unknown): boolean => g.watchToken === null || seated(g, userId) || watch === g.watchToken;
 
 const privateGame = (id: string): HttpError => httpError(403, 'PRIVATE_GAME', `game ${id} is private: only its players and those they invite may see it`);
 

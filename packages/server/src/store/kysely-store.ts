@@ -28,6 +28,7 @@ import {
   userFromRow,
   usernameKey,
 } from './common.js';
+import { KyselyAnalyses } from './analyses.js';
 import { openDatabase, type Database, type OpenOptions } from './database.js';
 import { classifyError, isForeignKeyViolation, isUniqueViolation } from './errors.js';
 import { migrateToLatest } from './migrations.js';
@@ -135,6 +136,10 @@ export async function openStore(url: string, opts: OpenOptions = {}): Promise<St
 /** The Store on SQLite or PostgreSQL through Kysely: the same queries on both. */
 export class KyselyStore implements Store {
   #closed = false;
+  readonly analyses = new KyselyAnalyses(
+    () => this.database.db,
+    () => this.#closed,
+  );
 
   constructor(readonly database: Database) {}
 

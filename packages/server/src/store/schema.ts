@@ -109,6 +109,22 @@ interface ChipEntriesTable {
   created_at: Ms;
 }
 
+/** Analysis jobs and their results (issue 41; migration 0005): one per game and ply. */
+interface AnalysesTable {
+  game_id: string;
+  ply: number;
+  status: string;
+  priority: number;
+  requested_by: string | null;
+  done: number;
+  total: number;
+  result: string | null;
+  error: string | null;
+  requested_at: Ms;
+  started_at: Ms | null;
+  finished_at: Ms | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -119,4 +135,5 @@ export interface DB {
   ratings: RatingsTable;
   chip_accounts: ChipAccountsTable;
   chip_entries: ChipEntriesTable;
+  analyses: AnalysesTable;
 }

@@ -1,5 +1,6 @@
 import type { Action, MatchSettings, Result, Seat, VariantId } from '@nardy/engine';
 import type { GameStatus, VariantStats } from '@nardy/protocol';
+import type { AnalysisStore } from './analyses.js';
 
 /**
  * The storage interface of the server (CONVENTIONS §6.5: async only, errors as values), implemented once by
@@ -360,6 +361,9 @@ export interface Store {
    * (none when the books balance).
    */
   auditChips(): Promise<StoreResult<readonly string[]>>;
+
+  /** The analysis jobs and their results (store/analyses.ts). */
+  readonly analyses: AnalysisStore;
 
   /** Releases the connection(s); later calls give DB_UNAVAILABLE. */
   close(): Promise<void>;

@@ -1,0 +1,51 @@
+import { DEFAULT_ANALYSIS_PLY, EntityIdSchema, type AnalysisResponse } from '@nardy/protocol';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { badRequest, fromStoreError, httpError, intParam, jsonErrors, sendError } from '../accounts/http.js';
+import { mayRead } from '../records/routes.js';
+import type { Store } from '../store/index.js';
+import type { AnalysisModule } from './module.js';
+
+export interface AnalysisRoutesOptions {
+  readonly store: Store;
+  readonly analysis: AnalysisModule;
+  /** The signed-in user of a request (its cookie header), or null. */
+  readonly viewerOf: (cookie: string | undefined) => Promise<string | null>;
+}
+
+/**
+ * `GET /api/games/:id/analysis?ply=2[&watch=<token>]`: a game's analysis at a ply — its status and progress, and
+ * once done the engine's `MatchAnalysis` as `result`; `NOT_FOUND` when none was asked for. The record's access rule:
+ * a private game's is its players' and their invited watchers' (`PRIVATE_GAME`).
+ */
+export function analysisRoutes(opts: AnalysisRoutesOptions): FastifyPluginAsync {
+  const { store, analysis } = opts;
+  return async (app: FastifyInstance) => {
+    jsonErrors(app);
+    app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/api/games/:id/analysis', async (request, reply) => {
+      const id = request.params.id;
+      if (!EntityIdSchema.safeParse(id).success) return sendError(reply, badRequest('the game id must be 1–64 characters of A–Z a–z 0–9 _ . : -'));
+      const ply = intParam(request.query['ply'], 'ply', 0, 2, DEFAULT_ANALYSIS_PLY);
+      if (!ply.ok) return sendError(reply, ply.error);
+      const game = await store.getGame(id);
+      if (!game.ok) return sendError(reply, fromStoreError(game.error, `no game ${id}`));
+      if (!mayRead(game.value, await opts.viewerOf(request.headers.cookie), request.query['watch'])) {
+        return sendError(reply, httpError(403, 'PRIVATE_GAME', `game ${id} is private: only its players and those they invite may see it`));
+      }
+      const job = await store.analyses.getAnalysis(id, ply.value);
+      if (!job.ok) return sendError(reply, fromStoreError(job.error, `game ${id} has no analysis at ${ply.value}-ply: ask for one (analysis.request)`));
+      const j = job.value;
+      const { status, done, total } = analysis.statusOf(j);
+      return {
+        gameId: id,
+        ply: j.ply,
+        status,
+        done,
+        total,
+        requestedAt: j.requestedAt,
+        finishedAt: j.finishedAt,
+        error: j.error,
+        result: j.result,
+      } satisfies AnalysisResponse;
+    });
+  };
+}

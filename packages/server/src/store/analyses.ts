@@ -1,0 +1,252 @@
+import type { Kysely } from 'kysely';
+import { fromJson, num, toJson } from './common.js';
+import { classifyError, isForeignKeyViolation } from './errors.js';
+import type { DB } from './schema.js';
+import { storeErr, storeOk, type Json, type StoreResult } from './types.js';
+
+/**
+ * The analysis jobs (issue 41 item 4; migration 0005): one row per game and ply, the queue and the stored result
+ * at once. A job is `queued`, then `running`, then `done` (its result kept) or `failed` (its error kept, and it may
+ * be requested again). `priority` 0 is a person's request, 1 an automatic one; the queue takes the lowest
+ * priority, then the oldest request.
+ */
+export const ANALYSIS_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
+
+export const PERSON = 0;
+export const AUTOMATIC = 1;
+
+export interface AnalysisRecord {
+  readonly gameId: string;
+  readonly ply: number;
+  readonly status: AnalysisStatus;
+  readonly priority: number;
+  /** Who asked first (null: automatic); the per-user limit counts his unfinished jobs. */
+  readonly requestedBy: string | null;
+  /** Decisions analysed of `total` (0 of 0 before the job starts). */
+  readonly done: number;
+  readonly total: number;
+  readonly result: Json | null;
+  readonly error: string | null;
+  readonly requestedAt: number;
+  readonly startedAt: number | null;
+  readonly finishedAt: number | null;
+}
+
+export interface AnalysisRequest {
+  readonly gameId: string;
+  readonly ply: number;
+  readonly requestedBy: string | null;
+  readonly at: number;
+}
+
+export interface AnalysisStore {
+  /**
+   * Queues the analysis of a game at a ply, or joins the job there: a failed one is queued again, an automatic one
+   * a person asks for moves up to a person's priority. `created`: whether this call queued it (new or again).
+   */
+  requestAnalysis(req: AnalysisRequest): Promise<StoreResult<{ readonly job: AnalysisRecord; readonly created: boolean }>>;
+  getAnalysis(gameId: string, ply: number): Promise<StoreResult<AnalysisRecord>>;
+  /** The queued job to run next (a person's before automatic ones, oldest first), or null. */
+  nextQueuedAnalysis(): Promise<StoreResult<AnalysisRecord | null>>;
+  /** Marks a queued job running; CONFLICT when it is no longer queued (another taker). */
+  startAnalysis(gameId: string, ply: number, at: number): Promise<StoreResult<void>>;
+  progressAnalysis(gameId: string, ply: number, done: number, total: number): Promise<StoreResult<void>>;
+  /** Ends a running job: done with its result, or failed with its error. CONFLICT when it is not running. */
+  endAnalysis(gameId: string, ply: number, end: { readonly result: Json } | { readonly error: string }, at: number): Promise<StoreResult<void>>;
+  /** Puts running jobs back in the queue (all of them at a start: their process is gone; or one that was stopped). */
+  requeueAnalyses(only?: { readonly gameId: string; readonly ply: number }): Promise<StoreResult<number>>;
+  /** Unfinished (queued or running) jobs: all of them, or those `userId` asked for. */
+  countPendingAnalyses(userId?: string): Promise<StoreResult<number>>;
+}
+
+type Row = {
+  game_id: string;
+  ply: number | string;
+  status: string;
+  priority: number | string;
+  requested_by: string | null;
+  done: number | string;
+  total: number | string;
+  result: string | null;
+  error: string | null;
+  requested_at: number | string;
+  started_at: number | string | null;
+  finished_at: number | string | null;
+};
+
+const fromRow = (r: Row): AnalysisRecord => ({
+  gameId: r.game_id,
+  ply: num(r.ply),
+  status: r.status as AnalysisStatus,
+  priority: num(r.priority),
+  requestedBy: r.requested_by,
+  done: num(r.done),
+  total: num(r.total),
+  result: r.result === null ? null : fromJson(r.result),
+  error: r.error,
+  requestedAt: num(r.requested_at),
+  startedAt: r.started_at === null ? null : num(r.started_at),
+  finishedAt: r.finished_at === null ? null : num(r.finished_at),
+});
+
+/** `AnalysisStore` on the store's database (SQLite or PostgreSQL, the same queries). */
+export class KyselyAnalyses implements AnalysisStore {
+  constructor(
+    private readonly db: () => Kysely<DB>,
+    private readonly closed: () => boolean,
+  ) {}
+
+  async #run<T>(fn: (db: Kysely<DB>) => Promise<StoreResult<T>>): Promise<StoreResult<T>> {
+    if (this.closed()) return storeErr('DB_UNAVAILABLE', 'the store is closed');
+    try {
+      return await fn(this.db());
+    } catch (e) {
+      if (isForeignKeyViolation(e)) return storeErr('NOT_FOUND', 'no such game');
+      const c = classifyError(e);
+      return storeErr(c.code, c.message);
+    }
+  }
+
+  requestAnalysis(req: AnalysisRequest): Promise<StoreResult<{ readonly job: AnalysisRecord; readonly created: boolean }>> {
+    return this.#run((db) =>
+      db.transaction().execute(async (trx) => {
+        const priority = req.requestedBy === null ? AUTOMATIC : PERSON;
+        // Two requests at once: the second's insert does nothing and it joins the first's job.
+        const inserted = await trx
+          .insertInto('analyses')
+          .values({
+            game_id: req.gameId,
+            ply: req.ply,
+            status: 'queued',
+            priority,
+            requested_by: req.requestedBy,
+            done: 0,
+            total: 0,
+            result: null,
+            error: null,
+            requested_at: req.at,
+            started_at: null,
+            finished_at: null,
+          })
+          .onConflict((oc) => oc.columns(['game_id', 'ply']).doNothing())
+          .executeTakeFirst();
+        let created = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+        if (!created) {
+          const again = await trx
+            .updateTable('analyses')
+            .set({
+              status: 'queued',
+              priority,
+              requested_by: req.requestedBy,
+              done: 0,
+              total: 0,
+              error: null,
+              requested_at: req.at,
+              started_at: null,
+              finished_at: null,
+            })
+            .where('game_id', '=', req.gameId)
+            .where('ply', '=', req.ply)
+            .where('status', '=', 'failed')
+            .executeTakeFirst();
+          created = Number(again.numUpdatedRows) > 0;
+          if (!created && priority === PERSON) {
+            await trx
+              .updateTable('analyses')
+              .set({ priority: PERSON, requested_by: req.requestedBy })
+              .where('game_id', '=', req.gameId)
+              .where('ply', '=', req.ply)
+              .where('priority', '=', AUTOMATIC)
+              .where('status', '=', 'queued')
+              .execute();
+          }
+        }
+        const row = await trx.selectFrom('analyses').selectAll().where('game_id', '=', req.gameId).where('ply', '=', req.ply).executeTakeFirstOrThrow();
+        return storeOk({ job: fromRow(row), created });
+      }),
+    );
+  }
+
+  getAnalysis(gameId: string, ply: number): Promise<StoreResult<AnalysisRecord>> {
+    return this.#run(async (db) => {
+      const row = await db.selectFrom('analyses').selectAll().where('game_id', '=', gameId).where('ply', '=', ply).executeTakeFirst();
+      return row ? storeOk(fromRow(row)) : storeErr('NOT_FOUND', `no analysis of game ${gameId} at ${ply}-ply`);
+    });
+  }
+
+  nextQueuedAnalysis(): Promise<StoreResult<AnalysisRecord | null>> {
+    return this.#run(async (db) => {
+      const row = await db
+        .selectFrom('analyses')
+        .selectAll()
+        .where('status', '=', 'queued')
+        .orderBy('priority')
+        .orderBy('requested_at')
+        .orderBy('game_id')
+        .limit(1)
+        .executeTakeFirst();
+      return storeOk(row ? fromRow(row) : null);
+    });
+  }
+
+  startAnalysis(gameId: string, ply: number, at: number): Promise<StoreResult<void>> {
+    return this.#run(async (db) => {
+      const r = await db
+        .updateTable('analyses')
+        .set({ status: 'running', started_at: at, done: 0, total: 0 })
+        .where('game_id', '=', gameId)
+        .where('ply', '=', ply)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0 ? storeOk(undefined) : storeErr('CONFLICT', 'the job is no longer queued');
+    });
+  }
+
+  progressAnalysis(gameId: string, ply: number, done: number, total: number): Promise<StoreResult<void>> {
+    return this.#run(async (db) => {
+      await db.updateTable('analyses').set({ done, total }).where('game_id', '=', gameId).where('ply', '=', ply).where('status', '=', 'running').execute();
+      return storeOk(undefined);
+    });
+  }
+
+  endAnalysis(gameId: string, ply: number, end: { readonly result: Json } | { readonly error: string }, at: number): Promise<StoreResult<void>> {
+    return this.#run(async (db) => {
+      let set: { status: AnalysisStatus; result: string | null; error: string | null; finished_at: number };
+      if ('result' in end) {
+        const json = toJson(end.result, 'the analysis');
+        if (!json.ok) return json;
+        set = { status: 'done', result: json.value, error: null, finished_at: at };
+      } else set = { status: 'failed', result: null, error: end.error.slice(0, 1000), finished_at: at };
+      const r = await db
+        .updateTable('analyses')
+        .set(set)
+        .where('game_id', '=', gameId)
+        .where('ply', '=', ply)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0 ? storeOk(undefined) : storeErr('CONFLICT', 'the job is not running');
+    });
+  }
+
+  requeueAnalyses(only?: { readonly gameId: string; readonly ply: number }): Promise<StoreResult<number>> {
+    return this.#run(async (db) => {
+      let q = db.updateTable('analyses').set({ status: 'queued', started_at: null }).where('status', '=', 'running');
+      if (only) q = q.where('game_id', '=', only.gameId).where('ply', '=', only.ply);
+      const r = await q.executeTakeFirst();
+      return storeOk(Number(r.numUpdatedRows));
+    });
+  }
+
+  countPendingAnalyses(userId?: string): Promise<StoreResult<number>> {
+    return this.#run(async (db) => {
+      let q = db
+        .selectFrom('analyses')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('status', 'in', ['queued', 'running']);
+      if (userId !== undefined) q = q.where('requested_by', '=', userId);
+      const r = await q.executeTakeFirstOrThrow();
+      return storeOk(num(r.n));
+    });
+  }
+}
