@@ -3,7 +3,8 @@ import { cookieOf, expectError, kit, post, type Kit } from './http-kit.suite.js'
 
 /**
  * Issue 40 item 21: a name cannot pass for another player's or a bot's, nor be made of invisible characters. Names
- * are compared after NFKC, ignoring case, white space runs and the characters that show nothing (zero-width, bidi).
+ * are compared after NFKC, ignoring case, white space runs and the characters that show nothing (zero-width, bidi),
+ * by Unicode's confusables skeleton (a Cyrillic 'а' is a Latin 'a').
  */
 const PASSWORD = 'plum-orchard-1987-kite';
 
@@ -33,16 +34,20 @@ describe('names', () => {
     // Taken, as a duplicate username is (the sign-up form says so).
     expectError(await post(k.app, '/api/register', { name: 'CAROL', password: PASSWORD }), 409, 'CONFLICT', /taken/);
     expectError(await post(k.app, '/api/register', { name: 'Boris', password: PASSWORD }), 409, 'CONFLICT', /taken/);
+    // A Cyrillic 'о' and 'а' in a name like a player's: taken too.
+    expectError(await post(k.app, '/api/register', { name: 'b\u043Eris', password: PASSWORD }), 409, 'CONFLICT', /taken/);
+    expectError(await post(k.app, '/api/register', { name: 'C\u0430rol', password: PASSWORD }), 409, 'CONFLICT', /taken/);
   });
 
   it('rename: not like another player, not a bot or a guest, not invisible; bidi controls are dropped', async () => {
     k = await kit();
     const alice = await signUp(k, 'alice');
     const bob = await signUp(k, 'bob');
-    for (const name of ['ＡＬＩＣＥ', 'Al\u200Bice', '\u202Ealice', ' alice ']) {
+    // Cross-script look-alikes (Unicode's confusables): Cyrillic 'а', Greek 'Α', a digit one for an 'l'.
+    for (const name of ['ＡＬＩＣＥ', 'Al\u200Bice', '\u202Ealice', ' alice ', '\u0430lice', '\u0391LICE', 'a1ice']) {
       expectError(await rename(k, bob, name), 409, 'NAME_UNAVAILABLE', /another player/);
     }
-    for (const name of ['Bot level 10', 'Bot 3 (strong)', 'Бот, уровень 3', 'guest 1a2b', 'Гость 77']) {
+    for (const name of ['Bot level 10', 'Bot 3 (strong)', 'Бот, уровень 3', 'guest 1a2b', 'Гость 77', 'B\u043Et 3', 'Б\u006F\u0442 3', 'G\u0075\u0435st 9']) {
       expectError(await rename(k, bob, name), 409, 'NAME_UNAVAILABLE', /reserved/);
     }
     for (const name of ['\u200B', '\u200D\u2060\uFEFF', '\u202E \u2066']) {

@@ -16,8 +16,15 @@ const USERNAME = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u;
 
 /** Bidi controls and zero-width characters, kept out of display names: they reorder or hide the text around them. */
 const HIDDEN = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/gu;
-/** Names the server gives its bots ("Bot 3", "Бот, уровень 3") and guests: a word, so "Botvinnik" stays free. */
-const RESERVED = /^(bot|бот|guest|гость)(?!\p{L})/u;
+/**
+ * Names the server gives its bots ("Bot 3", "Бот, уровень 3") and guests, as look-alike keys (so "Bоt" with a
+ * Cyrillic 'о' is one too): a word, so "Botvinnik" stays free.
+ */
+const RESERVED = ['bot', 'бот', 'guest', 'гость'].map(nameKey);
+const reserved = (name: string): boolean => {
+  const key = nameKey(name);
+  return RESERVED.some((w) => key.startsWith(w) && !/^\p{L}/u.test(key.slice(w.length)));
+};
 
 const nameUnavailable = (message: string): HttpError => httpError(409, 'NAME_UNAVAILABLE', message);
 
@@ -33,7 +40,7 @@ export function checkUsername(raw: unknown): Checked<string> {
     return refused(badRequest('name may hold letters, digits, "_", "-" and "." and must start with a letter or digit'));
   }
   if (/^guest/i.test(name)) return refused(badRequest('names starting with "guest" are reserved for guests'));
-  if (RESERVED.test(nameKey(name))) return refused(nameUnavailable('names of bots and guests are reserved'));
+  if (reserved(name)) return refused(nameUnavailable('names of bots and guests are reserved'));
   return checked(name);
 }
 
@@ -62,7 +69,7 @@ export function checkDisplayName(raw: unknown): Checked<string> {
   if (!r.success || nameKey(r.data) === '') {
     return refused(badRequest(`displayName must be 1–${LIMITS.nameLength} characters, not blank, without control characters`));
   }
-  if (RESERVED.test(nameKey(r.data))) return refused(nameUnavailable('names of bots and guests are reserved'));
+  if (reserved(r.data)) return refused(nameUnavailable('names of bots and guests are reserved'));
   return checked(r.data);
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Action, MatchSettings, VariantId } from '@nardy/engine';
 import type { GamesTable } from './schema.js';
+import { skeleton } from './skeleton.js';
 import {
   CHIP_KINDS,
   HOUSE_ACCOUNT,
@@ -38,13 +39,16 @@ export const usernameKey = (username: string): string => username.normalize('NFK
 /**
  * The key by which two names look alike (a display name that would pass for another user's): NFKC, without the
  * characters that show nothing (Unicode's format characters: zero-width spaces and joiners, bidi controls), runs of
- * white space as one space, lower case. A username's `nameKey` is its `usernameKey` (usernames hold none of these).
+ * white space as one space, lower case; then Unicode's confusables skeleton, lower case again (so 'ＡＬＩＣＥ',
+ * 'аlice' with a Cyrillic 'а' and 'a1ice'… are one key; a name's case is ignored, so 'I' and 'l' stay apart).
  */
 export const nameKey = (name: string): string =>
-  usernameKey(name)
-    .replace(/\p{Cf}/gu, '')
-    .replace(/\s+/gu, ' ')
-    .trim();
+  skeleton(
+    usernameKey(name)
+      .replace(/\p{Cf}/gu, '')
+      .replace(/\s+/gu, ' ')
+      .trim(),
+  ).toLowerCase();
 
 /** JSON text for a column; BAD_INPUT when the value cannot be serialised (cycles, BigInt). */
 export function toJson(value: unknown, what: string): StoreResult<string> {

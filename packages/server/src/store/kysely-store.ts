@@ -189,6 +189,7 @@ export class KyselyStore implements Store {
           username_key: usernameKey(u.username),
           display_name: u.displayName ?? u.username,
           display_key: nameKey(u.displayName ?? u.username),
+          username_display_key: nameKey(u.username),
           password_hash: u.passwordHash,
           language: u.language ?? 'en',
           preferred_settings: prefs.value,
@@ -222,7 +223,7 @@ export class KyselyStore implements Store {
       const rows = await this.#db
         .selectFrom('users')
         .select('id')
-        .where((eb) => eb.or([eb('username_key', '=', key), eb('display_key', '=', key)]))
+        .where((eb) => eb.or([eb('username_display_key', '=', key), eb('display_key', '=', key)]))
         .limit(10)
         .execute();
       return storeOk(rows.map((r) => r.id));
@@ -239,6 +240,7 @@ export class KyselyStore implements Store {
             username_key: usernameKey(a.username),
             display_name: a.username,
             display_key: nameKey(a.username),
+            username_display_key: nameKey(a.username),
             password_hash: a.passwordHash,
             language: a.language,
             is_guest: 0,
@@ -255,23 +257,27 @@ export class KyselyStore implements Store {
   }
 
   updateUser(id: string, patch: UserPatch): Promise<StoreResult<UserRecord>> {
-    return this.#run(async () => {
-      const set: { display_name?: string; display_key?: string; password_hash?: string | null; language?: string; preferred_settings?: string } = {};
-      if (patch.displayName !== undefined) {
-        set.display_name = patch.displayName;
-        set.display_key = nameKey(patch.displayName);
-      }
-      if (patch.passwordHash !== undefined) set.password_hash = patch.passwordHash;
-      if (patch.language !== undefined) set.language = patch.language;
-      if (patch.preferredSettings !== undefined) {
-        const j = toJson(patch.preferredSettings, 'preferredSettings');
-        if (!j.ok) return j;
-        set.preferred_settings = j.value;
-      }
-      if (Object.keys(set).length > 0) await this.#db.updateTable('users').set(set).where('id', '=', id).execute();
-      const r = await this.#db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-      return r ? storeOk(userFromRow(r)) : storeErr('NOT_FOUND', `no user ${id}`);
-    });
+    return this.#run(
+      async () => {
+        const set: { display_name?: string; display_key?: string; password_hash?: string | null; language?: string; preferred_settings?: string } = {};
+        if (patch.displayName !== undefined) {
+          set.display_name = patch.displayName;
+          set.display_key = nameKey(patch.displayName);
+        }
+        if (patch.passwordHash !== undefined) set.password_hash = patch.passwordHash;
+        if (patch.language !== undefined) set.language = patch.language;
+        if (patch.preferredSettings !== undefined) {
+          const j = toJson(patch.preferredSettings, 'preferredSettings');
+          if (!j.ok) return j;
+          set.preferred_settings = j.value;
+        }
+        if (Object.keys(set).length > 0) await this.#db.updateTable('users').set(set).where('id', '=', id).execute();
+        const r = await this.#db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+        return r ? storeOk(userFromRow(r)) : storeErr('NOT_FOUND', `no user ${id}`);
+      },
+      // Two renames at once to look-alike names: the unique display key lets one through.
+      (e) => (isUniqueViolation(e) ? storeErr('DUPLICATE', `the display name '${patch.displayName ?? ''}' looks like another user's`) : undefined),
+    );
   }
 
   // ------------------------------------------------------------ sessions

@@ -38,10 +38,10 @@ import { storeErr, storeOk, type StoreResult } from './types.js';
  * v4 (`0004_private_games`, issue 40 item 17):
  * - games.watch_token NULL: set for a private table's game (only its players and those holding the token watch it)
  *
- * v5 (`0005_analyses`, issue 41 item 4):
- * - analyses (game_id → games, ply, status 'queued'|'running'|'done'|'failed', priority (0 a person's, 1 automatic),
- *   requested_by → users NULL, done, total, result JSON NULL, error NULL, requested_at, started_at NULL,
- *   finished_at NULL; PK (game_id, ply); index (status, priority, requested_at)): the analysis jobs and their results
+ * v6 (`0006_name_keys`, issue 40 item 21): `nameKey` is now Unicode's confusables skeleton too (Cyrillic 'а' is 'a')
+ * - users.display_key recomputed, and UNIQUE among registered users (guests' generated names may repeat): where old
+ *   names share a key, the oldest account keeps it and each later one gets `<key>\u0001<id>` (its name unchanged)
+ * - users.username_display_key (`nameKey(username)`; index): a display name may not look like anyone's username
  */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -196,27 +196,35 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('games').addColumn('watch_token', 'text').execute();
       },
     },
-    '0005_analyses': {
+    '0006_name_keys': {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration runs before the schema it builds exists (Kysely's documented signature)
       async up(db: Kysely<any>): Promise<void> {
         await db.schema
-          .createTable('analyses')
-          .addColumn('game_id', 'text', (c) => c.notNull().references('games.id'))
-          .addColumn('ply', 'integer', (c) => c.notNull())
-          .addColumn('status', 'text', (c) => c.notNull())
-          .addColumn('priority', 'integer', (c) => c.notNull())
-          .addColumn('requested_by', 'text', (c) => c.references('users.id'))
-          .addColumn('done', 'integer', (c) => c.notNull())
-          .addColumn('total', 'integer', (c) => c.notNull())
-          .addColumn('result', 'text')
-          .addColumn('error', 'text')
-          .addColumn('requested_at', 'bigint', (c) => c.notNull())
-          .addColumn('started_at', 'bigint')
-          .addColumn('finished_at', 'bigint')
-          .addPrimaryKeyConstraint('analyses_pk', ['game_id', 'ply'])
-          .addCheckConstraint('analyses_status', sql`status in ('queued', 'running', 'done', 'failed')`)
+          .alterTable('users')
+          .addColumn('username_display_key', 'text', (c) => c.notNull().defaultTo(''))
           .execute();
-        await db.schema.createIndex('analyses_queue').on('analyses').columns(['status', 'priority', 'requested_at']).execute();
+        // The keys are Unicode work SQL cannot do: computed here, row by row, oldest account first.
+        const users = (await db.selectFrom('users').select(['id', 'username', 'display_name', 'is_guest']).orderBy('created_at').orderBy('id').execute()) as {
+          id: string;
+          username: string;
+          display_name: string;
+          is_guest: number;
+        }[];
+        const held = new Set<string>();
+        for (const u of users) {
+          let key = nameKey(u.display_name);
+          // Old look-alike names stay as they are; the oldest holds the key, a later one a key of its own (a control
+          // character no name holds, and the id) until he renames — to a name whose key is free.
+          if (u.is_guest === 0 && held.has(key)) key = `${key}\u0001${u.id}`;
+          if (u.is_guest === 0) held.add(key);
+          await db
+            .updateTable('users')
+            .set({ display_key: key, username_display_key: nameKey(u.username) })
+            .where('id', '=', u.id)
+            .execute();
+        }
+        await db.schema.createIndex('users_username_display_key').on('users').column('username_display_key').execute();
+        await db.schema.createIndex('users_display_key_unique').on('users').column('display_key').unique().where(sql.ref('is_guest'), '=', 0).execute();
       },
     },
   };

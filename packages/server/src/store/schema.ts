@@ -14,8 +14,10 @@ interface UsersTable {
   /** `username` normalised (NFKC, lower case): the unique key. */
   username_key: string;
   display_name: string;
-  /** `nameKey(display_name)`: display names that look alike share it (v3). */
+  /** `nameKey(display_name)`: display names that look alike share it (v3); unique among registered users (v6). */
   display_key: string;
+  /** `nameKey(username)` (v6): a display name may not look like another user's username either. */
+  username_display_key: string;
   password_hash: string | null;
   language: string;
   preferred_settings: string;
