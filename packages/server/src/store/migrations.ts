@@ -38,6 +38,11 @@ import { storeErr, storeOk, type StoreResult } from './types.js';
  * v4 (`0004_private_games`, issue 40 item 17):
  * - games.watch_token NULL: set for a private table's game (only its players and those holding the token watch it)
  *
+ * v5 (`0005_analyses`, issue 41 item 4):
+ * - analyses (game_id → games, ply, status 'queued'|'running'|'done'|'failed', priority (0 a person's, 1 automatic),
+ *   requested_by → users NULL, done, total, result JSON NULL, error NULL, requested_at, started_at NULL,
+ *   finished_at NULL; PK (game_id, ply); index (status, priority, requested_at)): the analysis jobs and their results
+ *
  * v6 (`0006_name_keys`, issue 40 item 21): `nameKey` is now Unicode's confusables skeleton too (Cyrillic 'а' is 'a')
  * - users.display_key recomputed, and UNIQUE among registered users (guests' generated names may repeat): where old
  *   names share a key, the oldest account keeps it and each later one gets `<key>\u0001<id>` (its name unchanged)
@@ -194,6 +199,29 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration runs before the schema it builds exists (Kysely's documented signature)
       async up(db: Kysely<any>): Promise<void> {
         await db.schema.alterTable('games').addColumn('watch_token', 'text').execute();
+      },
+    },
+    '0005_analyses': {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration runs before the schema it builds exists (Kysely's documented signature)
+      async up(db: Kysely<any>): Promise<void> {
+        await db.schema
+          .createTable('analyses')
+          .addColumn('game_id', 'text', (c) => c.notNull().references('games.id'))
+          .addColumn('ply', 'integer', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('priority', 'integer', (c) => c.notNull())
+          .addColumn('requested_by', 'text', (c) => c.references('users.id'))
+          .addColumn('done', 'integer', (c) => c.notNull())
+          .addColumn('total', 'integer', (c) => c.notNull())
+          .addColumn('result', 'text')
+          .addColumn('error', 'text')
+          .addColumn('requested_at', 'bigint', (c) => c.notNull())
+          .addColumn('started_at', 'bigint')
+          .addColumn('finished_at', 'bigint')
+          .addPrimaryKeyConstraint('analyses_pk', ['game_id', 'ply'])
+          .addCheckConstraint('analyses_status', sql`status in ('queued', 'running', 'done', 'failed')`)
+          .execute();
+        await db.schema.createIndex('analyses_queue').on('analyses').columns(['status', 'priority', 'requested_at']).execute();
       },
     },
     '0006_name_keys': {
