@@ -8,7 +8,7 @@ import { WireClient } from './testing/built-server.suite.js';
  * The rematch through the production wiring (`createApp`, listening on a real port, WebSocket clients): an offer
  * reaches the opponent as an event of the finished game, a decline reaches both players, and an accepted offer
  * moves both to the new game with the seats swapped. An open offer is in the views of snapshots (a reload shows it),
- * and goes when its offerer takes it back or leaves.
+ * survives its offerer's reload, and goes when he takes it back or leaves the game for good.
  */
 const SHORT_1 = { match: { variant: 'short', matchLength: 1, cube: { enabled: false } }, rated: false, stake: 0 };
 
@@ -118,16 +118,24 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
     expect(await bob2.command({ type: 'rematch.accept', gameId })).toMatchObject({ type: 'error', code: 'CONFLICT' });
     expect(await alice.command({ type: 'rematch.cancel', gameId })).toMatchObject({ type: 'error', code: 'CONFLICT' });
 
-    // Alice offers again and reloads: her leaving withdraws the offer, and her new page may offer afresh.
+    // Alice offers again and reloads: the offer is hers, not her connection's: it stays open, both see it, and her
+    // new page may take it back.
     expect(await alice.command({ type: 'rematch.offer', gameId })).toMatchObject({ type: 'ack' });
-    let mark = bob2.received.length;
+    const mark = bob2.received.length;
     alice.close();
-    expect((await rematchEvent(bob2, gameId, 'rematchWithdrawn', mark)).event).toEqual({ kind: 'rematchWithdrawn', by: seats.alice });
     const alice2 = await open('alice');
-    expect((await snapshot(alice2)).rematchOffer).toBeUndefined();
-    mark = bob2.received.length;
-    expect(await alice2.command({ type: 'rematch.offer', gameId })).toMatchObject({ type: 'ack' });
-    expect((await rematchEvent(bob2, gameId, 'rematchOffered', mark)).event).toEqual({ kind: 'rematchOffered', by: seats.alice });
+    expect((await snapshot(alice2)).rematchOffer).toEqual({ by: seats.alice });
     expect((await snapshot(bob2)).rematchOffer).toEqual({ by: seats.alice });
+    expect(await alice2.command({ type: 'rematch.cancel', gameId })).toMatchObject({ type: 'ack' });
+    expect((await rematchEvent(bob2, gameId, 'rematchWithdrawn', mark)).event).toEqual({ kind: 'rematchWithdrawn', by: seats.alice });
+
+    // Offered again, she leaves for good: past the grace (20 s away from the game) the offer is withdrawn.
+    expect(await alice2.command({ type: 'rematch.offer', gameId })).toMatchObject({ type: 'ack' });
+    const left = bob2.received.length;
+    alice2.close();
+    await new Promise((r) => setTimeout(r, 1_100)); // the lobby's expiry timer sees her gone
+    w!.time.advance(20_000);
+    expect((await rematchEvent(bob2, gameId, 'rematchWithdrawn', left)).event).toEqual({ kind: 'rematchWithdrawn', by: seats.alice });
+    expect((await snapshot(bob2)).rematchOffer).toBeUndefined();
   });
 });

@@ -336,6 +336,12 @@ export class GameManager implements GameFactory, CommandModule {
     };
   }
 
+  /** The lobby's RematchSource: whether the user has the game open on some connection (a rematch offer waits on him there). */
+  watching(gameId: string, userId: string): boolean {
+    const live = this.games.get(gameId);
+    return live !== undefined && [...live.subs].some((s) => s.link.viewer.userId === userId);
+  }
+
   /** The lobby's RematchSource: a rematch offer, decline or start goes out as an event of the old game. */
   rematchEvent(gameId: string, note: RematchNote): void {
     const p = this.get(gameId)

@@ -184,7 +184,7 @@ async function checkConsistent(w: World): Promise<void> {
     expect(c.expiresAt).toBeGreaterThan(w.clock.t);
   }
   for (const t of st.tables) expect(st.links).toContain(t.linkId);
-  for (const o of st.offers) expect(st.links).toContain(o.linkId);
+  for (const o of st.offers) expect(o.expiresAt).toBeGreaterThan(w.clock.t);
   // Every game was between two different users.
   for (const r of w.factory.requests) expect(r.seats.p1).not.toEqual(r.seats.p2);
 }

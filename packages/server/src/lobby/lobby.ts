@@ -6,7 +6,7 @@ import { cameOnline, ratingsMoved, wentOffline, withRatings } from './online.js'
 import type { LobbyOptions } from './options.js';
 import { defaultToken, tableCancel, tableCreate, tableJoin, tableShow } from './private-tables.js';
 import { quickPairCommit, quickPairJoin, quickPairLeave } from './quick-pairing.js';
-import { rematchAccept, rematchCancel, rematchDecline, rematchOffer, rematchWithdraw } from './rematch.js';
+import { rematchAccept, rematchCancel, rematchDecline, rematchExpire, rematchOffer } from './rematch.js';
 import { seekAccept, seekCancel, seekCreate } from './seeks.js';
 import { LobbyState, done, fail } from './state.js';
 
@@ -26,8 +26,8 @@ import { LobbyState, done, fail } from './state.js';
  * Quick pairing and rematches show no commitment beforehand, so the factory makes their seeds.
  *
  * Presence: the lobby knows a connection once `connected(link)` is called (or the link sends a lobby command)
- * and forgets it on `disconnected(link)`. Seeks, pool places, private tables, challenges sent and rematch offers
- * belong to the connection that made them and vanish with it.
+ * and forgets it on `disconnected(link)`. Seeks, pool places, private tables and challenges sent belong to the
+ * connection that made them and vanish with it; a rematch offer is its user's (rematch.ts).
  */
 
 export const LOBBY_TYPES = [
@@ -72,7 +72,7 @@ export class LobbyModule implements CommandModule {
     return this.queue.run(() => this.join(link));
   }
 
-  /** The connection closed: its seeks, pool place, tables, challenges and rematch offers go with it. */
+  /** The connection closed: its seeks, pool place, tables and challenges go with it. */
   disconnected(link: ClientLink): Promise<void> {
     return this.queue.run(() => this.drop(link));
   }
@@ -126,7 +126,7 @@ export class LobbyModule implements CommandModule {
     readonly pools: readonly { readonly key: string; readonly users: readonly string[] }[];
     readonly challenges: readonly (Challenge & { readonly linkId: string; readonly expiresAt: number })[];
     readonly tables: readonly { readonly token: string; readonly owner: string; readonly linkId: string }[];
-    readonly offers: readonly { readonly gameId: string; readonly userId: string; readonly linkId: string }[];
+    readonly offers: readonly { readonly gameId: string; readonly userId: string; readonly expiresAt: number }[];
     readonly games: readonly GameSummary[];
   } {
     const l = this.lobby;
@@ -138,7 +138,7 @@ export class LobbyModule implements CommandModule {
       pools: [...l.pools].map(([key, q]) => ({ key, users: q.map((e) => e.viewer.userId) })),
       challenges: [...l.challenges.values()].map((c) => ({ ...c.challenge, linkId: c.linkId, expiresAt: c.expiresAt })),
       tables: [...l.tables.values()].map((t) => ({ token: t.token, owner: t.owner.userId, linkId: t.linkId })),
-      offers: [...l.offers].map(([gameId, o]) => ({ gameId, userId: o.userId, linkId: o.linkId })),
+      offers: [...l.offers].map(([gameId, o]) => ({ gameId, userId: o.userId, expiresAt: o.expiresAt })),
       games: [...l.games.values()],
     };
   }
@@ -248,7 +248,6 @@ export class LobbyModule implements CommandModule {
     const place = l.pooled.get(userId);
     if (place && place.linkId === link.id) l.leavePool(userId);
     for (const [token, t] of [...l.tables]) if (t.linkId === link.id) l.tables.delete(token);
-    for (const [gameId, o] of [...l.offers]) if (o.linkId === link.id) rematchWithdraw(l, gameId);
     for (const [id, c] of [...l.challenges]) {
       if (c.linkId === link.id || (gone && c.challenge.to.userId === userId)) closeChallenge(l, id, 'cancelled');
     }
@@ -259,5 +258,6 @@ export class LobbyModule implements CommandModule {
     const t = l.now();
     for (const [id, c] of [...l.challenges]) if (c.expiresAt <= t) closeChallenge(l, id, 'expired');
     for (const [token, tb] of [...l.tables]) if (tb.expiresAt <= t) l.tables.delete(token);
+    rematchExpire(l, t);
   }
 }

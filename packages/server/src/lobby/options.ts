@@ -25,6 +25,8 @@ export interface RematchSource {
   finishedMatch(gameId: string): FinishedMatch | null | Promise<FinishedMatch | null>;
   /** Publishes the event among the old game's events (its players see it there); required, so no wiring can leave it out. */
   rematchEvent(gameId: string, event: RematchEvent): void;
+  /** Whether the user has the game open now (without it: whether he is online at all). */
+  watching?(gameId: string, userId: string): boolean;
 }
 
 /**

@@ -78,14 +78,49 @@ describe('lobby: rematch', () => {
     expect(k.factory.requests).toEqual([]);
   });
 
-  it('an offer goes with the connection that made it; without a source rematches are unavailable', async () => {
+  it("an offer is its user's: his reload keeps it; away past the grace, unanswered too long or playing another game, it goes", async () => {
     const k = kit();
     k.rematches.add('g0', 'alice', 'bob', tableSettings());
-    const alice = fakeLink('alice');
     const bob = fakeLink('bob');
     await k.lobby.connected(bob);
+    const alice = fakeLink('alice');
     await k.send(alice, { type: 'rematch.offer', gameId: 'g0' });
+    // Alice reloads: her connection closes and a new one opens within the grace; the offer stays, hers to take back.
     await k.lobby.disconnected(alice);
+    k.clock.advance(5_000);
+    await k.lobby.expire();
+    const alice2 = fakeLink('alice');
+    await k.lobby.connected(alice2);
+    k.clock.advance(60_000);
+    await k.lobby.expire();
+    expect(k.lobby.state().offers).toMatchObject([{ gameId: 'g0', userId: 'alice' }]);
+    expect(code(await k.send(alice2, { type: 'rematch.cancel', gameId: 'g0' }))).toBe('ok');
+
+    // Offered again, she leaves for good: once the grace has passed the offer is withdrawn.
+    await k.send(alice2, { type: 'rematch.offer', gameId: 'g0' });
+    await k.lobby.disconnected(alice2);
+    await k.lobby.expire();
+    k.clock.advance(20_000);
+    expect(code(await k.send(bob, { type: 'rematch.accept', gameId: 'g0' }))).toBe('CONFLICT');
+    expect(k.rematches.events.at(-1)).toEqual({ gameId: 'g0', event: { kind: 'rematchWithdrawn', by: 'p1' } });
+
+    // Unanswered for five minutes, an offer lapses.
+    const alice3 = fakeLink('alice');
+    await k.send(alice3, { type: 'rematch.offer', gameId: 'g0' });
+    k.clock.advance(5 * 60_000);
+    expect(code(await k.send(bob, { type: 'rematch.accept', gameId: 'g0' }))).toBe('CONFLICT');
+
+    // She starts another game: the offer goes.
+    await k.send(alice3, { type: 'rematch.offer', gameId: 'g0' });
+    const user = (userId: string) => ({ userId, name: userId, guest: false });
+    k.lobby.gameStarted({
+      gameId: 'g9',
+      players: { p1: user('alice'), p2: user('carol') },
+      settings: tableSettings(),
+      score: { p1: 0, p2: 0 },
+      spectators: 0,
+      startedAt: k.clock.t,
+    });
     expect(code(await k.send(bob, { type: 'rematch.accept', gameId: 'g0' }))).toBe('CONFLICT');
 
     const bare = kit({ rematches: undefined as never });

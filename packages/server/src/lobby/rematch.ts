@@ -6,9 +6,16 @@ import { done, fail, other, type Check, type LobbyState } from './state.js';
 
 /**
  * Rematches: after a finished match between two users, one offers and the other accepts (or both offer): a new
- * game at the same settings with the seats swapped. Each game gets one rematch. The offer belongs to the
- * connection that made it; what happens is appended to the old game's log through the `rematches` port.
+ * game at the same settings with the seats swapped. Each game gets one rematch. The offer belongs to the user who
+ * made it, not his connection: it survives his reload. It goes when he takes it back, when he has not had the
+ * finished game open for `AWAY_GRACE_MS` (he left it for good), when he starts another game, or after `OFFER_TTL_MS`.
+ * What happens is appended to the old game's log through the `rematches` port.
  */
+
+/** How long an offer stays open unanswered. */
+const OFFER_TTL_MS = 5 * 60_000;
+/** Long enough for a reload or a reconnect on a phone; short enough that nobody answers an offer whose maker left. */
+const AWAY_GRACE_MS = 20_000;
 
 /** The most rematched game ids remembered. */
 const REMATCHED_MEMORY = 10_000;
@@ -52,7 +59,8 @@ export async function rematchOffer(lobby: LobbyState, link: ClientLink, msg: Cli
   const seed = lobby.preCommitted(link.id, msg.commitment);
   if (!seed.ok) return seed;
   const dice = seed.value === undefined || msg.commitment === undefined ? undefined : { serverSeed: seed.value, commitment: msg.commitment };
-  lobby.offers.set(msg.gameId, { userId: link.viewer.userId, seat, linkId: link.id, clientSeed: msg.clientSeed, dice });
+  const at = lobby.now();
+  lobby.offers.set(msg.gameId, { userId: link.viewer.userId, seat, at, expiresAt: at + OFFER_TTL_MS, awaySince: null, clientSeed: msg.clientSeed, dice });
   // The opponent sees the rematch's commitment with the offer, before his seed goes with his accept.
   rematchEvent(lobby, msg.gameId, dice ? { kind: 'rematchOffered', by: seat, commitment: dice.commitment } : { kind: 'rematchOffered', by: seat });
   return done();
@@ -107,8 +115,22 @@ export function rematchCancel(lobby: LobbyState, link: ClientLink, gameId: strin
   return done();
 }
 
-/** Closes the open offer of `gameId` (taken back, or its connection closed): both players see it go. */
-export function rematchWithdraw(lobby: LobbyState, gameId: string): void {
+/**
+ * Closes the offers that lapsed at `t`: unanswered too long, their maker away from the finished game past the grace,
+ * or playing another game begun after the offer (one the lobby lists).
+ */
+export function rematchExpire(lobby: LobbyState, t: number): void {
+  for (const [gameId, o] of [...lobby.offers]) {
+    const here = lobby.options.rematches?.watching?.(gameId, o.userId) ?? lobby.userLinks.has(o.userId);
+    o.awaySince = here ? null : (o.awaySince ?? t);
+    const away = o.awaySince !== null && t - o.awaySince >= AWAY_GRACE_MS;
+    const elsewhere = [...lobby.games.values()].some((g) => g.startedAt >= o.at && (g.players.p1.userId === o.userId || g.players.p2.userId === o.userId));
+    if (o.expiresAt <= t || away || elsewhere) rematchWithdraw(lobby, gameId);
+  }
+}
+
+/** Closes the open offer of `gameId` (taken back, or lapsed): both players see it go. */
+function rematchWithdraw(lobby: LobbyState, gameId: string): void {
   const offer = lobby.offers.get(gameId);
   if (!offer) return;
   lobby.offers.delete(gameId);

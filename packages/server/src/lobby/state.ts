@@ -60,7 +60,11 @@ export interface RematchOffer {
   readonly userId: string;
   /** The offerer's seat in the finished game (its events name seats). */
   readonly seat: Seat;
-  readonly linkId: string;
+  /** When it was made (a game he starts after it withdraws it) and when it lapses unanswered. */
+  readonly at: number;
+  readonly expiresAt: number;
+  /** Since when the offerer has not had the finished game open (a reload, a look elsewhere), or null while he has. */
+  awaySince: number | null;
   readonly clientSeed: string | undefined;
   /** The rematch's server seed and its commitment, shown with the offer (when the offerer asked `dice.commit`). */
   readonly dice: { readonly serverSeed: string; readonly commitment: string } | undefined;
