@@ -8,6 +8,7 @@ import { Checkers } from './Checkers';
 import { Cube } from './Cube';
 import { Dice } from './Dice';
 import { diceFaces } from './dice';
+import { clearOfDock } from './dock';
 import { landscapeDirection, stopAt, unproject, viewBox, type XY } from './geometry';
 import { assignIds, type CheckerIds } from './identity';
 import { ownToCell, placement, stopCell } from './layout';
@@ -77,6 +78,7 @@ export function Board(props: BoardProps) {
   const drag = useRef<{ pointer: number; from: XY; grabbed: boolean } | null>(null);
   const [dragAt, setDragAt] = useState<XY | null>(null);
   const cursorId = `${useId()}-cursor`;
+  const panel = useRef<HTMLDivElement>(null);
 
   const mover = input?.color ?? orientation;
   const pl = placement(model.toAbs, orientation);
@@ -101,6 +103,13 @@ export function Board(props: BoardProps) {
       onTurn(state.sent);
     }
   }, [state.sent, onTurn]);
+
+  // A turn comes into hand (a new throw or position), or the board turns upright under it: a panel docked over the
+  // board must cover none of its points.
+  const turn = state.input ? [state.input.color, model.dice, model.board.white, model.board.black].flat().join() : null;
+  useEffect(() => {
+    if (turn !== null && svg.current && panel.current) clearOfDock(svg.current, panel.current);
+  }, [turn, portrait]);
 
   const pointerAt = (e: PointerEvent): XY | null => {
     const ctm = svg.current?.getScreenCTM();
@@ -172,7 +181,7 @@ export function Board(props: BoardProps) {
         {model.turn && model.dice && <Dice faces={diceFaces(model.dice, state.played)} row={pl.rowOf(model.turn)} portrait={portrait} t={t} />}
         <Checkers pl={pl} model={drawn} ids={ids} portrait={portrait} dragged={draggedId !== undefined && dragAt ? { id: draggedId, at: dragAt } : null} />
       </svg>
-      <TurnControls state={state} drawn={drawn} dispatch={dispatch} status={status} controls={controls} t={t} />
+      <TurnControls ref={panel} state={state} drawn={drawn} dispatch={dispatch} status={status} controls={controls} t={t} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
  * Under the board: the status line (who must act and what), the pip counts, and the buttons of the turn in progress
  * — or, with no turn to play, the host's decisions (roll, double, answer an offer).
  */
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { canConfirm, canUndo, type BoardEvent, type BoardState } from './state';
 import { isComplete } from './moves';
 import type { BoardModel, Translate } from './types';
@@ -16,6 +16,7 @@ interface Props {
   readonly status: string | undefined;
   readonly controls: ReactNode;
   readonly t: Translate;
+  readonly ref?: Ref<HTMLDivElement>;
 }
 
 /** The board's own note on the turn in hand: sent, nothing to play, a pick a rule refused, played by itself. */
@@ -35,13 +36,13 @@ function statusLine(state: BoardState, status: string | undefined, t: Translate)
   return state.model.turn ? t(`toMove.${state.model.turn}`) : null;
 }
 
-export function TurnControls({ state, drawn, dispatch, status, controls, t }: Props) {
+export function TurnControls({ state, drawn, dispatch, status, controls, t, ref }: Props) {
   const line = statusLine(state, status, t);
-  // A decision of the host's waits and nothing is to be played on the board: the host may keep the panel in view
-  // over it (a phone). A turn in hand never docks: docked during a turn it got in the way of play on the board.
-  const dock = !state.input && !!controls;
+  // A turn in hand or a decision of the host's: the host may keep the panel in view over the board (a phone); the
+  // board then keeps clear of it (dock.ts).
+  const dock = !!state.input || !!controls;
   return (
-    <div className={`board-panel${dock ? ' board-panel--dock' : ''}`}>
+    <div ref={ref} className={`board-panel${dock ? ' board-panel--dock' : ''}`}>
       <p className="board-status" aria-live="polite">
         {line}
       </p>
