@@ -2,8 +2,9 @@
  * Losing on purpose and playing again, between two people: Alice at a desktop in English, Борис on a phone
  * (390×844) in Russian. A surrender and resigning the match are asked first, with what they cost; the resign menu
  * is shut when a game ends; after the match one offers a rematch, the other sees the offer where he is looking; the
- * offer is withdrawn and made again, the other reloads his page, still sees it and accepts, and both are taken to the
- * new game; after that one, an offer is declined and both are told.
+ * offer is withdrawn and made again, the other reloads his page, still sees it in view and accepts, and both are
+ * taken to the new game; after that one, Борис offers and reloads his own page: the offer stays (his page shows him
+ * waiting, with "take back", in view on the phone), and Alice declines it; both are told.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -106,7 +107,8 @@ it(
     await boris.reload();
     await offer.waitFor();
     await button(boris, 'ru', 'game:rematch.decline').waitFor();
-    await offer.scrollIntoViewIfNeeded();
+    await expect.poll(() => inView(offer)).toBe(true);
+    expect(await inView(button(boris, 'ru', 'game:rematch.accept'))).toBe(true);
     await suite.screenshot(boris, 'rematch-ru-phone-offer-reloaded');
     await rematch(alice)
       .getByText(text('en', 'game:rematch.waiting', { name: borisName }))
@@ -126,6 +128,15 @@ it(
     await button(confirm, 'en', 'game:confirm.yes.resignMatch').click();
     await expect.poll(() => matchOver(boris).innerText()).toMatch(pattern('ru', 'game:result.matchWon'));
     await button(boris, 'ru', 'game:rematch.offer').click();
+    // Борис reloads his own page: the offer is his, not his old page's; he is shown waiting, with "take back", in view.
+    const waiting = rematch(boris).getByText(text('ru', 'game:rematch.waiting', { name: aliceName }));
+    await waiting.waitFor();
+    await boris.reload();
+    await waiting.waitFor();
+    await expect.poll(() => inView(waiting)).toBe(true);
+    expect(await inView(button(boris, 'ru', 'game:rematch.withdraw'))).toBe(true);
+    expect(await untranslated(boris, 'ru')).toEqual([]);
+    await suite.screenshot(boris, 'rematch-ru-phone-offerer-reloaded');
     await boris.evaluate(() => window.scrollTo(0, 0));
     await rematch(alice)
       .getByText(text('en', 'game:rematch.offered', { name: borisName }))

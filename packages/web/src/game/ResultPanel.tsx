@@ -6,6 +6,9 @@ import { RatingChange } from './RatingChange';
 import { say, type Translate } from './phrase';
 import { gameResultPhrase, matchEndPhrase, seatNames } from './results';
 
+/** About half a second at 60 frames a second. */
+const SETTLE_FRAMES = 30;
+
 export type RematchCommand = 'offer' | 'accept' | 'decline' | 'cancel' | 'bot';
 
 interface Props {
@@ -23,9 +26,19 @@ interface Props {
 export function ResultPanel({ view, rematch, busy, onRematch, t }: Props) {
   const names = seatNames(view);
   const actions = useRef<HTMLDivElement>(null);
-  // The opponent's offer or his answer comes while the player may be looking elsewhere (a phone scrolls): in view.
+  // The opponent's offer or his answer comes while the player may be looking elsewhere (a phone scrolls), and after a
+  // reload the open offer (his to answer, or one's own to take back) is what the page is about: in view.
+  // Kept there for the first frames: a page just loaded is still laying out the board above it.
   useEffect(() => {
-    if (rematch === 'answer' || rematch === 'declined') actions.current?.scrollIntoView({ block: 'nearest' });
+    if (rematch !== 'answer' && rematch !== 'declined' && rematch !== 'waiting') return undefined;
+    let frame = 0;
+    let id = 0;
+    const keep = () => {
+      actions.current?.scrollIntoView({ block: 'nearest' });
+      if (++frame < SETTLE_FRAMES) id = requestAnimationFrame(keep);
+    };
+    keep();
+    return () => cancelAnimationFrame(id);
   }, [rematch]);
   const shown = view.end ? view.games : view.games.slice(-1);
   if (shown.length === 0 && !view.end) return null;
