@@ -1,12 +1,11 @@
-import type { Json, SeatOccupant, Store } from '../store/index.js';
-import type { AnalysisRecord } from '../store/analyses.js';
+import type { AnalysisRecord, Json, SeatOccupant, Store } from '../store/index.js';
 import type { TimeSource } from '../game/time.js';
 import { botLevelOf, botName } from '../games/bots.js';
 import type { Log } from '../games/manager.js';
 import type { Analyser } from './analyser.js';
 
 /** What the queue tells as jobs go (the module pushes it to the watchers). */
-export interface QueueEvents {
+interface QueueEvents {
   progress(gameId: string, ply: number, done: number, total: number): void;
   ended(gameId: string, ply: number, error: string | null): void;
 }

@@ -2,63 +2,11 @@ import type { Kysely } from 'kysely';
 import { fromJson, num, toJson } from './common.js';
 import { classifyError, isForeignKeyViolation } from './errors.js';
 import type { DB } from './schema.js';
-import { storeErr, storeOk, type Json, type StoreResult } from './types.js';
+import { storeErr, storeOk, type AnalysisRecord, type AnalysisRequest, type AnalysisStatus, type AnalysisStore, type Json, type StoreResult } from './types.js';
 
-/**
- * The analysis jobs (issue 41 item 4; migration 0005): one row per game and ply, the queue and the stored result
- * at once. A job is `queued`, then `running`, then `done` (its result kept) or `failed` (its error kept, and it may
- * be requested again). `priority` 0 is a person's request, 1 an automatic one; the queue takes the lowest
- * priority, then the oldest request.
- */
-export const ANALYSIS_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
-
-export const PERSON = 0;
-export const AUTOMATIC = 1;
-
-export interface AnalysisRecord {
-  readonly gameId: string;
-  readonly ply: number;
-  readonly status: AnalysisStatus;
-  readonly priority: number;
-  /** Who asked first (null: automatic); the per-user limit counts his unfinished jobs. */
-  readonly requestedBy: string | null;
-  /** Decisions analysed of `total` (0 of 0 before the job starts). */
-  readonly done: number;
-  readonly total: number;
-  readonly result: Json | null;
-  readonly error: string | null;
-  readonly requestedAt: number;
-  readonly startedAt: number | null;
-  readonly finishedAt: number | null;
-}
-
-export interface AnalysisRequest {
-  readonly gameId: string;
-  readonly ply: number;
-  readonly requestedBy: string | null;
-  readonly at: number;
-}
-
-export interface AnalysisStore {
-  /**
-   * Queues the analysis of a game at a ply, or joins the job there: a failed one is queued again, an automatic one
-   * a person asks for moves up to a person's priority. `created`: whether this call queued it (new or again).
-   */
-  requestAnalysis(req: AnalysisRequest): Promise<StoreResult<{ readonly job: AnalysisRecord; readonly created: boolean }>>;
-  getAnalysis(gameId: string, ply: number): Promise<StoreResult<AnalysisRecord>>;
-  /** The queued job to run next (a person's before automatic ones, oldest first), or null. */
-  nextQueuedAnalysis(): Promise<StoreResult<AnalysisRecord | null>>;
-  /** Marks a queued job running; CONFLICT when it is no longer queued (another taker). */
-  startAnalysis(gameId: string, ply: number, at: number): Promise<StoreResult<void>>;
-  progressAnalysis(gameId: string, ply: number, done: number, total: number): Promise<StoreResult<void>>;
-  /** Ends a running job: done with its result, or failed with its error. CONFLICT when it is not running. */
-  endAnalysis(gameId: string, ply: number, end: { readonly result: Json } | { readonly error: string }, at: number): Promise<StoreResult<void>>;
-  /** Puts running jobs back in the queue (all of them at a start: their process is gone; or one that was stopped). */
-  requeueAnalyses(only?: { readonly gameId: string; readonly ply: number }): Promise<StoreResult<number>>;
-  /** Unfinished (queued or running) jobs: all of them, or those `userId` asked for. */
-  countPendingAnalyses(userId?: string): Promise<StoreResult<number>>;
-}
+/** A person's request runs before automatic ones (`priority`). */
+const PERSON = 0;
+const AUTOMATIC = 1;
 
 type Row = {
   game_id: string;
@@ -90,7 +38,7 @@ const fromRow = (r: Row): AnalysisRecord => ({
   finishedAt: r.finished_at === null ? null : num(r.finished_at),
 });
 
-/** `AnalysisStore` on the store's database (SQLite or PostgreSQL, the same queries). */
+/** `AnalysisStore` (store/types.ts) on the store's database (SQLite or PostgreSQL, the same queries). */
 export class KyselyAnalyses implements AnalysisStore {
   constructor(
     private readonly db: () => Kysely<DB>,

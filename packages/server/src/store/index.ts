@@ -4,4 +4,3 @@ export { openDatabase, DEFAULT_DATABASE_URL, type Database, type Dialect, type O
 export { migrateToLatest, type MigrateOptions } from './migrations.js';
 export { KyselyStore, openStore } from './kysely-store.js';
 export { classifyError } from './errors.js';
-export { ANALYSIS_STATUSES, type AnalysisRecord, type AnalysisStatus, type AnalysisStore } from './analyses.js';
