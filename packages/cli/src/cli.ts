@@ -1,3 +1,4 @@
+import { ANALYSE_HELP, analyseCommand } from './analyse-command.js';
 import { BOT_HELP, botCommand } from './bot-command.js';
 import { EVAL_HELP, evalCommand } from './eval-command.js';
 import { HINT_HELP, hintCommand } from './hint-command.js';
@@ -21,6 +22,7 @@ Commands:
   hint         rank the legal turns of a position and dice, as the bot sees them
   eval         the probabilities, equities and cube decision of a position
   rollout      play a position out many times (quasi-random dice, luck adjustment, worker threads)
+  analyse      analyse a game record or .mat file: every decision, luck, error rates, PR, rating
   bot          the computer player on stdin/stdout (the JSON-lines bot protocol of play.py)
   match        two bots play each other: points per game with a 95% interval
 
@@ -42,6 +44,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   hint: { help: HINT_HELP, run: hintCommand },
   eval: { help: EVAL_HELP, run: evalCommand },
   rollout: { help: ROLLOUT_HELP, run: rolloutCommand },
+  analyse: { help: ANALYSE_HELP, run: analyseCommand },
   bot: { help: BOT_HELP, run: botCommand },
   match: { help: MATCH_HELP, run: matchCommand },
 };

@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  apply,
+  matchSettings,
+  newMatch,
+  seededRng,
+  type Action,
+  type Dice,
+  type Die,
+  type MatchSettings,
+  type MatchSettingsInput,
+  type Result,
+} from '@nardy/engine';
+import { firstChoice } from '@nardy/engine/testing';
+import { runCli } from './test-io.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'nardy-analyse-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function must<T>(r: Result<T>): T {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+const settingsOf = (input: MatchSettingsInput): MatchSettings => must(matchSettings(input));
+
+/** One game played by the first legal choice each time (a weak player: errors to find), seeded dice. */
+function playGame(settings: MatchSettings, seed: number): Action[] {
+  const rng = seededRng(seed);
+  const die = (): Die => (1 + Math.floor(rng() * 6)) as Die;
+  let state = must(newMatch(settings));
+  const log: Action[] = [];
+  while (state.games.length === 0) {
+    const a = firstChoice(state, (): Dice => [die(), die()])!;
+    state = must(apply(state, a));
+    log.push(a);
+  }
+  return log;
+}
+
+/** The JSON of GET /api/games/:id for a finished game. */
+function recordFile(settings: MatchSettings, actions: readonly Action[]): string {
+  const path = join(dir, `${settings.variant}-${settings.matchLength}.json`);
+  const game = {
+    id: 'g_test',
+    variant: settings.variant,
+    settings,
+    seats: { p1: { userId: 'u1', name: 'Alice', username: 'alice', guest: false }, p2: { bot: 'worldclass' } },
+  };
+  writeFileSync(path, JSON.stringify({ game, result: null, actions: actions.map((action, seq) => ({ seq, action, seat: null, at: 0, timeUsedMs: null })) }));
+  return path;
+}
+
+interface Report {
+  readonly ply: number;
+  readonly players: {
+    name: string;
+    unforcedMoves: number;
+    chequerErrorRate: number;
+    cubeErrorRate: number | null;
+    errorRate: number;
+    pr: number;
+    luck: number;
+  }[];
+  readonly decisions: { game: number; move: number; player: string; kind: string; dice: number[] | null; played: string; best: string; error: number }[];
+}
+
+describe('nardy analyse', () => {
+  const short = settingsOf({ variant: 'short', matchLength: 3 });
+  const actions = playGame(short, 1);
+  const file = recordFile(short, actions);
+
+  it('reads a game record and prints the players and decisions as JSON', async () => {
+    const r = await runCli(['analyse', file, '--ply', '0', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const a = JSON.parse(r.stdout) as Report;
+    expect(a.ply).toBe(0);
+    expect(a.players.map((p) => p.name)).toEqual(['Alice', 'bot (worldclass)']);
+    for (const p of a.players) {
+      expect(p.unforcedMoves).toBeGreaterThan(5);
+      expect(p.errorRate).toBeGreaterThan(0); // the first legal turn is seldom the best
+      expect(p.pr).toBeCloseTo(p.errorRate / 2, 9);
+      expect(Number.isFinite(p.luck)).toBe(true);
+    }
+    const moves = a.decisions.filter((d) => d.kind === 'move');
+    expect(moves).toHaveLength(actions.filter((x) => x.type === 'move').length);
+    expect(moves[0]).toMatchObject({ game: 1, move: 1, player: 'Alice' });
+    expect(moves.some((d) => d.played !== d.best && d.error > 0)).toBe(true);
+  });
+
+  it('prints a readable report with marks and the summary', async () => {
+    const r = await runCli(['analyse', file, '--ply', '0']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Short nardy, 3-point match, analysed at 0-ply\n/);
+    expect(r.stdout).toMatch(/\?\?|\?!| \? /);
+    expect(r.stdout).toMatch(/^Error rate \(mEMG\) +\d+\.\d +\d+\.\d$/m);
+    expect(r.stdout).toMatch(/^Rating +\S/m);
+  });
+
+  it('analyses long nardy at 1-ply', async () => {
+    const long = settingsOf({ variant: 'long', matchLength: 0 });
+    const r = await runCli(['analyse', recordFile(long, playGame(long, 2).slice(0, 24)), '--ply', '1', '--json']);
+    expect(r.code).toBe(0);
+    const a = JSON.parse(r.stdout) as Report;
+    expect(a.decisions.filter((d) => d.kind === 'move').length).toBeGreaterThan(5);
+  });
+
+  it('refuses bad input with one line on stderr and exit 2', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"game": {}}');
+    for (const args of [
+      ['analyse'],
+      ['analyse', bad],
+      ['analyse', file, '--ply', '3'],
+      ['analyse', file, '--threads', '0'],
+      ['analyse', join(dir, 'none.json')],
+    ]) {
+      const r = await runCli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^nardy: .+\n$/);
+    }
+  });
+
+  it('is listed in nardy --help', async () => {
+    expect((await runCli(['--help'])).stdout).toMatch(/^ {2}analyse /m);
+    expect((await runCli(['analyse', '--help'])).stdout).toMatch(/^Usage: nardy analyse/);
+  });
+});
