@@ -2,6 +2,7 @@ import type { ServerToClient } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../accounts/index.js';
 import { createApp } from '../app.js';
+import { ConfigError, loadConfig } from '../config.js';
 import { acked, connect, lastView, pick, recorded, settle, STORE_KINDS, world, type World } from '../games/kit.suite.js';
 import { fakeAnalyser, instantAnalyser } from './fake-analyser.suite.js';
 
@@ -65,6 +66,20 @@ async function stored(w: World, gameId: string, ply: number, status: string): Pr
   throw new Error(`the analysis of ${gameId} at ${ply}-ply never became ${status}`);
 }
 
+it('settings: ANALYSIS_WORKERS (0 = off), ANALYSIS_AUTO and the limits, each refused by name', () => {
+  expect(loadConfig({})).toMatchObject({ analysis: { workers: 1, auto: 'rated' }, limits: { analysesPerUser: 3, analysisQueue: 100, analysisAutoQueue: 5 } });
+  expect(loadConfig({ ANALYSIS_WORKERS: '0', ANALYSIS_AUTO: 'off', ANALYSES_PER_USER: '7' })).toMatchObject({
+    analysis: { workers: 0, auto: 'off' },
+    limits: { analysesPerUser: 7 },
+  });
+  expect(() => loadConfig({ ANALYSIS_WORKERS: '99', ANALYSIS_AUTO: 'always', ANALYSIS_QUEUE: '0' })).toThrow(ConfigError);
+  try {
+    loadConfig({ ANALYSIS_WORKERS: '99', ANALYSIS_AUTO: 'always', ANALYSIS_QUEUE: '0' });
+  } catch (e) {
+    expect((e as ConfigError).problems.join('\n')).toMatch(/ANALYSIS_QUEUE[\s\S]*ANALYSIS_WORKERS[\s\S]*ANALYSIS_AUTO/);
+  }
+});
+
 describe.each(STORE_KINDS)('%s store', (kind) => {
   it('request → progress → done → GET returns it; a spectator joins the same job; another ply is another job', async () => {
     const fake = fakeAnalyser();
@@ -102,6 +117,15 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
     expect(statusOf(await alice.command({ type: 'analysis.request', gameId, ply: 0 }))).toMatchObject({ ply: 0, status: 'queued' });
     expect((await fake.call(1)).input.ply).toBe(0);
     expect((await get(w, gameId, '?ply=3')).statusCode).toBe(400);
+    // Over HTTP: the same request (Bob joins the 0-ply job; 1-ply is new), refused signed out.
+    const post = (body: unknown, headers: Record<string, string> = cookie(w, 'bob')) =>
+      w.app.http.inject({ method: 'POST', url: `/api/games/${gameId}/analysis`, payload: body as object, headers });
+    expect((await post({ ply: 0 })).json()).toEqual({ gameId, ply: 0, status: 'running', done: 0, total: 0 });
+    const posted = await post({ ply: 1 });
+    expect(posted.statusCode).toBe(202);
+    expect(posted.json()).toMatchObject({ ply: 1, status: 'queued' });
+    expect((await post({ ply: 1 }, {})).statusCode).toBe(401);
+    expect((await post({ ply: 5 })).json()).toMatchObject({ error: { code: 'BAD_MESSAGE' } });
   });
 
   it('refuses unknown and unfinished games, private games to the uninvited, and beyond the limits; a failed job can be asked again', async () => {
@@ -114,6 +138,9 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
     expect((await get(w, 'g_nope')).statusCode).toBe(404);
     const live = await match(w, { finish: false });
     expect(codeOf(await alice.command({ type: 'analysis.request', gameId: live }))).toBe('NOT_FINISHED');
+    const early = await w.app.http.inject({ method: 'POST', url: `/api/games/${live}/analysis`, headers: cookie(w, 'alice') });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ error: { code: 'NOT_FINISHED' } });
 
     const hidden = await match(w, { private: true });
     expect(codeOf(await carol.command({ type: 'analysis.request', gameId: hidden }))).toBe('PRIVATE_GAME');
