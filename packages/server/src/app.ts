@@ -202,7 +202,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     games,
     store,
     routes: [
-      accountsRoutes(accounts, hub, games),
+      accountsRoutes(accounts, hub, {
+        // A guest who signs up mid-game: his games' views and the lobby's live games and online list.
+        renamed: (userId, name, guest) => {
+          games.renamed(userId, name, guest);
+          void lobby.renamed(userId, name, guest);
+        },
+      }),
       recordsRoutes({ store, viewerOf: viewerIdOf }),
       chipsRoutes(accounts, chips),
       analysisRoutes({ store, analysis, viewerOf: viewerIdOf }),

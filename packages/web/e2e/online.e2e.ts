@@ -1,12 +1,12 @@
 /**
  * Who is online, challenges from that list, and ratings, between two people: Alice at a desktop in English, Борис
- * on a phone (390×844) in Russian. Alice sees Борис in the online list with his rating and challenges him from it;
- * he accepts; the player bars show both ratings; Борис resigns the rated match; the result panel shows each new
+ * on a phone (390×844) in Russian. Alice sees Борис in the online list with his rating and challenges him from it,
+ * changing the settings her usual ones filled in (issue 40 item 4); he accepts; the player bars show both ratings; Борис resigns the rated match; the result panel shows each new
  * rating with its change; Борис's profile shows his rated record per variant.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { button, gameOpened, signUp } from './app';
+import { button, gameOpened, open, signUp } from './app';
 import { browserSuite } from './browser';
 import { matchOver } from './play';
 import { text, type Lang } from './texts';
@@ -45,15 +45,21 @@ it('one sees the other online with his rating, challenges him from the list, a r
   expect(await untranslated(boris, 'ru')).toEqual([]);
   await suite.screenshot(boris, 'online-ru-phone-list');
 
-  // She challenges him from the list: the offer is shown first, then sent.
+  // She challenges him from the list: the challenge's settings open, filled in from her usual ones (long nardy,
+  // rated); she makes it a one-point match, and the chips say so before it is sent.
   await button(row, 'en', 'lobby:onlineList.challenge').click();
   await row.getByText(text('en', 'lobby:onlineList.offer', { name: borisName })).waitFor();
+  expect(await row.locator('select[name=variant]').inputValue()).toBe('long');
+  expect(await row.locator('input[name=rated]').isChecked()).toBe(true);
+  await row.locator('select[name=matchLength]').selectOption('1');
+  await row.locator('.chip', { hasText: text('en', 'lobby:describe.match', { count: 1 }) }).waitFor();
   await suite.screenshot(alice, 'online-en-offer');
   await button(row, 'en', 'lobby:onlineList.send').click();
 
-  // Борис, on his phone, accepts it.
+  // Борис, on his phone, accepts it: a one-point match.
   const inbox = boris.locator('.challenge-inbox');
   await inbox.getByText(text('ru', 'lobby:challenge.from', { name: aliceName })).waitFor();
+  await inbox.locator('.chip', { hasText: text('ru', 'lobby:describe.match', { count: 1 }) }).waitFor();
   await suite.screenshot(boris, 'online-ru-phone-challenged');
   await button(inbox, 'ru', 'lobby:challenge.accept').click();
   const gameId = await gameOpened(boris);
@@ -92,4 +98,41 @@ it('one sees the other online with his rating, challenges him from the list, a r
   expect(cells.slice(2)).toEqual(['1', '0 · 1 · 0']);
   expect(await untranslated(boris, 'ru')).toEqual([]);
   await suite.screenshot(boris, 'online-ru-phone-profile');
+});
+
+/** A first-screen tile by its full name (variant, length, clock). */
+const tile = (page: Page, lang: Lang, variant: 'long' | 'short', points: number) =>
+  page.getByRole('button', {
+    name: `${text(lang, `common:variant.${variant}`)}, ${text(lang, `lobby:describe.match_${new Intl.PluralRules(lang).select(points)}`, { count: points })}, `,
+  });
+
+it('a quick pairing: each player got the dice commitment before his browser sent its seed (issue 40 item 20)', { timeout: 90_000 }, async () => {
+  const first = await suite.player({ lang: 'en' });
+  const second = await suite.player({ lang: 'ru' });
+  for (const [page, lang] of [
+    [first, 'en'],
+    [second, 'ru'],
+  ] as const) {
+    await open(page, '/');
+    await page.getByRole('heading', { name: text(lang, 'lobby:first.title') }).waitFor();
+  }
+  await tile(first, 'en', 'short', 5).click();
+  await first
+    .getByRole('status')
+    .filter({ hasText: text('en', 'lobby:quick.waiting') })
+    .waitFor();
+  await tile(second, 'ru', 'short', 5).click();
+  const gameId = await gameOpened(second);
+  expect(await gameOpened(first)).toBe(gameId);
+  // The one who waited and the one who joined: the game's commitment reached each browser before its seed went.
+  for (const [page, lang] of [
+    [first, 'en'],
+    [second, 'ru'],
+  ] as const) {
+    const proof = page.locator('.dice-proof');
+    await proof.getByText(text(lang, 'game:dice.before')).waitFor();
+  }
+  expect(await first.locator('.dice-proof-hash').first().innerText()).toBe(await second.locator('.dice-proof-hash').first().innerText());
+  await second.locator('.dice-proof').scrollIntoViewIfNeeded();
+  await suite.screenshot(second, 'online-quick-pair-commitment-ru');
 });

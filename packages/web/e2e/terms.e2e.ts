@@ -1,6 +1,7 @@
 /**
  * Issue 40 items 12 and 10, as a player sees them on a desktop and on a phone: the table form names short nardy's
  * wins in backgammon words in English (gammon, backgammon, the doubling cube) and long nardy's as mars and koks;
+ * with a line under the scoring choice (and on the rules page) saying what oin and mars are;
  * the Russian variant select shows "Длинные нарды" whole; a private table's link comes into view as soon as the
  * table is made. Then a finished game's replay: the bot is "Bot, level 1", and a move of the list, clicked, jumps
  * the replay there, and "Verify every throw" opens a readable table of the throws, each checked.
@@ -50,6 +51,15 @@ for (const phone of [false, true]) {
     await en.locator('select[name=variant]').selectOption('long');
     expect((await options(en, 'ceiling')).join(' ')).toMatch(/mars/);
     expect((await options(en, 'ceiling')).join(' ')).not.toMatch(/gammon/);
+    // Long nardy keeps oin and mars in English, with a line that says what they are, under the scoring choice.
+    const explained = en.locator('.table-settings .field-hint', { hasText: text('en', 'lobby:form.longTerms') });
+    await explained.waitFor();
+    expect(await explained.innerText()).toMatch(/^Oin is an ordinary win, 1 point; mars a double win/);
+    await en.locator('select[name=variant]').selectOption('short');
+    await explained.waitFor({ state: 'detached' });
+    await en.locator('select[name=variant]').selectOption('long');
+    await explained.scrollIntoViewIfNeeded();
+    await suite.screenshot(en, `terms-long-en-${size}`);
 
     const ru = await suite.player({ lang: 'ru', phone });
     await open(ru, '/');
@@ -109,4 +119,15 @@ it('the replay: the bot by its level, and a move of the list jumps the replay th
   expect(await rows.count()).toBeGreaterThan(0);
   expect(await rows.first().innerText()).toContain(text('en', 'game:diceCheck.match'));
   await suite.screenshot(page, 'terms-dice-check-phone');
+});
+
+it('the rules page says what oin and mars are where long nardy scores them', { timeout: 60_000 }, async () => {
+  const page = await suite.player({ lang: 'en', phone: false });
+  await open(page, '/rules');
+  const line = page.getByText(
+    'The winner scores (oin and mars are the Russian names, kept in English; in backgammon they would be a single game and a gammon):',
+  );
+  await line.waitFor();
+  await line.scrollIntoViewIfNeeded();
+  await suite.screenshot(page, 'terms-rules-oin-mars-en');
 });

@@ -2,7 +2,7 @@ import { LIMITS, type Challenge, type ClientMessage, type ClientToServer, type G
 import type { ClientLink, CommandModule, GameFactory, Reply } from '../contracts.js';
 import { SerialQueue } from '../serial.js';
 import { challengeAccept, challengeAnswer, challengeSend, closeChallenge } from './challenges.js';
-import { cameOnline, ratingsMoved, wentOffline, withRatings } from './online.js';
+import { cameOnline, ratingsMoved, renamed, wentOffline, withRatings } from './online.js';
 import type { LobbyOptions } from './options.js';
 import { defaultToken, tableCancel, tableCreate, tableJoin, tableShow } from './private-tables.js';
 import { quickPairCommit, quickPairJoin, quickPairLeave } from './quick-pairing.js';
@@ -93,6 +93,11 @@ export class LobbyModule implements CommandModule {
     return this.queue.run(() => {
       if (this.lobby.games.delete(gameId)) this.lobby.broadcast({ type: 'lobby.gameRemoved', gameId });
     });
+  }
+
+  /** A guest became an account: his live games and his place in the online list show his new name. */
+  renamed(userId: string, name: string, guest: boolean): Promise<void> {
+    return this.queue.run(() => renamed(this.lobby, userId, name, guest));
   }
 
   /** A rated match moved these users' ratings: the lobby reads them again (its online list and seeks show them). */

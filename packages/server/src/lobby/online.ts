@@ -56,3 +56,22 @@ export function withRatings(lobby: LobbyState, players: { p1: UserRef; p2: UserR
   };
   return { p1: rated(players.p1), p2: rated(players.p2) };
 }
+
+/**
+ * A guest became an account (issue 40 item 4): the live games he plays and his place in the online list show his
+ * new name at once (a listed game's `lobby.gameAdded` again replaces it), not only from his next game on.
+ */
+export function renamed(lobby: LobbyState, userId: string, name: string, guest: boolean): void {
+  const now = (u: UserRef): UserRef => (u.userId === userId ? { ...u, name, guest } : u);
+  for (const g of lobby.games.values()) {
+    if (g.players.p1.userId !== userId && g.players.p2.userId !== userId) continue;
+    const game = { ...g, players: { p1: now(g.players.p1), p2: now(g.players.p2) } };
+    lobby.games.set(g.gameId, game);
+    lobby.broadcast({ type: 'lobby.gameAdded', game });
+  }
+  const listed = lobby.listed.get(userId);
+  if (!listed) return;
+  const p: OnlinePlayer = { ...listed, user: now(listed.user) };
+  lobby.listed.set(userId, p);
+  lobby.broadcast({ type: 'lobby.userJoined', player: p });
+}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/resources';
 import { OnlineRow } from './OnlineList';
 import { headlineRating } from './onlineRating';
+import { formFromSettings } from './tableForm';
 
 const BORIS: OnlinePlayer = {
   user: { userId: 'u_boris', name: 'Борис', guest: false },
@@ -60,9 +61,21 @@ describe('who is online', () => {
   it('shows the offer before it is sent, and a refusal translated', () => {
     const offer = { match: { variant: 'long' as const, matchLength: 3 }, rated: true, stake: 0 };
     const html = row('en', BORIS, { asking: true, offer, failure: 'errors:NOT_CONNECTED' });
-    expect(html).toContain('Challenge Борис to a game at your usual settings:');
+    expect(html).toContain('Challenge Борис to a game: your usual settings, to change here if you like:');
     expect(html).toContain('3 points');
     expect(html).toContain('That player is not connected right now');
     expect(html).toContain('>Send the challenge</button>');
+  });
+
+  it('opens the challenge settings to change before sending: variant, length, clock, rated (not with a guest)', () => {
+    const form = formFromSettings({ match: { variant: 'short', matchLength: 5 }, rated: true, stake: 0 }, true);
+    const offer = { match: { variant: 'short' as const, matchLength: 5 }, rated: true, stake: 0 };
+    const html = row('en', BORIS, { asking: true, offer, edit: { form, casualOnly: false, onChange: () => {} } });
+    for (const name of ['variant', 'matchLength', 'clock']) expect(html).toContain(`name="${name}"`);
+    expect(html).toMatch(/<option value="short" selected="">/);
+    expect(html).toContain('name="rated"');
+    const withGuest = row('en', GUEST, { asking: true, offer: { ...offer, rated: false }, edit: { form, casualOnly: true, onChange: () => {} } });
+    expect(withGuest).toContain('name="variant"');
+    expect(withGuest).not.toMatch(/name="rated"[^>]*checked/);
   });
 });

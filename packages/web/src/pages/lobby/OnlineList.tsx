@@ -8,11 +8,13 @@ import { useServices } from '../../app/services';
 import { paths } from '../../router';
 import { headlineRating } from './onlineRating';
 import { SettingsChips } from './SettingsChips';
-import { formFromSettings, toSettingsInput } from './tableForm';
+import { TableSettingsFields } from './TableSettingsFields';
+import { formFromSettings, toSettingsInput, type TableForm } from './tableForm';
 
 /**
  * Who is online (the server's list, live): each name opens his profile, with his rating and a "Challenge" that
- * offers him a game at your usual table settings (the ones the settings page saves), shown before it is sent.
+ * opens the challenge's settings — variant, length, clock, rated — filled in from your usual ones (the settings
+ * page saves them) to change before it is sent; the rest of your usual settings go with it, shown as chips.
  */
 export function OnlineList({ players, me, ready }: { readonly players: readonly OnlinePlayer[]; readonly me: string | null; readonly ready: boolean }) {
   const { t } = useTranslation('lobby');
@@ -23,15 +25,16 @@ export function OnlineList({ players, me, ready }: { readonly players: readonly 
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const form = formFromSettings(profile?.preferredSettings ?? null, !guest);
-  const offerFor = (p: OnlinePlayer): TableSettingsInput => {
+  const [draft, setDraft] = useState<TableForm | null>(null);
+  /** Rated games and stakes need an account on both sides. */
+  const casualOnly = (p: OnlinePlayer): boolean => guest || p.user.guest;
+  const offerFor = (p: OnlinePlayer, form: TableForm): TableSettingsInput => {
     const s = toSettingsInput(form);
-    // Rated games and stakes need an account on both sides.
-    return guest || p.user.guest ? { ...s, rated: false, stake: 0 } : s;
+    return casualOnly(p) ? { ...s, rated: false, stake: 0 } : s;
   };
 
-  const send = (p: OnlinePlayer) => {
-    const settings = offerFor(p);
+  const send = (p: OnlinePlayer, form: TableForm) => {
+    const settings = offerFor(p, form);
     setBusy(true);
     setFailure(null);
     link
@@ -51,22 +54,28 @@ export function OnlineList({ players, me, ready }: { readonly players: readonly 
         <p className="empty">{t('common:loading')}</p>
       ) : (
         <ul className="plain-list">
-          {players.map((p) => (
-            <OnlineRow
-              key={p.user.userId}
-              player={p}
-              mine={p.user.userId === me}
-              asking={asking === p.user.userId}
-              offer={asking === p.user.userId ? offerFor(p) : null}
-              busy={busy}
-              failure={asking === p.user.userId ? failure : null}
-              onAsk={() => {
-                setFailure(null);
-                setAsking(asking === p.user.userId ? null : p.user.userId);
-              }}
-              onSend={() => send(p)}
-            />
-          ))}
+          {players.map((p) => {
+            const form = asking === p.user.userId ? draft : null;
+            return (
+              <OnlineRow
+                key={p.user.userId}
+                player={p}
+                mine={p.user.userId === me}
+                asking={form !== null}
+                offer={form && offerFor(p, form)}
+                edit={form && { form, casualOnly: casualOnly(p), onChange: setDraft }}
+                busy={busy}
+                failure={form ? failure : null}
+                onAsk={() => {
+                  setFailure(null);
+                  // Opened afresh from the saved settings each time.
+                  setDraft(formFromSettings(profile?.preferredSettings ?? null, !guest));
+                  setAsking(asking === p.user.userId ? null : p.user.userId);
+                }}
+                onSend={() => form && send(p, form)}
+              />
+            );
+          })}
         </ul>
       )}
     </section>
@@ -79,6 +88,8 @@ export function OnlineRow(props: {
   readonly mine: boolean;
   readonly asking: boolean;
   readonly offer: TableSettingsInput | null;
+  /** The challenge's settings to change before sending (rated off where either is a guest). */
+  readonly edit?: { readonly form: TableForm; readonly casualOnly: boolean; readonly onChange: (form: TableForm) => void } | null;
   readonly busy: boolean;
   readonly failure: string | null;
   readonly onAsk: () => void;
@@ -113,6 +124,7 @@ export function OnlineRow(props: {
       {props.asking && (
         <div className="online-offer">
           <p className="field-hint">{t('onlineList.offer', { name: user.name })}</p>
+          {props.edit && <TableSettingsFields form={props.edit.form} onChange={props.edit.onChange} part="pool" guest={props.edit.casualOnly} />}
           {shown && <SettingsChips settings={shown} />}
           {props.failure && (
             <p className="alert" role="alert">

@@ -8,7 +8,7 @@ export function SettingsChips({ settings }: { readonly settings: TableSettings }
   return (
     <ul className="chips" aria-label={t('describe.label')}>
       {describeSettings(settings).map((p) => (
-        <li className="chip" key={p.key}>
+        <li className="chip" key={p.key} title={p.hint === undefined ? undefined : t(p.hint)}>
           {t(p.key, p.params)}
         </li>
       ))}

@@ -134,6 +134,7 @@ export function TableSettingsFields({
               </option>
             ))}
           </Select>
+          {form.variant === 'long' && <p className="field-hint">{t('form.longTerms')}</p>}
           {a.longOptions && (
             <>
               <Select

@@ -66,6 +66,15 @@ describe('table settings in words', () => {
     ]);
   });
 
+  it("explains long nardy's oin and mars on its scoring chip (issue 40 item 12); short nardy's words need none", () => {
+    const en = createI18n('en');
+    const long = describeSettings(table({ variant: 'long' })).find((p) => p.hint !== undefined);
+    expect(en.t(long!.key, long!.params)).toBe('Up to mars');
+    expect(en.t(long!.hint!)).toMatch(/^Oin is an ordinary win, 1 point; mars a double win, 2 points/);
+    expect(createI18n('ru').t(long!.hint!)).toMatch(/^Ойн — обычная победа/);
+    expect(describeSettings(table({ variant: 'short' })).filter((p) => p.hint !== undefined)).toEqual([]);
+  });
+
   it("says a money session's limits (G6), in Russian with its plural forms", () => {
     const ru = createI18n('ru');
     const s = table({ variant: 'short', session: { games: 5, pointsAhead: 3, minutes: 45 } });

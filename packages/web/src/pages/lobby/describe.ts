@@ -9,6 +9,8 @@ import { termsContext } from '../../game/results';
 export interface Phrase {
   readonly key: string;
   readonly params: Readonly<Record<string, string | number>>;
+  /** A line that explains the words, as a tooltip (long nardy's oin and mars in English, issue 40 item 12). */
+  readonly hint?: string;
 }
 
 const phrase = (key: string, params: Phrase['params'] = {}): Phrase => ({ key, params });
@@ -45,7 +47,8 @@ export function describeSettings(s: TableSettings): Phrase[] {
   const out: Phrase[] = [phrase(`common:variant.${m.variant}`), describeLength(m.matchLength)];
   // What a win can really be worth: a ceiling above what the scoring options allow (G4) changes nothing.
   const top = CEILINGS.find((c) => ceilingPoints(c) === maxWinPoints(scoringOf(m), m))!;
-  out.push(phrase(`lobby:describe.ceiling.${ceilingName(m.variant, m.koks, top)}`, termsContext(m.variant)));
+  const ceiling = phrase(`lobby:describe.ceiling.${ceilingName(m.variant, m.koks, top)}`, termsContext(m.variant));
+  out.push(m.variant === 'long' ? { ...ceiling, hint: 'lobby:form.longTerms' } : ceiling);
   if (m.variant === 'long') {
     if (m.marsDefinition === 'notAllHome') out.push(phrase('lobby:describe.notAllHome'));
     if (m.homeMars) out.push(phrase('lobby:describe.homeMars'));
