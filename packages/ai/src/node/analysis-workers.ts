@@ -16,13 +16,20 @@ type WorkerMessage = { readonly progress: readonly [number, number] } | { readon
  */
 export function analyseInWorker(
   input: AnalyseInput,
-  options: Pick<AnalyseOptions, 'ply' | 'names' | 'onProgress' | 'signal'> = {},
+  options: Pick<AnalyseOptions, 'ply' | 'names' | 'onProgress' | 'signal'> & {
+    /** Linux: the worker thread's nice value (up to 19), so the threads that serve live games go first. */
+    readonly nice?: number;
+  } = {},
   url: URL = analysisWorkerUrl(),
 ): Promise<MatchAnalysis> {
   return new Promise<MatchAnalysis>((resolve, reject) => {
     if (options.signal?.aborted) return reject(abortError());
     const worker = new Worker(url, {
-      workerData: { input, options: { ...(options.ply !== undefined ? { ply: options.ply } : {}), ...(options.names ? { names: options.names } : {}) } },
+      workerData: {
+        input,
+        options: { ...(options.ply !== undefined ? { ply: options.ply } : {}), ...(options.names ? { names: options.names } : {}) },
+        ...(options.nice !== undefined ? { nice: options.nice } : {}),
+      },
     });
     let settled = false;
     const finish = (e: Error | null, value?: MatchAnalysis): void => {

@@ -18,6 +18,12 @@ export interface AnalysisInput {
  */
 export type Analyser = (input: AnalysisInput, onProgress: (done: number, total: number) => void, signal: AbortSignal) => Promise<Json>;
 
-/** The production analyser: @nardy/ai's `analyseMatch` on a worker thread started for the job. */
+/** Linux: the analysis thread's nice value, so bots and live games get the cores first. */
+const ANALYSIS_NICE = 10;
+
+/** The production analyser: @nardy/ai's `analyseMatch` on a worker thread started for the job, at a lower priority. */
 export const workerAnalyser: Analyser = async (input, onProgress, signal) =>
-  (await analyseInWorker({ settings: input.settings, actions: input.actions }, { ply: input.ply, names: input.names, onProgress, signal })) as unknown as Json;
+  (await analyseInWorker(
+    { settings: input.settings, actions: input.actions },
+    { ply: input.ply, names: input.names, onProgress, signal, nice: ANALYSIS_NICE },
+  )) as unknown as Json;
