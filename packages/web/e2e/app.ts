@@ -36,6 +36,8 @@ export interface TableChoice {
   /** Points; 0 = money session. */
   readonly matchLength: number;
   readonly cube?: boolean;
+  /** A clock preset of the form (lobby/tableForm.ts CLOCK_PRESETS); none unless given. */
+  readonly clock?: string;
 }
 
 /** Fills the lobby's table settings (the fields shown for the chosen way of starting). */
@@ -43,6 +45,7 @@ async function chooseTable(page: Page, table: TableChoice): Promise<void> {
   await page.locator('select[name=variant]').selectOption(table.variant);
   await page.locator('select[name=matchLength]').selectOption(String(table.matchLength));
   if (table.cube !== undefined) await page.locator('input[name=cubeEnabled]').setChecked(table.cube);
+  if (table.clock !== undefined) await page.locator('select[name=clock]').selectOption(table.clock);
 }
 
 /** Opens the lobby's full form ("Custom game", below the one-click games) unless it is open. */

@@ -2,17 +2,18 @@
  * The game room's signals, as a player meets them against the bot in Chromium: the tab's title says when it is
  * his turn and goes back after it; with the tab hidden and notifications allowed in the settings, his turn comes
  * as a notification; sounds play, and muting them in the settings silences the room. In English, then the title
- * in Russian.
+ * in Russian. Against a person who doubles: the title, the "doubled" sound and, hidden, its notification. On a
+ * short clock (60 s a move), the low-time sound as his clock goes under its mark.
  *
  * The browser's side is watched by an init script: `Notification` records what is shown (the real permission
- * still decides), every oscillator started is counted (each sound is made of them), and the page can be marked
- * hidden as if the player had switched tabs.
+ * still decides), every oscillator started is recorded (each sound is made of them: its wave and pitch tell which
+ * sound it is), and the page can be marked hidden as if the player had switched tabs.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { open, playBot } from './app';
+import { acceptSeek, button, createSeek, gameOpened, open, playBot, signUp } from './app';
 import { browserSuite } from './browser';
-import { playOn } from './play';
+import { playOn, playStep } from './play';
 import { pattern, text, type Lang } from './texts';
 
 const suite = browserSuite();
@@ -20,6 +21,8 @@ const suite = browserSuite();
 interface Watched {
   __notes: { title: string; body: string }[];
   __tones: number;
+  /** Each oscillator started, as `wave:hertz`. */
+  __pitches: string[];
   __hidden: boolean;
   __titles: string[];
 }
@@ -29,6 +32,7 @@ async function watchSignals(page: Page): Promise<void> {
     const w = window as unknown as Watched & typeof globalThis;
     w.__notes = [];
     w.__tones = 0;
+    w.__pitches = [];
     w.__hidden = false;
     w.__titles = [];
     const titleOf = Object.getOwnPropertyDescriptor(Document.prototype, 'title')!;
@@ -60,6 +64,7 @@ async function watchSignals(page: Page): Promise<void> {
     const start = OscillatorNode.prototype.start;
     OscillatorNode.prototype.start = function (this: OscillatorNode, when?: number) {
       w.__tones += 1;
+      w.__pitches.push(`${this.type}:${this.frequency.value}`);
       start.call(this, when);
     };
     Object.defineProperty(Document.prototype, 'visibilityState', { get: () => (w.__hidden ? 'hidden' : 'visible'), configurable: true });
@@ -70,6 +75,12 @@ async function watchSignals(page: Page): Promise<void> {
 const title = (page: Page) => page.evaluate(() => document.title);
 const tones = (page: Page) => page.evaluate(() => (window as unknown as Watched).__tones);
 const notes = (page: Page) => page.evaluate(() => (window as unknown as Watched).__notes);
+const pitches = (page: Page) => page.evaluate(() => (window as unknown as Watched).__pitches.join(' '));
+/** The tones of two sounds of signalsPlayer.ts: no other sound uses 440 Hz, nor a 1000 Hz square wave. */
+const DOUBLED = 'sine:440 sine:660 sine:440';
+const LOW_TIME = 'square:1000 square:1000 square:1000';
+/** A press on the room's match line: the page's first gesture, after which the browser lets it play sounds. */
+const touchRoom = (page: Page) => page.locator('.room-match').click();
 const yourTurn = (lang: Lang) => text(lang, 'game:signals.title');
 const gameTitle = (lang: Lang) => text(lang, 'common:documentTitle', { page: text(lang, 'common:pageTitle.game') });
 
@@ -153,4 +164,65 @@ it('the title says "your turn" in Russian', { timeout: 120_000 }, async () => {
   await expect.poll(() => title(page), { timeout: 30_000 }).toBe(yourTurn('ru'));
   expect(yourTurn('ru')).toBe('• Вам ходить — Нарды');
   await playUntilTitleBack(page, 'ru');
+});
+
+it('the opponent doubles: the title, the "doubled" sound and, with the tab hidden, its notification', { timeout: 240_000 }, async () => {
+  const stamp = Date.now().toString(36).slice(-5);
+  const alice = await suite.player({ lang: 'en' });
+  const bob = await suite.player({ lang: 'en' });
+  await bob.context().grantPermissions(['notifications'], { origin: suite.baseUrl() });
+  await watchSignals(bob);
+  await signUp(alice, 'en', `alice_${stamp}`);
+  await signUp(bob, 'en', `bob_${stamp}`);
+  await open(bob, '/settings');
+  await bob.locator('input[name=notifications]').check();
+  await expect.poll(() => bob.locator('input[name=notifications]').isChecked(), { timeout: 15_000 }).toBe(true);
+
+  await open(bob, '/');
+  await createSeek(alice, 'en', { variant: 'short', matchLength: 3, cube: true });
+  const gameId = await acceptSeek(bob, 'en', `alice_${stamp}`);
+  expect(await gameOpened(alice)).toBe(gameId);
+  await touchRoom(bob);
+  // Bob looks at another tab the whole game (his clicks still reach the page).
+  await bob.evaluate(() => ((window as unknown as Watched).__hidden = true));
+
+  // Alice doubles at her first chance; Bob rolls, plays and confirms, and never doubles, until he is doubled.
+  const take = button(bob, 'en', 'game:actions.take');
+  /** Clicks a button that is there; a click that misses (the room changed under it) is tried again next round. */
+  const press = async (l: Locator): Promise<boolean> =>
+    (await l.count()) > 0 &&
+    l.click({ timeout: 1_000 }).then(
+      () => true,
+      () => false,
+    );
+  const deadline = Date.now() + 180_000;
+  while ((await take.count()) === 0) {
+    if (Date.now() > deadline) throw new Error('Alice never doubled');
+    if (await press(button(alice, 'en', 'game:actions.double'))) continue;
+    if ((await press(button(alice, 'en', 'game:actions.roll'))) || (await press(button(bob, 'en', 'game:actions.roll')))) continue;
+    if ((await playStep(alice, false)) || (await playStep(bob, false))) continue;
+    if ((await press(alice.locator('.board-confirm:enabled'))) || (await press(bob.locator('.board-confirm:enabled')))) continue;
+    await bob.waitForTimeout(50);
+  }
+
+  // The answer waits for Bob: the title says so, the "doubled" sound played, and the notification names Alice and the cube.
+  await expect.poll(() => title(bob)).toBe(yourTurn('en'));
+  await expect.poll(() => pitches(bob)).toContain(DOUBLED);
+  await expect.poll(async () => (await notes(bob)).map((n) => n.body)).toContainEqual(text('en', 'game:signals.doubled', { name: `alice_${stamp}`, value: 2 }));
+  expect((await notes(bob)).every((n) => n.title === text('en', 'game:signals.notifyTitle'))).toBe(true);
+  await suite.screenshot(bob, 'signals-doubled-en');
+  await take.click();
+});
+
+it('his clock runs low: the low-time sound as it goes under the mark (a 60 s move clock: 6 s)', { timeout: 150_000 }, async () => {
+  const page = await suite.player({ lang: 'en' });
+  await watchSignals(page);
+  await open(page, '/');
+  await playBot(page, 'en', { variant: 'short', matchLength: 1, clock: 'perMove' });
+  await touchRoom(page);
+  // His turn comes, and he waits: 54 s later his clock is at 6 s.
+  await expect.poll(() => title(page), { timeout: 30_000 }).toBe(yourTurn('en'));
+  expect(await pitches(page)).not.toContain(LOW_TIME);
+  await expect.poll(() => pitches(page), { timeout: 70_000, interval: 1_000 }).toContain(LOW_TIME);
+  await suite.screenshot(page, 'signals-low-time-en');
 });
