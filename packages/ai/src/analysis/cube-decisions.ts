@@ -36,7 +36,9 @@ export function judgeDouble(d: CubeDecision, doubled: boolean): Judged {
   const doubleValue = Math.min(e.take, e.pass);
   const bestIsDouble = e.optimal > e.noDouble + EPS;
   const error = Math.max(0, e.optimal - (doubled ? doubleValue : e.noDouble));
-  const unforced = doubled || error > 0 || doubleValue > e.noDouble - CLOSE;
+  // `optimal` below the double's value: the cube is dead for him (a win at this stake already takes the match).
+  const dead = e.optimal < doubleValue - EPS;
+  const unforced = doubled || (!dead && (error > 0 || doubleValue > e.noDouble - CLOSE));
   if (!d.mwc) return { error, unforced };
   const m = d.mwc;
   const doubleMwc = Math.min(m.take, m.pass);
