@@ -2,7 +2,8 @@
  * Decisions on a phone (390×844, touch, Russian) against a player on a desktop (1280×800, English): every decision the
  * clock runs for is in view as the room opens, without scrolling — roll or double on either screen, take or pass on
  * the phone when it is doubled, with the status line naming him and the decision and the cube at the value offered.
- * The phone player confirms turns by themselves (a saved setting): his whole turns go without the confirm button.
+ * The phone player confirms turns by themselves (a saved setting): his whole turns go without the confirm button;
+ * with a turn in hand, Undo step, Undo turn and Confirm are in view.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -15,16 +16,30 @@ import { untranslated } from './untranslated';
 const suite = browserSuite();
 const stamp = Date.now().toString(36).slice(-5);
 
-/** The element lies wholly inside the screen with the page scrolled to its top (as the room opens). */
-async function inViewAtTop(page: Page, target: Locator): Promise<boolean> {
-  await page.evaluate(() => window.scrollTo(0, 0));
+/** The element lies wholly inside the screen as it is scrolled now. */
+async function inView(page: Page, target: Locator): Promise<boolean> {
   const box = await target.boundingBox();
   const screen = page.viewportSize();
   return !!box && !!screen && box.x >= 0 && box.y >= 0 && box.x + box.width <= screen.width && box.y + box.height <= screen.height;
 }
 
-/** On the page and clickable (a button waits, disabled, while its command is on its way). */
-const visible = async (l: Locator): Promise<boolean> => (await l.count()) > 0 && (await l.first().isVisible()) && l.first().isEnabled();
+/** The element lies wholly inside the screen with the page scrolled to its top (as the room opens). */
+async function inViewAtTop(page: Page, target: Locator): Promise<boolean> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return inView(page, target);
+}
+
+/**
+ * On the page and clickable (a button waits, disabled, while its command is on its way). The room changes under the
+ * test: a button gone between the looks is not there (rather than waited for).
+ */
+const visible = async (l: Locator): Promise<boolean> =>
+  (await l.count()) > 0 &&
+  (await l.first().isVisible()) &&
+  l
+    .first()
+    .isEnabled({ timeout: 500 })
+    .catch(() => false);
 const status = (page: Page): Locator => page.locator('.board-status');
 const cube = (page: Page): Promise<string | null> => page.locator('.board-cube text').textContent();
 /** Roll, and Double or Redouble: the decisions at the start of a turn with the cube. */
@@ -50,11 +65,11 @@ it('a phone player sees every decision without scrolling, is told he was doubled
   const gameId = await acceptSeek(boris, 'ru', `alice_${stamp}`);
   expect(await gameOpened(alice)).toBe(gameId);
 
-  const seen = { phoneRoll: false, desktopRoll: false, doubled: false, turnsSent: 0 };
+  const seen = { phoneRoll: false, phoneTurn: false, desktopRoll: false, doubled: false, turnsSent: 0 };
   let aliceDoubled = false;
   let borisStepped = false;
   const deadline = Date.now() + 240_000;
-  while (!(seen.phoneRoll && seen.desktopRoll && seen.doubled && seen.turnsSent >= 2)) {
+  while (!(seen.phoneRoll && seen.phoneTurn && seen.desktopRoll && seen.doubled && seen.turnsSent >= 2)) {
     if (Date.now() > deadline) throw new Error(`not everything was seen: ${JSON.stringify(seen)}`);
 
     if (borisStepped && (await boris.locator(SOURCE).count()) === 0) {
@@ -130,6 +145,14 @@ it('a phone player sees every decision without scrolling, is told he was doubled
       continue;
     }
     if ((await boris.locator(SOURCE).count()) > 0) {
+      if (!seen.phoneTurn) {
+        // His turn in hand: Undo step, Undo turn and Confirm are on the screen as it is (docked), and at its top.
+        const turnButtons = (['undoStep', 'undoTurn', 'confirm'] as const).map((key) => button(boris, 'ru', `board:${key}`));
+        for (const b of turnButtons) expect(await inView(boris, b), 'phone: the turn’s buttons in view').toBe(true);
+        for (const b of turnButtons) expect(await inViewAtTop(boris, b), 'phone: the turn’s buttons in view at the top').toBe(true);
+        await suite.screenshot(boris, 'decisions-phone-turn');
+        seen.phoneTurn = true;
+      }
       borisStepped = await playStep(boris, true);
       continue;
     }
