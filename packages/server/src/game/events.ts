@@ -21,7 +21,7 @@ export type Recipient = { readonly seat: Seat } | 'spectator';
 export type RematchOffer = Omit<Extract<RematchNote, { kind: 'rematchOffered' }>, 'kind'>;
 
 /** The pause before the next game: when it ends (server time) and the players who said they are ready. */
-export interface NextGame {
+interface NextGame {
   readonly startsAt: number;
   readonly ready: readonly Seat[];
 }

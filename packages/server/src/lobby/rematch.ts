@@ -1,5 +1,5 @@
 import type { Seat } from '@nardy/engine';
-import type { ClientMessage } from '@nardy/protocol';
+import type { ClientMessage, GameSummary } from '@nardy/protocol';
 import type { ClientLink, Reply } from '../contracts.js';
 import type { FinishedMatch, RematchEvent } from './options.js';
 import { done, fail, other, type Check, type LobbyState } from './state.js';
@@ -59,8 +59,10 @@ export async function rematchOffer(lobby: LobbyState, link: ClientLink, msg: Cli
   const seed = lobby.preCommitted(link.id, msg.commitment);
   if (!seed.ok) return seed;
   const dice = seed.value === undefined || msg.commitment === undefined ? undefined : { serverSeed: seed.value, commitment: msg.commitment };
-  const at = lobby.now();
-  lobby.offers.set(msg.gameId, { userId: link.viewer.userId, seat, at, expiresAt: at + OFFER_TTL_MS, awaySince: null, clientSeed: msg.clientSeed, dice });
+  const me = link.viewer.userId;
+  const playing = new Set([...lobby.games.values()].filter((g) => playsIn(g, me)).map((g) => g.gameId));
+  const expiresAt = lobby.now() + OFFER_TTL_MS;
+  lobby.offers.set(msg.gameId, { userId: me, seat, expiresAt, playing, awaySince: null, clientSeed: msg.clientSeed, dice });
   // The opponent sees the rematch's commitment with the offer, before his seed goes with his accept.
   rematchEvent(lobby, msg.gameId, dice ? { kind: 'rematchOffered', by: seat, commitment: dice.commitment } : { kind: 'rematchOffered', by: seat });
   return done();
@@ -124,10 +126,12 @@ export function rematchExpire(lobby: LobbyState, t: number): void {
     const here = lobby.options.rematches?.watching?.(gameId, o.userId) ?? lobby.userLinks.has(o.userId);
     o.awaySince = here ? null : (o.awaySince ?? t);
     const away = o.awaySince !== null && t - o.awaySince >= AWAY_GRACE_MS;
-    const elsewhere = [...lobby.games.values()].some((g) => g.startedAt >= o.at && (g.players.p1.userId === o.userId || g.players.p2.userId === o.userId));
+    const elsewhere = [...lobby.games.values()].some((g) => playsIn(g, o.userId) && !o.playing.has(g.gameId));
     if (o.expiresAt <= t || away || elsewhere) rematchWithdraw(lobby, gameId);
   }
 }
+
+const playsIn = (g: GameSummary, userId: string): boolean => g.players.p1.userId === userId || g.players.p2.userId === userId;
 
 /** Closes the open offer of `gameId` (taken back, or lapsed): both players see it go. */
 function rematchWithdraw(lobby: LobbyState, gameId: string): void {

@@ -60,9 +60,10 @@ export interface RematchOffer {
   readonly userId: string;
   /** The offerer's seat in the finished game (its events name seats). */
   readonly seat: Seat;
-  /** When it was made (a game he starts after it withdraws it) and when it lapses unanswered. */
-  readonly at: number;
+  /** When it lapses unanswered. */
   readonly expiresAt: number;
+  /** The listed games he was playing when he offered: a game he starts after it withdraws it. */
+  readonly playing: ReadonlySet<string>;
   /** Since when the offerer has not had the finished game open (a reload, a look elsewhere), or null while he has. */
   awaySince: number | null;
   readonly clientSeed: string | undefined;
