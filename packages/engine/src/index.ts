@@ -17,3 +17,4 @@ export * from './notation/position-id.js';
 export * from './notation/turn-notation.js';
 export * from './game/index.js';
 export * from './rules/scoring.js';
+export * from './notation/mat/index.js';
