@@ -22,6 +22,7 @@ const GameRoom = lazy(() => import('./game/GameRoom').then((m) => ({ default: m.
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const ReplayPage = lazy(() => import('./pages/replay/ReplayPage').then((m) => ({ default: m.ReplayPage })));
 const DicePage = lazy(() => import('./pages/replay/DicePage').then((m) => ({ default: m.DicePage })));
+const AnalysisPage = lazy(() => import('./pages/analysis/AnalysisPage').then((m) => ({ default: m.AnalysisPage })));
 const RulesPage = lazy(() => import('./pages/rules/RulesPage').then((m) => ({ default: m.RulesPage })));
 
 /** The app: header, the page of the current route, the connection banner and the notice area. */
@@ -77,6 +78,8 @@ function Page({ route }: { readonly route: Route }) {
       return <ReplayPage key={route.gameId} gameId={route.gameId} navigate={navigate} />;
     case 'dice':
       return <DicePage key={route.gameId} gameId={route.gameId} />;
+    case 'analysis':
+      return <AnalysisPage key={route.gameId} gameId={route.gameId} />;
     case 'rules':
       return <RulesPage variant={route.variant} />;
     case 'notFound':

@@ -18,6 +18,8 @@ describe('routes', () => {
     expect(matchRoute('/profile/u_alice')).toEqual({ name: 'profile', userId: 'u_alice' });
     expect(matchRoute('/replay/g_1')).toEqual({ name: 'replay', gameId: 'g_1' });
     expect(matchRoute('/dice/g_1')).toEqual({ name: 'dice', gameId: 'g_1' });
+    expect(matchRoute('/game/g_1/analysis?watch=w')).toEqual({ name: 'analysis', gameId: 'g_1' });
+    expect(paths.analysis('g_1', 'w 1')).toBe('/game/g_1/analysis?watch=w%201');
     expect(matchRoute('/rules/caucasian')).toEqual({ name: 'rules', variant: 'caucasian' });
   });
 

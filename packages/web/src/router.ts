@@ -16,6 +16,7 @@ export type Route =
   | { readonly name: 'profile'; readonly userId: string }
   | { readonly name: 'replay'; readonly gameId: string }
   | { readonly name: 'dice'; readonly gameId: string }
+  | { readonly name: 'analysis'; readonly gameId: string }
   | { readonly name: 'rules'; readonly variant: VariantId }
   | { readonly name: 'notFound' };
 
@@ -35,6 +36,10 @@ export function matchRoute(path: string): Route {
   const pathname = path.split(/[?#]/)[0] ?? '/';
   const parts = pathname.split('/').filter((p) => p !== '');
   const [head, arg, ...rest] = parts;
+  if (head === 'game' && arg !== undefined && rest.length === 1 && rest[0] === 'analysis') {
+    const id = decode(arg);
+    return id === null ? { name: 'notFound' } : { name: 'analysis', gameId: id };
+  }
   if (rest.length > 0) return { name: 'notFound' };
   if (head === undefined) return { name: 'lobby' };
   if (arg === undefined) {
@@ -84,6 +89,8 @@ export const paths = {
   profile: (userId: string) => `/profile/${enc(userId)}`,
   replay: (gameId: string) => `/replay/${enc(gameId)}`,
   dice: (gameId: string) => `/dice/${enc(gameId)}`,
+  /** `watch`: a private game's invitation, passed on. */
+  analysis: (gameId: string, watch?: string) => `/game/${enc(gameId)}/analysis${watch ? `?watch=${enc(watch)}` : ''}`,
   rules: (variant: VariantId) => `/rules/${variant}`,
 };
 

@@ -8,6 +8,7 @@ import type { AckResult, PlayerAction } from '@nardy/protocol';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import type { PlayerSettings } from '../app/settings';
 import { ServerError, type Command, type Link } from '../net/types';
+import { AnalyseButton } from '../pages/analysis/AnalyseButton';
 import { paths } from '../router';
 import type { ClaimKind } from './ActionBar';
 import { Refusal } from './Refusal';
@@ -135,6 +136,7 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
       committedBefore={link.committedBefore(view.diceProof.commitment)}
       onRematch={onRematch}
       dismiss={() => dispatch({ type: 'dismiss' })}
+      finished={<AnalyseButton gameId={gameId} link={link} navigate={navigate} />}
     />
   );
 }

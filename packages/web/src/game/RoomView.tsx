@@ -5,7 +5,7 @@
  */
 import { opposite, otherSeat, type Color, type Seat } from '@nardy/engine';
 import { stakeHold, type GameView, type PlayerAction } from '@nardy/protocol';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Board } from '../board/Board';
 import type { BoardSettings, BoardStep } from '../board/types';
 import { ActionBar, Choices, type ClaimKind } from './ActionBar';
@@ -49,6 +49,8 @@ export interface RoomViewProps {
   readonly committedBefore?: boolean;
   readonly onRematch: (command: RematchCommand) => void;
   readonly dismiss: () => void;
+  /** Shown under the result once the match is over ("Analyse"). */
+  readonly finished?: ReactNode;
 }
 
 const seatOfColor = (view: GameView, color: Color): Seat => (color === 'white' ? view.white : otherSeat(view.white));
@@ -69,6 +71,7 @@ export function RoomView({
   sendChat,
   onRematch,
   dismiss,
+  finished,
   committedBefore,
 }: RoomViewProps) {
   const t = useTranslate('game');
@@ -134,6 +137,7 @@ export function RoomView({
         {state.error && <Refusal error={state.error} onDismiss={dismiss} />}
         <ActionBar view={view} busy={busy} serverNow={serverNow} act={act} claim={claim} abortRefused={abortRefused} t={t} />
         <ResultPanel view={view} rematch={rematchChoice(view, state.rematch)} busy={busy} onRematch={onRematch} t={t} />
+        {view.end && finished}
         <div className="room-tabs" role="tablist" aria-label={t('tabs.label')}>
           {TABS.map((name) => (
             <button

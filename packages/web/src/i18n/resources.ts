@@ -6,6 +6,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@nardy/protocol';
 import { NAMESPACES, i18nOptions, type Namespace } from './index';
+import enAnalysis from './locales/en/analysis.json';
 import enAuth from './locales/en/auth.json';
 import enBoard from './locales/en/board.json';
 import enCommon from './locales/en/common.json';
@@ -16,6 +17,7 @@ import enProfile from './locales/en/profile.json';
 import enRules from './locales/en/rules.json';
 import enSettings from './locales/en/settings.json';
 import enTop from './locales/en/top.json';
+import ruAnalysis from './locales/ru/analysis.json';
 import ruAuth from './locales/ru/auth.json';
 import ruBoard from './locales/ru/board.json';
 import ruCommon from './locales/ru/common.json';
@@ -39,6 +41,7 @@ export const resources = {
     game: enGame,
     profile: enProfile,
     rules: enRules,
+    analysis: enAnalysis,
   },
   ru: {
     common: ruCommon,
@@ -51,6 +54,7 @@ export const resources = {
     game: ruGame,
     profile: ruProfile,
     rules: ruRules,
+    analysis: ruAnalysis,
   },
 } as const satisfies Record<Language, Record<Namespace, unknown>>;
 

@@ -9,6 +9,7 @@
 import type { VariantId } from '@nardy/engine';
 import {
   ERROR_CODES,
+  type AnalysisResponse,
   type ChipsReport,
   type DiceReport,
   type ErrorCode,
@@ -86,6 +87,8 @@ export function createApi(fetchImpl: Fetch) {
       request<UserGames>('GET', `/api/users/${seg(userId)}/games${query(page)}`),
     game: (gameId: string) => request<GameRecordResponse>('GET', `/api/games/${seg(gameId)}`),
     dice: (gameId: string) => request<DiceReport>('GET', `/api/games/${seg(gameId)}/dice`),
+    /** A finished game's analysis at a ply: the job's status, and once done its result (issue 41). */
+    analysis: (gameId: string, ply: number, watch?: string) => request<AnalysisResponse>('GET', `/api/games/${seg(gameId)}/analysis${query({ ply, watch })}`),
     leaderboard: (variant: VariantId, limit?: number) => request<Leaderboard>('GET', `/api/leaderboard/${seg(variant)}${query({ limit })}`),
     /** The signed-in user's chips (G9): balance and latest ledger rows. */
     chips: (limit?: number) => request<ChipsReport>('GET', `/api/me/chips${query({ limit })}`),

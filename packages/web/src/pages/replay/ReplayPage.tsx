@@ -12,6 +12,7 @@ import { Refusal } from '../../game/Refusal';
 import { useTranslate } from '../../game/useTranslate';
 import { ServerError } from '../../net/types';
 import { paths } from '../../router';
+import { AnalyseButton } from '../analysis/AnalyseButton';
 import { ReplayView, type FinishedRecord } from './ReplayView';
 
 export interface ReplayPageProps {
@@ -22,8 +23,8 @@ export interface ReplayPageProps {
 type Loaded =
   { readonly kind: 'loading' } | { readonly kind: 'failed'; readonly error: ServerError } | { readonly kind: 'loaded'; readonly record: GameRecordResponse };
 
-export function ReplayPage({ gameId }: ReplayPageProps) {
-  const { api, settings } = useServices();
+export function ReplayPage({ gameId, navigate }: ReplayPageProps) {
+  const { api, link, settings } = useServices();
   const board = useSettings(settings);
   const t = useTranslate('game');
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
@@ -60,5 +61,5 @@ export function ReplayPage({ gameId }: ReplayPageProps) {
       </p>
     );
   }
-  return <ReplayView record={finished} log={log} settings={board} />;
+  return <ReplayView record={finished} log={log} settings={board} analyse={<AnalyseButton gameId={gameId} link={link} navigate={navigate} />} />;
 }

@@ -5,7 +5,7 @@
  */
 import { type BySeat, type Color, type Seat } from '@nardy/engine';
 import type { GameRecordResponse, MatchEndReason, PublicSeat } from '@nardy/protocol';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { botSeatName } from '../../app/botSeat';
 import { Board } from '../../board/Board';
 import type { BoardSettings } from '../../board/types';
@@ -32,6 +32,8 @@ interface Props {
   readonly settings: BoardSettings;
   /** The step shown first (0 = the start). */
   readonly initialStep?: number;
+  /** Under the match line: "Analyse". */
+  readonly analyse?: ReactNode;
 }
 
 const NO_INPUT = () => undefined;
@@ -53,7 +55,7 @@ function recordedEnd(recorded: unknown): { readonly winner: Seat | null; readonl
   return { winner, reason: reason as MatchEndReason };
 }
 
-export function ReplayView({ record, log, settings, initialStep = 0 }: Props) {
+export function ReplayView({ record, log, settings, initialStep = 0, analyse }: Props) {
   const t = useTranslate('game');
   const tBoard = useTranslate('board');
   const last = log.states.length - 1;
@@ -144,6 +146,7 @@ export function ReplayView({ record, log, settings, initialStep = 0 }: Props) {
             <span>{say(t, matchPhrase(record.game.settings.matchLength, frame.game))}</span>
             <a href={paths.game(record.game.id)}>{t('replay.game')}</a>
           </header>
+          {analyse}
           {log.error !== null && <p className="alert">{t('replay.broken', { message: log.error })}</p>}
           {(frame.result || end) && (
             <section className="room-result card" aria-label={t('result.title')}>
