@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { analyseMatch, type AnalyseInput, type MatchAnalysis } from '@nardy/ai';
-import { checkAction, matchSettings, type Action } from '@nardy/engine';
+import { checkAction, matchSettings, parseMat, type Action } from '@nardy/engine';
 import { analysisJson, analysisText } from './analyse-report.js';
 import { analyseOnThreads } from './analyse-threads.js';
 import { parse } from './args.js';
@@ -15,7 +15,8 @@ each turn against the best turns, each cube decision (no double, double/take, do
 each throw, marks (?! doubtful, ? bad, ?? very bad), and per player the error rates in mEMG per unforced
 decision (matches: also mMWC), PR, luck, the luck-adjusted result and gnubg's rating of play.
 
-  <file>         a game record: the JSON of GET /api/games/<id>; - reads stdin
+  <file>         a game record: the JSON of GET /api/games/<id>, or a .mat file (gnubg, XG, ours for long
+                 and Caucasian nardy; docs/mat.md); - reads stdin
   --ply N        look-ahead: 0, 1 or 2 (default 2)
   --json         one JSON object {variant, matchLength, ply, players: [{name, unforcedMoves,
                  chequerErrorRate, cubeErrorRate, errorRate, pr, luck, …}], games, decisions: [{game, move,
@@ -60,7 +61,15 @@ function fromRecord(json: unknown): { input: AnalyseInput; names: { p1: string; 
   return { input: { settings: settings.value, actions }, names: { p1: seatName(seats['p1'], 'p1'), p2: seatName(seats['p2'], 'p2') } };
 }
 
+/** A `.mat` file through the engine's reader; its error names the line. */
+function fromMat(text: string): { input: AnalyseInput; names: { p1: string; p2: string } } {
+  const m = parseMat(text);
+  if (!m.ok) throw new UsageError(`.mat${m.error.line > 0 ? ` line ${m.error.line}` : ''}: ${m.error.message}`);
+  return { input: { settings: m.value.settings, actions: m.value.actions }, names: m.value.names };
+}
+
 function readInput(text: string): { input: AnalyseInput; names: { p1: string; p2: string } } {
+  if (!text.trimStart().startsWith('{')) return fromMat(text);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -81,7 +90,7 @@ function whole(values: Record<string, string | boolean | undefined>, name: strin
 export async function analyseCommand(args: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = parse(args, { ply: { type: 'string' }, json: { type: 'boolean' }, threads: { type: 'string' } }, 1);
   const path = positionals[0];
-  if (path === undefined) throw new UsageError('analyse needs a file: nardy analyse <record.json | ->');
+  if (path === undefined) throw new UsageError('analyse needs a file: nardy analyse <record.json | match.mat | ->');
   const ply = whole(values, 'ply', 0, 2, 2);
   const threads = whole(values, 'threads', 1, 64, 1);
   const { input, names } = readInput(await readText(path, io.stdin));

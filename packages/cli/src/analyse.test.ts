@@ -7,6 +7,7 @@ import {
   matchSettings,
   newMatch,
   seededRng,
+  writeMat,
   type Action,
   type Dice,
   type Die,
@@ -101,6 +102,15 @@ describe('nardy analyse', () => {
     expect(r.stdout).toMatch(/^Rating +\S/m);
   });
 
+  it('reads the same match from a .mat file', async () => {
+    const mat = join(dir, 'match.mat');
+    writeFileSync(mat, writeMat({ settings: short, actions, names: { p1: 'Alice', p2: 'Bob' } }));
+    const fromMat = JSON.parse((await runCli(['analyse', mat, '--ply', '0', '--json'])).stdout) as Report;
+    const fromJson = JSON.parse((await runCli(['analyse', file, '--ply', '0', '--json'])).stdout) as Report;
+    expect(fromMat.players.map((p) => p.name)).toEqual(['Alice', 'Bob']);
+    expect(fromMat.players.map((p) => p.errorRate)).toEqual(fromJson.players.map((p) => p.errorRate));
+  });
+
   it('analyses long nardy at 1-ply', async () => {
     const long = settingsOf({ variant: 'long', matchLength: 0 });
     const r = await runCli(['analyse', recordFile(long, playGame(long, 2).slice(0, 24)), '--ply', '1', '--json']);
@@ -123,6 +133,9 @@ describe('nardy analyse', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/^nardy: .+\n$/);
     }
+    const mat = join(dir, 'broken.mat');
+    writeFileSync(mat, ' 3 point match\n\n Game 1\n Alice : 0     Bob : 0\n  1) 31: 8/5 6/5 99/1\n');
+    expect((await runCli(['analyse', mat])).stderr).toMatch(/^nardy: \.mat line \d+: /);
   });
 
   it('is listed in nardy --help', async () => {
