@@ -91,13 +91,16 @@ export class AnalysisModule implements CommandModule {
 
   async #request(link: ClientLink, msg: ClientMessage<'analysis.request'>): Promise<Reply> {
     const ply = msg.ply ?? DEFAULT_ANALYSIS_PLY;
+    const key = keyOf(msg.gameId, ply);
+    let links = this.#watchers.get(key);
+    if (!links) this.#watchers.set(key, (links = new Set()));
+    // Listening before asking: a job that ends meanwhile is still heard of.
+    const added = !links.has(link);
+    links.add(link);
     const r = await this.request(link.viewer.userId, msg.gameId, ply, msg.watch);
-    if (!r.ok) return r;
-    if (r.value.status === 'queued' || r.value.status === 'running') {
-      const key = keyOf(msg.gameId, ply);
-      let links = this.#watchers.get(key);
-      if (!links) this.#watchers.set(key, (links = new Set()));
-      links.add(link);
+    if (added && (!r.ok || r.value.status === 'done' || r.value.status === 'failed')) {
+      links.delete(link);
+      if (links.size === 0 && this.#watchers.get(key) === links) this.#watchers.delete(key);
     }
     return r;
   }

@@ -42,6 +42,9 @@ it('each limit is a setting with a default; a bad value is reported with its nam
     seeksPerUser: 5,
     seeksPerIp: 10,
     botGamesPerUser: 3,
+    analysesPerUser: 3,
+    analysisQueue: 100,
+    analysisAutoQueue: 5,
   });
   expect(loadConfig({ SOCKETS_PER_IP: '500', BOT_GAMES_PER_USER: '1' }).limits).toMatchObject({ socketsPerIp: 500, botGamesPerUser: 1 });
   expect(() => loadConfig({ SEEKS_PER_IP: '0', COMMAND_BURST: 'lots' })).toThrow(ConfigError);
