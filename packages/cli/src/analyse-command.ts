@@ -15,8 +15,8 @@ each turn against the best turns, each cube decision (no double, double/take, do
 each throw, marks (?! doubtful, ? bad, ?? very bad), and per player the error rates in mEMG per unforced
 decision (matches: also mMWC), PR, luck, the luck-adjusted result and gnubg's rating of play.
 
-  <file>         a game record: the JSON of GET /api/games/<id>, or a .mat file (gnubg, XG, ours for long
-                 and Caucasian nardy; docs/mat.md); - reads stdin
+  <file>         a game record: the JSON of GET /api/games/<id>, or a .mat file (gnubg, XG; long and
+                 Caucasian nardy in the same layout); - reads stdin
   --ply N        look-ahead: 0, 1 or 2 (default 2)
   --json         one JSON object {variant, matchLength, ply, players: [{name, unforcedMoves,
                  chequerErrorRate, cubeErrorRate, errorRate, pr, luck, …}], games, decisions: [{game, move,
