@@ -3,6 +3,7 @@ import { matchSettings } from '@nardy/engine';
 import { AckResultSchema, ERROR_CODES, ServerToClientSchema, type TableSettings } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Reply } from '../contracts.js';
+import { DiceCommitments } from '../game/commitments.js';
 import { LOBBY_TYPES, LobbyModule } from './lobby.js';
 import { FakeClock, FakeFactory, FakeRematches, fakeLink, viewer, type FakeLink } from './test-kit.suite.js';
 
@@ -74,10 +75,13 @@ function world(coins: readonly number[]): World {
   const blocks = new Set<string>();
   let ids = 0;
   let c = 0;
+  let seeds = 0;
   const lobby = new LobbyModule(factory, clock.now, (p) => `${p}${++ids}`, {
     random: () => coins[c++ % coins.length] ?? 0.5,
     isBlocked: async (a, b) => blocks.has(`${a}>${b}`),
     rematches,
+    // quickPair.commit's fresh seeds (each a different one).
+    commitments: new DiceCommitments(() => (++seeds).toString(16).padStart(64, '0')),
     chips: { canStake: (userId) => Promise.resolve(userId !== 'u1') },
     maxSeeksPerUser: 3,
     maxChallengesPerUser: 2,
@@ -124,6 +128,8 @@ function command(w: World, step: Extract<Step, { op: 'cmd' }>): Record<string, u
       return { type: step.kind, seekId, ...seed };
     case 'quickPair.join':
       return { type: step.kind, pool: POOLS[step.pick % POOLS.length], ...seed };
+    case 'quickPair.commit':
+      return { type: step.kind, pool: POOLS[step.pick % POOLS.length] };
     case 'challenge.send':
       return { type: step.kind, to: `u${step.pick % 5}`, settings: SETTINGS[step.pick % SETTINGS.length], ...seed };
     case 'challenge.accept':
