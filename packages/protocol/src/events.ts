@@ -39,7 +39,7 @@ export const MatchActionsSchema = z.array(EngineActionSchema).max(LIMITS.actions
 export const GameEventSchema = z.discriminatedUnion('kind', [
   /** An engine action was applied (a `roll` or `opening` carries the dice the server threw). */
   z.strictObject({ kind: z.literal('action'), action: EngineActionSchema }),
-  /** A game of the match ended (the next one starts at once unless the match is over). */
+  /** A game of the match ended (unless the match is over, the next one starts after a pause: `nextGame`). */
   z.strictObject({ kind: z.literal('gameEnded'), result: GameResultSchema }),
   /** The match or session ended; the server seed is revealed (G10). */
   z.strictObject({ kind: z.literal('matchEnded'), end: MatchEndSchema, serverSeed: Hex64Schema }),
