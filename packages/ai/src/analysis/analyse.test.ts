@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { apply, legalTurns, makeTurnNotation, newMatch, replay, seatToPlay, type Action, type Dice, type MatchState } from '@nardy/engine';
+import { apply, legalTurns, makeTurnNotation, newMatch, replay, seatToPlay, type Action, type Dice } from '@nardy/engine';
 import { rankTurns } from '../choose.js';
 import { cubeInputsOf, playCubeOf } from '../cube.js';
 import { THROWS } from '../throws.js';
 import { analyseMatch, joinAnalyses } from './analyse.js';
-import { playRecord } from './records.suite.js';
+import { must, playRecord } from './records.suite.js';
 import { AnalysisSearch } from './search.js';
 import type { MoveDecision, TakeDecision } from './types.js';
 
@@ -20,10 +20,10 @@ describe('analyseMatch at 0-ply', () => {
     expect(await analyseMatch(input, { ply: 0 })).toEqual(a);
     // Re-derive the first unforced turn's ranking with the bot's own search under the same cube.
     const first = moves(a.decisions).find((d) => d.unforced && d.luck !== null)!;
-    let state = newMatch(input.settings).value as MatchState;
+    let state = must(newMatch(input.settings));
     for (const action of actions) {
       if (state.phase === 'moving' && state.game.number === first.game && state.game.turnsPlayed + 1 === first.move) break;
-      state = (apply(state, action) as { value: MatchState }).value;
+      state = must(apply(state, action));
     }
     const { cube, context } = cubeInputsOf(state);
     const ranked = rankTurns(state.game.position, state.game.dice!, { level: 'expert', scoring: state.settings, cube: playCubeOf(cube, context) });
@@ -111,7 +111,7 @@ describe('marks', () => {
 
 describe('luck', () => {
   const actions = playRecord(money, 11, { maxActions: 25 });
-  const state = (replay(money, actions) as { value: MatchState }).value;
+  const state = must(replay(money, actions));
   const { cube, context } = cubeInputsOf(state);
   const position = state.game.position;
 
@@ -127,10 +127,10 @@ describe('luck', () => {
 /** A long-nardy record: White opens 3-3 with `white`, Black answers 3-3 with `black`. */
 function longOpening(white: string, black: string): Action[] {
   const settings = { variant: 'long', matchLength: 0 } as const;
-  let state = newMatch(settings).value as MatchState;
+  let state = must(newMatch(settings));
   const actions: Action[] = [];
   const act = (a: Action): void => {
-    state = (apply(state, a) as { value: MatchState }).value;
+    state = must(apply(state, a));
     actions.push(a);
   };
   act({ type: 'opening', dice: { p1: 5, p2: 2 } });
@@ -153,8 +153,8 @@ describe('long nardy', () => {
   });
 
   it('the bot plays the book on 3-3', () => {
-    const start = newMatch({ variant: 'long' }).value as MatchState;
-    const opened = (apply(start, { type: 'opening', dice: { p1: 5, p2: 2 } }) as { value: MatchState }).value;
+    const start = must(newMatch({ variant: 'long' }));
+    const opened = must(apply(start, { type: 'opening', dice: { p1: 5, p2: 2 } }));
     const position = opened.game.position;
     const top = rankTurns(position, [3, 3], { level: 'expert' })[0]!;
     expect(makeTurnNotation(position, top.turn)).toBe('24/15 24/21');

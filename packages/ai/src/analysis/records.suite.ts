@@ -1,6 +1,12 @@
-import { apply, newMatch, seatToPlay, type Action, type Dice, type Die, type MatchSettingsInput, type MatchState } from '@nardy/engine';
+import { apply, newMatch, seatToPlay, type Result, type Action, type Dice, type Die, type MatchSettingsInput, type MatchState } from '@nardy/engine';
 import { rankTurns, type RankedTurn } from '../choose.js';
 import { seededRng } from '../rng.js';
+
+/** The value of a result that must be ok (test records are legal). */
+export function must<T>(r: Result<T>): T {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
 
 /** What a test player does with a turn: the turn to play from those ranked best first at 0-ply. */
 type Picker = (ranked: readonly RankedTurn[], state: MatchState) => RankedTurn['turn'];
@@ -20,9 +26,7 @@ const best: Picker = (ranked) => ranked[0]!.turn;
 export function playRecord(settings: MatchSettingsInput, seed: number, options: { pick?: Picker; cube?: CubePolicy; maxActions?: number } = {}): Action[] {
   const rng = seededRng(seed);
   const die = (): Die => (1 + Math.floor(rng() * 6)) as Die;
-  const start = newMatch(settings);
-  if (!start.ok) throw new Error(start.error.message);
-  let state = start.value;
+  let state = must(newMatch(settings));
   const actions: Action[] = [];
   const pick = options.pick ?? best;
   while (state.phase !== 'matchOver' && actions.length < (options.maxActions ?? 2000)) {
@@ -39,9 +43,7 @@ export function playRecord(settings: MatchSettingsInput, seed: number, options: 
       const turn = ranked.length > 0 ? pick(ranked, state) : null;
       action = { type: 'move', seat: seatToPlay(g), steps: turn ? turn.steps : [] };
     }
-    const next = apply(state, action);
-    if (!next.ok) throw new Error(next.error.message);
-    state = next.value;
+    state = must(apply(state, action));
     actions.push(action);
   }
   return actions;
