@@ -12,7 +12,7 @@ interface Props {
   readonly t: Translate;
 }
 
-/** G10: the dice commitment during the match; the revealed seed and the link to check every throw after it. */
+/** G10: the dice commitment during the match; the revealed seed, the link to check every throw and the `.mat` download after it. */
 export function DiceProof({ gameId, commitment, serverSeed, before = false, t }: Props) {
   return (
     <section className="dice-proof card" aria-label={t('dice.title')}>
@@ -26,6 +26,11 @@ export function DiceProof({ gameId, commitment, serverSeed, before = false, t }:
           <code className="dice-proof-hash">{serverSeed}</code>
           <p>
             <a href={paths.dice(gameId)}>{t('dice.verify')}</a>
+          </p>
+          <p>
+            <a href={`/api/games/${encodeURIComponent(gameId)}/mat`} download>
+              {t('dice.downloadMat')}
+            </a>
           </p>
         </>
       )}
