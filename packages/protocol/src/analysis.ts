@@ -60,3 +60,26 @@ export interface AnalysisResponse {
   /** @nardy/ai's `MatchAnalysis` (docs/analysis.md), once `status` is `done`. */
   readonly result: unknown;
 }
+
+/** One variant's figures in `GET /api/users/:id/analysis`. */
+export interface AnalysedPlay {
+  readonly variant: string;
+  /** Analysed games and matches the user played in that variant. */
+  readonly matches: number;
+  /** Unforced decisions over them. */
+  readonly unforced: number;
+  /** mEMG per unforced decision over them all (each match weighted by its unforced decisions); null without any. */
+  readonly errorRate: number | null;
+  /** Half the error rate, as XG and Galaxy show it. */
+  readonly pr: number | null;
+}
+
+/**
+ * `GET /api/users/:id/analysis`: a player's average error rate and PR over his analysed games and matches (their
+ * 2-ply analyses, the latest 200 finished games), per variant.
+ */
+export interface UserAnalysis {
+  readonly userId: string;
+  readonly ply: number;
+  readonly variants: readonly AnalysedPlay[];
+}

@@ -5,6 +5,7 @@ import { badRequest, fromStoreError, httpError, intParam, jsonErrors, objectBody
 import { mayRead } from '../records/routes.js';
 import type { Store } from '../store/index.js';
 import type { AnalysisModule } from './module.js';
+import { userAnalysisRoute } from './user-stats.js';
 
 export interface AnalysisRoutesOptions {
   readonly store: Store;
@@ -22,12 +23,14 @@ const STATUS: Partial<Record<ErrorCode, number>> = { NOT_FOUND: 404, PRIVATE_GAM
  * `POST /api/games/:id/analysis` `{ply?, watch?}`: asks for the analysis, as `analysis.request` does (202 with the
  * job's status; the same refusals, 401 signed out). `GET /api/games/:id/analysis?ply=2[&watch=<token>]`: a game's analysis at a ply — its status and progress, and
  * once done the engine's `MatchAnalysis` as `result`; `NOT_FOUND` when none was asked for. The record's access rule:
- * a private game's is its players' and their invited watchers' (`PRIVATE_GAME`).
+ * a private game's is its players' and their invited watchers' (`PRIVATE_GAME`). `GET /api/users/:id/analysis`: a
+ * player's average error rate and PR over his analysed games (user-stats.ts).
  */
 export function analysisRoutes(opts: AnalysisRoutesOptions): FastifyPluginAsync {
   const { store, analysis } = opts;
   return async (app: FastifyInstance) => {
     jsonErrors(app);
+    userAnalysisRoute(app, store, opts.viewerOf);
     app.post<{ Params: { id: string } }>('/api/games/:id/analysis', async (request, reply) => {
       const id = request.params.id;
       if (!EntityIdSchema.safeParse(id).success) return sendError(reply, BAD_ID);
