@@ -121,6 +121,10 @@ it(
     await alice.waitForURL((u) => u.pathname === `/game/${second}`);
     expect(await gameOpened(alice)).toBe(second);
     expect(second).not.toBe(first);
+    // Each got the new game's dice commitment before his seed went (issue 40 item 20): Alice asked for it with her
+    // offer, Борис saw it with the offer he accepted (after his reload, from the snapshot) and named it.
+    await alice.locator('.dice-proof').getByText(text('en', 'game:dice.before')).waitFor();
+    await boris.locator('.dice-proof').getByText(text('ru', 'game:dice.before')).waitFor();
 
     // That match Alice resigns at once; Борис offers another rematch, Alice declines, and both are told.
     confirm = await concede(alice, 'en', 'resignMatch');
