@@ -5,7 +5,7 @@ import type { StepInput } from '../../turns.js';
 import { RIGHT_COLUMN_INDENT, type MatError } from './format.js';
 
 /** What one entry of a `.mat` file says, with the line it is on and the player whose column it is in. */
-export type Token =
+type Token =
   | { readonly kind: 'game'; readonly number: number; readonly crawford: boolean }
   | { readonly kind: 'score'; readonly names: readonly [string, string]; readonly scores: readonly [number, number] }
   | { readonly kind: 'opening'; readonly throws: readonly (readonly [number, number])[] }
@@ -16,7 +16,7 @@ export type Token =
   | { readonly kind: 'resign'; readonly seat: Seat; readonly level: ResignLevel }
   | { readonly kind: 'draw'; readonly points: number };
 
-export type Located = Token & { readonly line: number };
+type Located = Token & { readonly line: number };
 
 /** A token before its column is known. */
 type Unseated = Token extends infer T ? (T extends Token ? Omit<T, 'seat'> : never) : never;
