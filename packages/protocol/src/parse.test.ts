@@ -186,6 +186,9 @@ describe('coded errors, the id kept', () => {
     expect(parseClientMessage(clock({ kind: 'perMove', limitMs: day })).ok).toBe(true);
     const pool = { ...CLIENT_EXAMPLES['quickPair.join'].pool, timeControl: { kind: 'perMove', limitMs: 2 ** 40 } };
     expectClientError({ ...CLIENT_EXAMPLES['quickPair.join'], pool }, 'BAD_OPTIONS', CLIENT_EXAMPLES['quickPair.join'].id);
+    // quickPair.commit's pool is checked as the join's; it takes no seed.
+    expectClientError({ ...CLIENT_EXAMPLES['quickPair.commit'], pool }, 'BAD_OPTIONS', CLIENT_EXAMPLES['quickPair.commit'].id);
+    expectClientError({ ...CLIENT_EXAMPLES['quickPair.commit'], clientSeed: 'x' }, 'BAD_MESSAGE', CLIENT_EXAMPLES['quickPair.commit'].id);
   });
 
   test('chat: bounded, not blank, no control characters', () => {
