@@ -18,6 +18,7 @@ import {
   type Leaderboard,
   type Profile,
   type ProfilePatch,
+  type UserAnalysis,
   type UserGames,
 } from '@nardy/protocol';
 import { ServerError } from './types';
@@ -85,6 +86,8 @@ export function createApi(fetchImpl: Fetch) {
     patchMe: (patch: ProfilePatch) => user(request('PATCH', '/api/me', patch)),
     userGames: (userId: string, page: { readonly limit?: number; readonly before?: string } = {}) =>
       request<UserGames>('GET', `/api/users/${seg(userId)}/games${query(page)}`),
+    /** A player's average error rate and PR over his analysed games (issue 41). */
+    userAnalysis: (userId: string) => request<UserAnalysis>('GET', `/api/users/${seg(userId)}/analysis`),
     game: (gameId: string) => request<GameRecordResponse>('GET', `/api/games/${seg(gameId)}`),
     dice: (gameId: string) => request<DiceReport>('GET', `/api/games/${seg(gameId)}/dice`),
     /** A finished game's analysis at a ply: the job's status, and once done its result (issue 41). */

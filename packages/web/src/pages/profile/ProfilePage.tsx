@@ -2,7 +2,7 @@
  * `/profile/:userId`: the player's finished games from `GET /api/users/:id/games`, one page at a time (the
  * server's `next` cursor). On one's own profile the display name is shown; it is changed on the settings page.
  */
-import type { ChipsReport, UserGames } from '@nardy/protocol';
+import type { ChipsReport, UserAnalysis, UserGames } from '@nardy/protocol';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/services';
 import { useProfile } from '../../app/session';
@@ -10,6 +10,7 @@ import { Refusal } from '../../game/Refusal';
 import { useTranslate } from '../../game/useTranslate';
 import { currentLanguage } from '../../i18n';
 import { ServerError } from '../../net/types';
+import { AnalysedPlay } from './AnalysedPlay';
 import { ChipsPanel } from './ChipsPanel';
 import { ProfileView } from './ProfileView';
 
@@ -33,6 +34,19 @@ export function ProfilePage({ userId }: ProfilePageProps) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const own = me?.id === userId;
   const [chips, setChips] = useState<ChipsReport | null>(null);
+  const [analysed, setAnalysed] = useState<UserAnalysis | null>(null);
+
+  // The average error rate and PR over his analysed games: an extra, so a failure only leaves it out.
+  useEffect(() => {
+    let current = true;
+    api.userAnalysis(userId).then(
+      (data) => current && setAnalysed(data),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, userId]);
 
   // One's own chips (G9): fetched with the page, so the balance after a game is the settled one; the header's too.
   useEffect(() => {
@@ -82,6 +96,7 @@ export function ProfilePage({ userId }: ProfilePageProps) {
         loadingMore={loaded.more}
         onMore={onMore}
         chips={<ChipsPanel report={chips} lang={currentLanguage()} />}
+        analysed={<AnalysedPlay data={analysed} lang={currentLanguage()} />}
       />
       {loaded.moreError && <Refusal error={loaded.moreError} />}
     </>

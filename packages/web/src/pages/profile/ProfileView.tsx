@@ -23,6 +23,8 @@ interface Props {
   readonly onMore: () => void;
   /** Shown under the name on one's own profile: his chips (ChipsPanel). */
   readonly chips?: ReactNode;
+  /** Under the rated record: the average error rate and PR over analysed games (AnalysedPlay). */
+  readonly analysed?: ReactNode;
 }
 
 function Opponent({ seat, t }: { readonly seat: PublicSeat; readonly t: Translate }) {
@@ -80,7 +82,7 @@ function GameItem({ game, userName, lang }: { readonly game: UserGame; readonly 
   );
 }
 
-export function ProfileView({ data, own, lang, loadingMore, onMore, chips }: Props) {
+export function ProfileView({ data, own, lang, loadingMore, onMore, chips, analysed }: Props) {
   const t = useTranslate('profile');
   return (
     <div className="profile">
@@ -92,6 +94,7 @@ export function ProfileView({ data, own, lang, loadingMore, onMore, chips }: Pro
       )}
       {own && chips}
       {data.stats && <StatsTable stats={data.stats} />}
+      {analysed}
       <section className="card" aria-label={t('games')}>
         <h2>{t('games')}</h2>
         {data.games.length === 0 ? (
