@@ -1,4 +1,4 @@
-import { findTurn, makeTurnNotation, mayBeaver, passTurn, seatToPlay, type MatchState, type StepInput, type Turn } from '@nardy/engine';
+import { findTurn, makeTurnNotation, mayBeaver, passTurn, seatToPlay, type MatchState, type Position, type StepInput, type Turn } from '@nardy/engine';
 import { cubeDecision, cubeInputsOf, playCubeOf, type CubeDecision } from '../cube.js';
 import { matchTableFor } from '../cube/met-for-variant.js';
 import { mwcAfter } from '../cube/match.js';
@@ -28,7 +28,7 @@ export async function analyseMatch(input: AnalyseInput, options: AnalyseOptions 
   const search = new AnalysisSearch(final.settings, ply);
   const openings = openingsOf(jobs);
   const decisions: Decision[] = [];
-  const cubeMemo = new WeakMap<MatchState['game'], CubeDecision>();
+  const cubeMemo = new WeakMap<Position, CubeDecision>();
   let lastYield = Date.now();
   for (let i = 0; i < mine.length; i++) {
     if (options.signal?.aborted) throw abortError();
@@ -78,19 +78,20 @@ function analyseJob(
   search: AnalysisSearch,
   options: AnalyseOptions,
   openings: ReadonlyMap<number, string>,
-  cubeMemo: WeakMap<MatchState['game'], CubeDecision>,
+  cubeMemo: WeakMap<Position, CubeDecision>,
 ): Decision | null {
   const s = job.state;
   const g = s.game;
   const skill = options.skill ?? DEFAULT_SKILL_THRESHOLDS;
   const base = { game: g.number, move: g.turnsPlayed + 1 };
   if (job.kind === 'move') return analyseMove(job.state, job.steps, job.rolled, search, options, openings);
-  // Before the throw, the doubler's view: the same figures for the double and for the answer to it.
-  let d = cubeMemo.get(g);
+  // Before the throw, the doubler's view: the same figures for the double and for the answer to it (the double
+  // changes the game's state but not its position object).
+  let d = cubeMemo.get(g.position);
   if (!d) {
     const { position, cube, context } = cubeInputsOf(s);
     d = cubeDecision(position, cube, { ...context, evaluator: (p) => search.evaluate(p) });
-    cubeMemo.set(g, d);
+    cubeMemo.set(g.position, d);
   }
   if (job.kind === 'double') {
     const j = judgeDouble(d, job.doubled);
