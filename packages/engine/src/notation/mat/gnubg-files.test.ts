@@ -36,4 +36,34 @@ describe('.mat files exported by GNU Backgammon import and replay legally', () =
     const resign = parseMat(fixture('gnubg-7pt-resign.mat'));
     expect(resign.ok && resign.value.state.games.map((g) => g.end)).toEqual(['resign', 'cubePass', 'bearOff', 'resign']);
   });
+
+  it("reads XG's spelling of the same match: bar and off, a forced dance as 'Cannot Move', Elo tags, 'and the match'", () => {
+    const gnubg = fixture('gnubg-3pt-drop.mat');
+    const xg = [
+      '; [Site "XG Mobile"]',
+      '; [Player 1 "gnubg"]',
+      '; [Player 1 Elo "1500.00/0"]',
+      '; [Player 2 "root"]',
+      '; [Variation "Backgammon"]',
+      '; [Crawford "On"]',
+      '; [CubeLimit "1024"]',
+      ...gnubg
+        .split('\n')
+        .slice(1)
+        .map((l) =>
+          l
+            .replace(/(\s)25\//g, '$1bar/')
+            .replace(/\/0\b/g, '/off')
+            .replace(/^ 3 point match/, '3 point match')
+            .replace(/66:\s{2,}(?=\S)/, '66: Cannot Move  ')
+            .replace('Wins 4 points', 'Wins 4 points and the match'),
+        ),
+    ].join('\r\n');
+    const a = parseMat(gnubg);
+    const b = parseMat(xg);
+    if (!a.ok || !b.ok) throw new Error(!b.ok ? b.error.message : 'gnubg file');
+    expect(b.value.actions).toEqual(a.value.actions);
+    expect(b.value.site).toBe('XG Mobile');
+    expect(b.value.settings.cube.maxValue).toBe(1024);
+  });
 });
