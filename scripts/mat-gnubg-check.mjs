@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Feeds our short-nardy .mat export to GNU Backgammon (`import mat`, then `export match mat`) and checks that gnubg
+// Feeds our short-nardy .mat export (cube actions and resignations too) to GNU Backgammon (`import mat`, then `export match mat`) and checks that gnubg
 // reads every game: the same throws, the same positions after each turn (moves compared as sets, gnubg reorders
 // them), the same cube actions and the same final score. N random matches (default 6), seed SEED.
 // Usage: node scripts/mat-gnubg-check.mjs [N]   (needs `node scripts/build.mjs` and /usr/games/gnubg). Exit 1 on a difference.
@@ -34,7 +34,11 @@ function randomMatch(i) {
       while (p2 === p1) p2 = die();
       push({ type: 'opening', dice: { p1, p2 } });
     } else if (s.phase === 'turnStart') {
-      if (u < 0.08 && legalActions(s).some((a) => a.type === 'double')) push({ type: 'double', seat });
+      if (u > 0.995) {
+        // Now and then a game given up: gnubg reads a win with the game in play as a resignation.
+        push({ type: 'resign', seat, level: 'single' });
+        push({ type: 'acceptResign', seat: seat === 'p1' ? 'p2' : 'p1' });
+      } else if (u < 0.08 && legalActions(s).some((a) => a.type === 'double')) push({ type: 'double', seat });
       else push({ type: 'roll', seat, dice: [die(), die()] });
     } else if (s.phase === 'moving') {
       const turns = currentTurns(s);
