@@ -10,7 +10,7 @@ const GAMES_LOOKED_AT = 200;
 const PAGE = 100;
 
 /** One analysed match as it counts for a player: his unforced decisions and his error rate over them. */
-export interface PlayerShare {
+interface PlayerShare {
   readonly variant: string;
   readonly unforced: number;
   readonly errorRate: number;

@@ -35,9 +35,11 @@ function Turns({ d, f, t }: { readonly d: MoveDecision; readonly f: Formats; rea
           {d.luck.mark !== 'none' && ` · ${t(`luck.${d.luck.mark}`)}`}
         </p>
       )}
+      <p className="analysis-caption" id="analysis-candidates">
+        {t('detail.candidates')}
+      </p>
       <div className="analysis-table-wrap">
-        <table className="analysis-table">
-          <caption>{t('detail.candidates')}</caption>
+        <table className="analysis-table" aria-labelledby="analysis-candidates">
           <thead>
             <tr>
               <th scope="col">{t('cols.turn')}</th>
@@ -76,8 +78,10 @@ function Cube({ d, names, f, t }: { readonly d: CubeDecision; readonly names: By
   return (
     <>
       <p>{t('cube.played', { name: names[d.player], action: t(`action.${d.played}`) })}</p>
-      <table className="analysis-table">
-        <caption>{t('cube.title', { name: names[doubler] })}</caption>
+      <p className="analysis-caption" id="analysis-cube">
+        {t('cube.title', { name: names[doubler] })}
+      </p>
+      <table className="analysis-table" aria-labelledby="analysis-cube">
         <tbody>
           {rows.map(([key, equity]) => (
             <tr key={key}>

@@ -7,10 +7,10 @@
 import type { MatchState, Seat } from '@nardy/engine';
 import type { ReplayedLog } from '../../game/moveList';
 
-export type SkillMark = 'none' | 'doubtful' | 'bad' | 'veryBad';
-export type LuckMark = 'veryUnlucky' | 'unlucky' | 'none' | 'lucky' | 'veryLucky';
+type SkillMark = 'none' | 'doubtful' | 'bad' | 'veryBad';
+type LuckMark = 'veryUnlucky' | 'unlucky' | 'none' | 'lucky' | 'veryLucky';
 
-export interface Probabilities {
+interface Probabilities {
   readonly win: number;
   readonly winMars: number;
   readonly winKoks: number;
@@ -18,7 +18,7 @@ export interface Probabilities {
   readonly loseKoks: number;
 }
 
-export interface CandidateTurn {
+interface CandidateTurn {
   readonly move: string;
   readonly equity: number;
   readonly probabilities: Probabilities;
@@ -43,7 +43,7 @@ export interface MoveDecision extends DecisionBase {
   readonly luck: { readonly luck: number; readonly mark: LuckMark } | null;
 }
 
-export interface CubeFigures {
+interface CubeFigures {
   readonly noDouble: number;
   readonly take: number;
   readonly pass: number;

@@ -6,7 +6,7 @@ import { DEFAULT_ANALYSIS_PLY } from '@nardy/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ServerError, type Link } from '../../net/types';
 
-export type AnalysisJob =
+type AnalysisJob =
   | { readonly kind: 'idle' }
   | { readonly kind: 'working'; readonly done: number; readonly total: number }
   | { readonly kind: 'done' }
