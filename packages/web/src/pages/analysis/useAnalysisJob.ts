@@ -27,21 +27,30 @@ export function useAnalysisJob(link: Link, gameId: string, ply: number = DEFAULT
   const start = useCallback(() => {
     stop();
     const ours = (m: { gameId: string; ply: number }) => m.gameId === gameId && m.ply === ply;
+    let ended = false;
+    const end = (j: AnalysisJob) => {
+      ended = true;
+      setJob(j);
+    };
     stops.current.push(
       link.on('analysis.progress', (m) => ours(m) && setJob({ kind: 'working', done: m.done, total: m.total })),
-      link.on('analysis.done', (m) => ours(m) && setJob({ kind: 'done' })),
-      link.on('analysis.failed', (m) => ours(m) && setJob({ kind: 'failed', error: null })),
+      link.on('analysis.done', (m) => ours(m) && end({ kind: 'done' })),
+      link.on('analysis.failed', (m) => ours(m) && end({ kind: 'failed', error: null })),
+      // Left before the job ended: the server need not tell this page any more of it.
+      () => {
+        if (!ended) link.send({ type: 'analysis.unsubscribe', gameId, ply }).catch(() => {});
+      },
     );
     setJob({ kind: 'working', done: 0, total: 0 });
     const watch = watchToken();
     link.send({ type: 'analysis.request', gameId, ply, ...(watch ? { watch } : {}) }).then(
       (r) => {
         if (r?.kind !== 'analysis') return;
-        if (r.status === 'done') setJob({ kind: 'done' });
+        if (r.status === 'done') end({ kind: 'done' });
         // A failed job is queued afresh by the request; otherwise the ack is where it stands now.
         else setJob((j) => (j.kind === 'working' && j.done > r.done ? j : { kind: 'working', done: r.done, total: r.total }));
       },
-      (e: unknown) => setJob({ kind: 'failed', error: e instanceof ServerError ? e : new ServerError('INTERNAL', String(e)) }),
+      (e: unknown) => end({ kind: 'failed', error: e instanceof ServerError ? e : new ServerError('INTERNAL', String(e)) }),
     );
   }, [link, gameId, ply, stop]);
 
