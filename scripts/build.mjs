@@ -67,6 +67,7 @@ const steps = [
       'packages/web/package.json',
       'packages/engine/src',
       'packages/protocol/src',
+      'packages/ai/src',
     ],
     outputs: ['packages/web/dist/index.html'],
     run: () => {

@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { serveAiFiles } from './ai-files/routes.js';
 import type { GameManager } from './games/manager.js';
 import { secureHttp, type HttpSecurity } from './http-security.js';
 import type { Store } from './store/types.js';
@@ -53,6 +54,7 @@ export async function serveHttp(app: FastifyInstance, parts: HttpParts): Promise
   });
 
   for (const plugin of parts.routes) await app.register(plugin);
+  serveAiFiles(app);
 
   const webRoot = resolve(parts.webDist);
   if (existsSync(join(webRoot, 'index.html'))) {

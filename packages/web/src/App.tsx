@@ -23,6 +23,7 @@ const ProfilePage = lazy(() => import('./pages/profile/ProfilePage').then((m) =>
 const ReplayPage = lazy(() => import('./pages/replay/ReplayPage').then((m) => ({ default: m.ReplayPage })));
 const DicePage = lazy(() => import('./pages/replay/DicePage').then((m) => ({ default: m.DicePage })));
 const AnalysisPage = lazy(() => import('./pages/analysis/AnalysisPage').then((m) => ({ default: m.AnalysisPage })));
+const AnalysisBoardPage = lazy(() => import('./pages/analysis-board/AnalysisBoardPage').then((m) => ({ default: m.AnalysisBoardPage })));
 const RulesPage = lazy(() => import('./pages/rules/RulesPage').then((m) => ({ default: m.RulesPage })));
 
 /** The app: header, the page of the current route, the connection banner and the notice area. */
@@ -80,6 +81,8 @@ function Page({ route }: { readonly route: Route }) {
       return <DicePage key={route.gameId} gameId={route.gameId} />;
     case 'analysis':
       return <AnalysisPage key={route.gameId} gameId={route.gameId} />;
+    case 'board':
+      return <AnalysisBoardPage key={location.search} search={location.search} />;
     case 'rules':
       return <RulesPage variant={route.variant} />;
     case 'notFound':

@@ -21,6 +21,8 @@ describe('routes', () => {
     expect(matchRoute('/game/g_1/analysis?watch=w')).toEqual({ name: 'analysis', gameId: 'g_1' });
     expect(paths.analysis('g_1', 'w 1')).toBe('/game/g_1/analysis?watch=w%201');
     expect(matchRoute('/rules/caucasian')).toEqual({ name: 'rules', variant: 'caucasian' });
+    expect(matchRoute('/analysis?variant=short&position=4HPwATDgc%2FABMA')).toEqual({ name: 'board' });
+    expect(paths.board('?variant=long')).toBe('/analysis?variant=long');
   });
 
   it('sends anything else to "not found"', () => {

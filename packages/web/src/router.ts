@@ -17,6 +17,7 @@ export type Route =
   | { readonly name: 'replay'; readonly gameId: string }
   | { readonly name: 'dice'; readonly gameId: string }
   | { readonly name: 'analysis'; readonly gameId: string }
+  | { readonly name: 'board' }
   | { readonly name: 'rules'; readonly variant: VariantId }
   | { readonly name: 'notFound' };
 
@@ -52,6 +53,8 @@ export function matchRoute(path: string): Route {
         return { name: 'top', variant: 'long' };
       case 'rules':
         return { name: 'rules', variant: 'long' };
+      case 'analysis':
+        return { name: 'board' };
       default:
         return { name: 'notFound' };
     }
@@ -92,6 +95,8 @@ export const paths = {
   /** `watch`: a private game's invitation, passed on. */
   analysis: (gameId: string, watch?: string) => `/game/${enc(gameId)}/analysis${watch ? `?watch=${enc(watch)}` : ''}`,
   rules: (variant: VariantId) => `/rules/${variant}`,
+  /** The analysis board; `query` (`?variant=…&position=…&match=…`) opens it on a position. */
+  board: (query = '') => `/analysis${query}`,
 };
 
 /** Paths the server answers itself: links there load normally (the dice check's JSON, health). */

@@ -87,7 +87,7 @@ function sourceFiles(dir: string): string[] {
 const isNamespace = (s: string): s is Namespace => (NAMESPACES as readonly string[]).includes(s);
 
 /** Pages whose folder is not their namespace's name. */
-const FOLDER_NAMESPACE: Readonly<Record<string, Namespace>> = { replay: 'profile' };
+const FOLDER_NAMESPACE: Readonly<Record<string, Namespace>> = { replay: 'profile', 'analysis-board': 'analysisBoard' };
 
 /**
  * The namespaces a file's bare keys may come from: those it names (`useTranslation('ns')`, `useTranslation([…])`,

@@ -7,6 +7,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Language } from '@nardy/protocol';
 import { NAMESPACES, i18nOptions, type Namespace } from './index';
 import enAnalysis from './locales/en/analysis.json';
+import enAnalysisBoard from './locales/en/analysisBoard.json';
 import enAuth from './locales/en/auth.json';
 import enBoard from './locales/en/board.json';
 import enCommon from './locales/en/common.json';
@@ -18,6 +19,7 @@ import enRules from './locales/en/rules.json';
 import enSettings from './locales/en/settings.json';
 import enTop from './locales/en/top.json';
 import ruAnalysis from './locales/ru/analysis.json';
+import ruAnalysisBoard from './locales/ru/analysisBoard.json';
 import ruAuth from './locales/ru/auth.json';
 import ruBoard from './locales/ru/board.json';
 import ruCommon from './locales/ru/common.json';
@@ -42,6 +44,7 @@ export const resources = {
     profile: enProfile,
     rules: enRules,
     analysis: enAnalysis,
+    analysisBoard: enAnalysisBoard,
   },
   ru: {
     common: ruCommon,
@@ -55,6 +58,7 @@ export const resources = {
     profile: ruProfile,
     rules: ruRules,
     analysis: ruAnalysis,
+    analysisBoard: ruAnalysisBoard,
   },
 } as const satisfies Record<Language, Record<Namespace, unknown>>;
 

@@ -1,0 +1,98 @@
+/**
+ * `/analysis`: the analysis board. Any position set up by hand (SetupPanel, clicks on the board) or from pasted IDs
+ * (IdsPanel), then hint, eval and rollout in the browser (EnginePanel, a Web Worker on the server's evaluator). A URL
+ * with IDs in its query (`boardQuery`) opens on that position: the analysis view's and the replay's links.
+ */
+import { useCallback, useMemo, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Color } from '@nardy/engine';
+import { useServices } from '../../app/services';
+import { useSettings } from '../../app/settings';
+import { Board } from '../../board/Board';
+import { positionBoardModel } from '../../game/boardModel';
+import { useTranslate } from '../../game/useTranslate';
+import { targetAt } from './boardTarget';
+import { edit, newEdit, unplaced, validate, type EditMode, type EditState, type Problem } from './editModel';
+import { EnginePanel } from './EnginePanel';
+import { fromQuery, idsOf } from './ids';
+import { IdsPanel } from './IdsPanel';
+import { SetupPanel } from './SetupPanel';
+import { useEngine } from './useEngine';
+import '../analysis/analysis.css';
+import './analysis-board.css';
+
+const NO_INPUT = () => undefined;
+
+/** A problem in the page's language (colours named). */
+export type SayProblem = (p: Problem) => string;
+
+export function AnalysisBoardPage({ search }: { readonly search: string }) {
+  const { settings } = useServices();
+  const boardSettings = useSettings(settings);
+  const { t: tPage, i18n } = useTranslation('analysisBoard');
+  const t = useCallback((key: string, options?: Record<string, unknown>) => tPage(key, options ?? {}), [tPage]);
+  const tBoard = useTranslate('board');
+  const opened = useMemo(() => fromQuery(search), [search]);
+  const [state, setState] = useState<EditState>(() => (opened?.ok ? opened.value : newEdit('short', 'start')));
+  const [problem, setProblem] = useState<Problem | null>(opened && !opened.ok ? opened.problem : null);
+  const [side, setSide] = useState<Color>('white');
+  const [mode, setMode] = useState<EditMode>('add');
+  const engine = useEngine();
+
+  const say: SayProblem = useCallback(
+    (p) => {
+      const values = p.values ?? {};
+      const color = typeof values['color'] === 'string' ? t(`color.${values['color']}`) : undefined;
+      return t(p.key, { ...values, ...(color ? { color } : {}) });
+    },
+    [t],
+  );
+
+  const change = (next: EditState) => {
+    setState(next);
+    setProblem(null);
+    engine.clear();
+  };
+  const checked = useMemo(() => validate(state), [state]);
+  const shown = problem ?? (checked.ok ? null : checked.problem);
+  const ids = useMemo(() => (checked.ok ? idsOf(state, checked.value) : null), [state, checked]);
+  const model = useMemo(
+    () => positionBoardModel(state, { turn: state.turn, dice: state.dice, cube: { value: state.cube.value, owner: state.cube.owner } }, 'white'),
+    [state],
+  );
+
+  const onBoardClick = (e: MouseEvent<HTMLDivElement>) => {
+    const target = targetAt(e.currentTarget, e.clientX, e.clientY, model.toAbs, 'white');
+    if (!target) return;
+    const r = edit(state, target, side, mode);
+    if (r.ok) change(r.value);
+    else setProblem(r.problem);
+  };
+
+  return (
+    <div className="aboard">
+      <h1>{t('title')}</h1>
+      <p className="muted">{t('intro')}</p>
+      <div className="aboard-grid">
+        <div className="aboard-main">
+          <div className="aboard-board" onClick={onBoardClick} data-testid="analysis-board">
+            <Board model={model} orientation="white" input={null} settings={boardSettings} onTurn={NO_INPUT} t={tBoard} />
+          </div>
+          <p className="muted aboard-left" aria-live="polite">
+            {t('setup.left', { white: unplaced(state.board.white), black: unplaced(state.board.black) })}
+          </p>
+          {shown && (
+            <p className="aboard-problem" role="alert">
+              {say(shown)}
+            </p>
+          )}
+          <EnginePanel state={state} position={checked.ok ? checked.value : null} engine={engine} language={i18n.language} t={t} />
+        </div>
+        <aside className="aboard-side">
+          <SetupPanel state={state} side={side} mode={mode} onSide={setSide} onMode={setMode} onChange={change} t={t} />
+          <IdsPanel state={state} ids={ids} onLoad={change} onProblem={setProblem} t={t} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * The analysis board's engine: `@nardy/ai` in a Web Worker, the server's own evaluator (trained nets on the
+ * WebAssembly kernel, bear-off tables), its files fetched once from the server (`AI_FILES_PATH`, cached by the
+ * browser). Hint: every turn ranked as the server's analysis ranks them (0-ply for all, the world-class move filter's
+ * survivors at the chosen ply, cubeful equity at the cube and score). Eval: the five numbers at a ply and the cube
+ * decision on them. Rollout: trials on this thread with progress after each; `stop` ends it between two trials
+ * and answers with the estimate so far.
+ */
+import {
+  DATA_FILES,
+  LEVEL_SETTINGS,
+  cubeDecision,
+  cubefulPlayEquity,
+  cubelessEquity,
+  evaluatePly,
+  fetchDataSource,
+  playCubeOf,
+  rankTurnsPly,
+  rollout,
+  searchContext,
+  setDataSource,
+  type CubeContext,
+  type CubeView,
+  type Probabilities,
+  type RolloutResult,
+} from '@nardy/ai';
+import { defaultMatchSettings, makeTurnNotation, positionFromSetup, type Position } from '@nardy/engine';
+import { AI_FILES_PATH, type EngineReply, type EngineRequest, type FiveNumbers, type Job, type RolloutFigures } from './engineProtocol';
+
+/** The worker's global scope, typed by hand: the app's TypeScript settings hold the DOM's types, not the worker's. */
+const scope = self as unknown as {
+  readonly location: Location;
+  postMessage(reply: EngineReply): void;
+  onmessage: ((event: MessageEvent<EngineRequest>) => void) | null;
+};
+
+let ready: Promise<void> | null = null;
+const loadData = (): Promise<void> =>
+  (ready ??= fetchDataSource(new URL(AI_FILES_PATH, scope.location.origin), DATA_FILES).then(setDataSource, (e: unknown) => {
+    ready = null; // a later request tries again
+    throw e;
+  }));
+
+const five = (p: Probabilities): FiveNumbers => ({ win: p.win, winMars: p.winMars, winKoks: p.winKoks, loseMars: p.loseMars, loseKoks: p.loseKoks });
+
+function inputs(job: Job): {
+  position: Position;
+  cube: CubeView;
+  context: CubeContext;
+  options: { scoring: ReturnType<typeof defaultMatchSettings>; rules: ReturnType<typeof defaultMatchSettings>['rules'] };
+} {
+  const p = positionFromSetup(job.setup);
+  if (!p.ok) throw new Error(p.error.message);
+  const settings = defaultMatchSettings(job.setup.variant);
+  const owner = job.cube.owner === null ? 'centred' : job.cube.owner === job.setup.turn ? 'onRoll' : 'opponent';
+  const context: CubeContext = job.away
+    ? {
+        scoring: settings,
+        away: job.away,
+        stage: job.crawford ? 'crawford' : Math.min(job.away.onRoll, job.away.opponent) <= 1 ? 'postCrawford' : 'preCrawford',
+      }
+    : { scoring: settings };
+  return { position: p.value, cube: { value: job.cube.value, owner }, context, options: { scoring: settings, rules: settings.rules } };
+}
+
+const figures = (r: RolloutResult): RolloutFigures => ({
+  trials: r.trials,
+  probabilities: five(r.probabilities),
+  equity: r.equity,
+  error: r.standardError.equity,
+});
+
+/** Thrown from the rollout's progress callback to end it between trials. */
+class Stopped extends Error {}
+let stopping: number | null = null;
+
+async function answer(req: Exclude<EngineRequest, { kind: 'stop' }>): Promise<EngineReply> {
+  await loadData();
+  const { position, cube, context, options } = inputs(req.job);
+  const ctx = searchContext(position, options);
+  switch (req.kind) {
+    case 'hint': {
+      const rootEquity = cubefulPlayEquity(playCubeOf(cube, context), options.scoring.ceiling);
+      const ranked = rankTurnsPly(position, req.dice, req.ply, LEVEL_SETTINGS.worldclass.filters, { ...ctx, rootEquity });
+      return {
+        id: req.id,
+        kind: 'hint',
+        turns: ranked.map((r) => ({ move: makeTurnNotation(position, r.turn), equity: r.equity, probabilities: five(r.probabilities), plies: r.plies })),
+      };
+    }
+    case 'eval': {
+      const p = evaluatePly(position, req.ply, ctx);
+      const d = cubeDecision(position, cube, { ...context, evaluator: () => p });
+      const e = d.equities;
+      return {
+        id: req.id,
+        kind: 'eval',
+        result: {
+          probabilities: five(p),
+          equity: cubelessEquity(p, options.scoring.ceiling),
+          action: d.action,
+          response: d.response,
+          noDouble: e.noDouble,
+          take: e.take,
+          pass: e.pass,
+        },
+      };
+    }
+    case 'rollout': {
+      let last: RolloutResult | null = null;
+      try {
+        const r = await rollout(position, {
+          trials: req.trials,
+          scoring: options.scoring,
+          rules: options.rules,
+          onProgress: ({ done, total, estimate }) => {
+            // Every 6th trial (and the last): a message per trial would outrun the page's drawing.
+            if (done % 6 !== 0 && done !== total && stopping !== req.id) return;
+            last = estimate();
+            if (stopping === req.id) throw new Stopped();
+            scope.postMessage({ id: req.id, kind: 'progress', done, total, estimate: figures(last) });
+          },
+        });
+        return { id: req.id, kind: 'rollout', result: figures(r), stopped: false };
+      } catch (e) {
+        if (e instanceof Stopped && last) return { id: req.id, kind: 'rollout', result: figures(last), stopped: true };
+        throw e;
+      } finally {
+        stopping = null;
+      }
+    }
+  }
+}
+
+scope.onmessage = (event: MessageEvent<EngineRequest>) => {
+  const req = event.data;
+  if (req.kind === 'stop') {
+    stopping = req.id;
+    return;
+  }
+  answer(req).then(
+    (reply) => scope.postMessage(reply),
+    (e: unknown) => scope.postMessage({ id: req.id, kind: 'error', message: e instanceof Error ? e.message : String(e) } satisfies EngineReply),
+  );
+};

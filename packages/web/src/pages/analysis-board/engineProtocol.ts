@@ -1,0 +1,66 @@
+/**
+ * What the analysis board and its Web Worker (engine.worker.ts) say to each other. Plain data only: the position
+ * crosses as its setup and is validated again on the other side.
+ */
+import type { Color, Dice, Setup } from '@nardy/engine';
+
+/** A position with what its cube decisions and cubeful equities depend on. */
+export interface Job {
+  readonly setup: Setup;
+  readonly cube: { readonly value: number; readonly owner: Color | null };
+  /** Points each side still needs; undefined for money. */
+  readonly away?: { readonly onRoll: number; readonly opponent: number };
+  readonly crawford: boolean;
+}
+
+export type EngineRequest =
+  | { readonly id: number; readonly kind: 'hint'; readonly job: Job; readonly dice: Dice; readonly ply: number }
+  | { readonly id: number; readonly kind: 'eval'; readonly job: Job; readonly ply: number }
+  | { readonly id: number; readonly kind: 'rollout'; readonly job: Job; readonly trials: number }
+  | { readonly id: number; readonly kind: 'stop' };
+
+export interface FiveNumbers {
+  readonly win: number;
+  readonly winMars: number;
+  readonly winKoks: number;
+  readonly loseMars: number;
+  readonly loseKoks: number;
+}
+
+export interface HintTurn {
+  /** The turn in the engine's notation (`Ø` for no move). */
+  readonly move: string;
+  readonly equity: number;
+  readonly probabilities: FiveNumbers;
+  readonly plies: number;
+}
+
+export interface EvalResult {
+  readonly probabilities: FiveNumbers;
+  /** Cubeless equity of the side on roll. */
+  readonly equity: number;
+  readonly action: 'double' | 'noDouble' | 'tooGood';
+  readonly response: 'take' | 'pass' | 'beaver';
+  /** Cubeful equities per unit of the current cube (normalised in match play). */
+  readonly noDouble: number;
+  readonly take: number;
+  readonly pass: number;
+}
+
+export interface RolloutFigures {
+  readonly trials: number;
+  readonly probabilities: FiveNumbers;
+  readonly equity: number;
+  /** Standard error of the equity. */
+  readonly error: number;
+}
+
+export type EngineReply =
+  | { readonly id: number; readonly kind: 'hint'; readonly turns: readonly HintTurn[] }
+  | { readonly id: number; readonly kind: 'eval'; readonly result: EvalResult }
+  | { readonly id: number; readonly kind: 'progress'; readonly done: number; readonly total: number; readonly estimate: RolloutFigures }
+  | { readonly id: number; readonly kind: 'rollout'; readonly result: RolloutFigures; readonly stopped: boolean }
+  | { readonly id: number; readonly kind: 'error'; readonly message: string };
+
+/** Where the server serves `@nardy/ai`'s data files (nets, bear-off tables, the WebAssembly kernel), by package path. */
+export const AI_FILES_PATH = '/api/ai/files/';
