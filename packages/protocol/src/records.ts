@@ -33,7 +33,11 @@ export interface MatchSummary {
 
 /** A seat of a recorded game as anyone may see it: a user, a bot, or nobody yet. */
 export type PublicSeat =
-  { readonly userId: string; readonly name: string; readonly username: string; readonly guest: boolean } | { readonly bot: string } | null;
+  | { readonly userId: string; readonly name: string; readonly username: string; readonly guest: boolean }
+  | { readonly bot: string }
+  /** A player of an uploaded `.mat` file: a name, not one of our users. */
+  | { readonly name: string; readonly imported: true }
+  | null;
 
 export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
 
@@ -90,6 +94,25 @@ export interface RecordedGame {
   readonly clientSeeds: Partial<BySeat<string>>;
   /** Actions in the log so far. */
   readonly version: number;
+  /** An uploaded `.mat` file's match (`POST /api/imports`): its file name and when the file says it was played. */
+  readonly imported?: { readonly fileName: string; readonly playedAt: number | null };
+}
+
+/** `POST /api/imports`: the stored match's id (a finished, unrated, private game of the uploader's). */
+export interface ImportedGame {
+  readonly gameId: string;
+  /** Its watch token: the link `/game/:id?watch=<token>` lets others read it. */
+  readonly watchToken: string;
+  readonly names: BySeat<string>;
+  readonly variant: VariantId;
+  readonly matchLength: number;
+  readonly games: number;
+  readonly score: BySeat<number>;
+}
+
+/** `GET /api/me/imports`: the matches the signed-in user uploaded, newest first. */
+export interface ImportList {
+  readonly imports: readonly (ImportedGame & { readonly fileName: string; readonly playedAt: number | null; readonly importedAt: number })[];
 }
 
 /** One action of a finished game's log. */

@@ -15,7 +15,7 @@ import { serveHttp } from './http.js';
 import { LobbyModule } from './lobby/index.js';
 import { lobbyLookups } from './lobby/store-lookups.js';
 import { GameNotices } from './notices.js';
-import { matRoutes, recordsRoutes } from './records/index.js';
+import { importRoutes, matRoutes, recordsRoutes } from './records/index.js';
 import { openStore } from './store/kysely-store.js';
 import type { OpenOptions } from './store/database.js';
 import type { Store } from './store/types.js';
@@ -211,6 +211,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       }),
       recordsRoutes({ store, viewerOf: viewerIdOf }),
       matRoutes({ store, viewerOf: viewerIdOf }),
+      importRoutes({ store, viewerOf: viewerIdOf, now }),
       chipsRoutes(accounts, chips),
       analysisRoutes({ store, analysis, viewerOf: viewerIdOf }),
     ],

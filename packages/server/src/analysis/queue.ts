@@ -106,7 +106,7 @@ export class AnalysisQueue {
       const loaded = await store.loadGame(gameId);
       if (!loaded.ok) throw new Error(`the game could not be read: ${loaded.error.message}`);
       const { game, actions } = loaded.value;
-      const names = { p1: await this.#nameOf(game.p1), p2: await this.#nameOf(game.p2) };
+      const names = game.imported?.names ?? { p1: await this.#nameOf(game.p1), p2: await this.#nameOf(game.p2) };
       const onProgress = (done: number, total: number): void => {
         entry.done = done;
         entry.total = total;

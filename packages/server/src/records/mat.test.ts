@@ -2,9 +2,8 @@ import { parseMat } from '@nardy/engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../accounts/index.js';
 import { acked, connect, lastView, playOut, recorded, settle, startTwoPlayerGame, STORE_KINDS, world, type World } from '../games/kit.suite.js';
-import { MAT_IMPORT_LIMIT } from './mat.js';
 
-/** `.mat` download of finished games (with the JSON record's access rule) and `.mat` import, through the production wiring. */
+/** `.mat` download of finished games (with the JSON record's access rule), through the production wiring (uploads: imports.test.ts). */
 
 let w: World | null = null;
 afterEach(async () => {
@@ -58,19 +57,5 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
     }
     expect((await get(w, `/api/games/${gameId}/mat`, cookie(w, 'bob'))).statusCode).toBe(200);
     expect((await get(w, `/api/games/${gameId}/mat?watch=${watch}`)).statusCode).toBe(200);
-  });
-
-  it('POST /api/imports reads a .mat into the match, names the line of an error, and refuses a file too large', async () => {
-    w = await world(kind);
-    const post = (body: string) => w!.app.http.inject({ method: 'POST', url: '/api/imports', headers: { 'content-type': 'text/plain' }, payload: body });
-    const mat = [' 1 point match', '', ' Game 1', ' Alice : 0                      Bob : 0', '  1) 31: 8/5 6/5                 Doubles => 2'].join('\n');
-    const ok = await post(`${mat.split('\n').slice(0, 5).join('\n').replace('                 Doubles => 2', '')}\n`);
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ match: { names: { p1: 'Alice', p2: 'Bob' }, settings: { variant: 'short', matchLength: 1 } }, games: 0, over: false });
-    const bad = await post(mat.replace('8/5 6/5', '8/5 6/1'));
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ error: { code: 'ILLEGAL_TURN', line: 5, message: expect.stringContaining('line 5: illegal move 31') } });
-    const big = await post(`; ${'x'.repeat(MAT_IMPORT_LIMIT)}\n${mat}`);
-    expect(big.statusCode).toBe(413);
   });
 });

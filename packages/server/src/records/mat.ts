@@ -1,4 +1,4 @@
-import { matFileName, parseMat, writeMat, type BySeat } from '@nardy/engine';
+import { matFileName, writeMat, type BySeat } from '@nardy/engine';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { fromStoreError, httpError, jsonErrors, sendError } from '../accounts/http.js';
 import { botLevelOf, botName } from '../games/bots.js';
@@ -6,13 +6,9 @@ import type { SeatOccupant } from '../store/index.js';
 import { EntityIdSchema } from '@nardy/protocol';
 import { mayRead, type RecordsOptions } from './routes.js';
 
-/** The largest `.mat` accepted for import: a long match is some tens of kilobytes. */
-export const MAT_IMPORT_LIMIT = 512 * 1024;
-
 /**
  * `.mat` files (docs/mat.md): `GET /api/games/:id/mat` downloads a finished game or match (the same access as its
- * JSON record: a private game's players and watch-token holders), `POST /api/imports` reads one (text body, at most
- * `MAT_IMPORT_LIMIT`) and answers the match as JSON, or the error with its line.
+ * JSON record: a private game's players and watch-token holders; an uploaded match's uploader). Uploads: imports.ts.
  */
 export function matRoutes(opts: RecordsOptions): FastifyPluginAsync {
   const { store } = opts;
@@ -37,8 +33,8 @@ export function matRoutes(opts: RecordsOptions): FastifyPluginAsync {
         return sendError(reply, httpError(403, 'PRIVATE_GAME', `game ${id} is private: only its players and those they invite may see it`));
       }
       if (g.status !== 'finished') return sendError(reply, httpError(409, 'CONFLICT', `game ${id} is not finished: only a finished game can be downloaded`));
-      const names: BySeat<string> = { p1: await nameOf(g.p1), p2: await nameOf(g.p2) };
-      const date = new Date(g.createdAt);
+      const names: BySeat<string> = g.imported?.names ?? { p1: await nameOf(g.p1), p2: await nameOf(g.p2) };
+      const date = new Date(g.imported?.playedAt ?? g.createdAt);
       let text: string;
       try {
         text = writeMat({ settings: g.settings, actions: actions.map((a) => a.action), names, date, site: 'nardy', matchId: g.id });
@@ -52,26 +48,6 @@ export function matRoutes(opts: RecordsOptions): FastifyPluginAsync {
         .type('text/plain; charset=utf-8')
         .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file)}`)
         .send(text);
-    });
-
-    app.post<{ Body: unknown }>('/api/imports', { bodyLimit: MAT_IMPORT_LIMIT }, async (request, reply) => {
-      if (typeof request.body !== 'string') return sendError(reply, httpError(400, 'BAD_MESSAGE', 'send the .mat file as the body, Content-Type text/plain'));
-      const r = parseMat(request.body);
-      if (!r.ok) return reply.code(400).send({ error: { code: r.error.code, message: r.error.message, line: r.error.line } });
-      const { settings, actions, names, date, site, matchId, state } = r.value;
-      return {
-        match: {
-          settings,
-          actions,
-          names,
-          ...(date ? { date: date.toISOString() } : {}),
-          ...(site !== undefined ? { site } : {}),
-          ...(matchId !== undefined ? { matchId } : {}),
-        },
-        games: state.games.length,
-        score: state.score,
-        over: state.phase === 'matchOver',
-      };
     });
   };
 }

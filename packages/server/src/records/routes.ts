@@ -48,7 +48,12 @@ const seated = (g: GameRecord, userId: string | null): boolean =>
  * A private table's game is shown to its players and to whoever brings its watch token (`?watch=`); to anyone else
  * it is `PRIVATE_GAME`.
  */
-export const mayRead = (g: GameRecord, userId: string | null, watch: unknown): boolean => g.watchToken === null || seated(g, userId) || watch === g.watchToken;
+export const mayRead = (g: GameRecord, userId: string | null, watch: unknown): boolean =>
+  g.watchToken === null || seated(g, userId) || watch === g.watchToken || (userId !== null && g.imported?.by === userId);
+
+/** The seats as the record shows them: an uploaded match's are the file's names. */
+const importedSeats = (g: GameRecord): BySeat<PublicSeat> | null =>
+  g.imported ? { p1: { name: g.imported.names.p1, imported: true }, p2: { name: g.imported.names.p2, imported: true } } : null;
 
 const privateGame = (id: string): HttpError => httpError(403, 'PRIVATE_GAME', `game ${id} is private: only its players and those they invite may see it`);
 
@@ -154,12 +159,13 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
         settings: g.settings,
         rated: g.rated,
         status: g.status,
-        seats: { p1: await names(g.p1), p2: await names(g.p2) },
+        seats: importedSeats(g) ?? { p1: await names(g.p1), p2: await names(g.p2) },
         createdAt: g.createdAt,
         finishedAt: g.finishedAt,
         commitment: g.seedCommitment,
         clientSeeds: seedsGiven(g.clientSeeds),
         version: g.lastSeq,
+        ...(g.imported ? { imported: { fileName: g.imported.fileName, playedAt: g.imported.playedAt } } : {}),
       };
       if (!over) {
         // A live game: what spectators may see — never the server seed; the moves come over the socket.

@@ -15,6 +15,7 @@ import {
   type ChipPayout,
   type GameFinish,
   type GameRecord,
+  type ImportedMatch,
   type GameStatus,
   type Json,
   type NewGame,
@@ -242,6 +243,7 @@ export function gameFromRow(r: GameRow): GameRecord {
     result: fromJson(r.result),
     createdAt: num(r.created_at),
     finishedAt: r.finished_at === null ? null : num(r.finished_at),
+    ...(r.imported_by !== null && r.import_info !== null ? { imported: { by: r.imported_by, ...fromJson<Omit<ImportedMatch, 'by'>>(r.import_info) } } : {}),
   };
 }
 

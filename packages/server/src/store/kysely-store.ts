@@ -52,6 +52,7 @@ import {
   type NewActionEntry,
   type NewChatMessage,
   type NewGame,
+  type NewImport,
   type NewUser,
   type Page,
   type PageCursor,
@@ -374,6 +375,8 @@ export class KyselyStore implements Store {
           result: 'null',
           created_at: g.createdAt,
           finished_at: null,
+          imported_by: null,
+          import_info: null,
         };
         const holds = c.value.holds;
         if (holds.length === 0) {
@@ -570,6 +573,82 @@ export class KyselyStore implements Store {
         }
         return storeOk(gameFromRow(g));
       });
+    });
+  }
+
+  importGame(g: NewImport): Promise<StoreResult<GameRecord>> {
+    return this.#run(async () => {
+      const settings = toJson(g.settings, 'settings');
+      if (!settings.ok) return settings;
+      const result = toJson(g.result, 'the result');
+      if (!result.ok) return result;
+      const { by, ...info } = g.imported;
+      const importInfo = toJson(info, 'the import');
+      if (!importInfo.ok) return importInfo;
+      const actions: { action: string; meta: string }[] = [];
+      for (const a of g.actions) {
+        const action = toJson(a.action, 'an action');
+        if (!action.ok) return action;
+        actions.push({ action: action.value, meta: 'null' });
+      }
+      const row = {
+        id: randomId(),
+        variant: g.settings.variant,
+        settings: settings.value,
+        p1_user_id: null,
+        p1_bot: null,
+        p2_user_id: null,
+        p2_bot: null,
+        status: 'finished',
+        // The dice are the file's: there is no seed to check them against.
+        seed_commitment: '',
+        server_seed: '',
+        seed_revealed: 1,
+        client_seeds: 'null',
+        rated: 0,
+        rating_recorded: 0,
+        stake: 0,
+        watch_token: g.watchToken,
+        last_seq: g.actions.length,
+        result: result.value,
+        created_at: g.createdAt,
+        finished_at: g.createdAt,
+        imported_by: by,
+        import_info: importInfo.value,
+      };
+      // The game and its whole log, or nothing.
+      return this.#db.transaction().execute(async (trx) => {
+        await trx.insertInto('games').values(row).execute();
+        // In chunks: PostgreSQL and SQLite bound the parameters of one statement.
+        for (let i = 0; i < actions.length; i += 200) {
+          await trx
+            .insertInto('game_actions')
+            .values(
+              actions.slice(i, i + 200).map((a, k) => {
+                const e = g.actions[i + k]!;
+                return { game_id: row.id, seq: i + k + 1, action: a.action, seat: e.seat, time_used_ms: e.timeUsedMs, created_at: e.createdAt, meta: a.meta };
+              }),
+            )
+            .execute();
+        }
+        return storeOk(gameFromRow(row));
+      });
+    });
+  }
+
+  listImports(userId: string, limit: number): Promise<StoreResult<readonly GameRecord[]>> {
+    return this.#read(async () => {
+      const l = checkLimit(limit, 100);
+      if (!l.ok) return l;
+      const rows = await this.#db
+        .selectFrom('games')
+        .selectAll()
+        .where('imported_by', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(l.value)
+        .execute();
+      return storeOk(rows.map(gameFromRow));
     });
   }
 

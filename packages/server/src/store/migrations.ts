@@ -47,6 +47,10 @@ import { storeErr, storeOk, type StoreResult } from './types.js';
  * - users.display_key recomputed, and UNIQUE among registered users (guests' generated names may repeat): where old
  *   names share a key, the oldest account keeps it and each later one gets `<key>\u0001<id>` (its name unchanged)
  * - users.username_display_key (`nameKey(username)`; index): a display name may not look like anyone's username
+ *
+ * v7 (`0007_imports`, issue 41 item 3): a `.mat` file uploaded is stored as a finished game with empty seats
+ * - games.imported_by NULL (the uploader's user id; index (imported_by, created_at)), games.import_info JSON NULL
+ *   (the file's player names, its file name and date)
  */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -253,6 +257,15 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
         await db.schema.createIndex('users_username_display_key').on('users').column('username_display_key').execute();
         await db.schema.createIndex('users_display_key_unique').on('users').column('display_key').unique().where(sql.ref('is_guest'), '=', 0).execute();
+      },
+    },
+    '0007_imports': {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration runs before the schema it builds exists (Kysely's documented signature)
+      async up(db: Kysely<any>): Promise<void> {
+        // No foreign key: SQLite cannot drop a column that has one, and users are never deleted.
+        await db.schema.alterTable('games').addColumn('imported_by', 'text').execute();
+        await db.schema.alterTable('games').addColumn('import_info', 'text').execute();
+        await db.schema.createIndex('games_imported_by').on('games').columns(['imported_by', 'created_at']).execute();
       },
     },
   };

@@ -34,8 +34,12 @@ async function pgDb(url: string): Promise<Database> {
 
 const migrate = async (d: Database) => must(await migrateToLatest(d.db, { dialect: d.dialect, ...(d.schema !== undefined ? { schema: d.schema } : {}) }));
 
-/** Back to the schema before `0006_name_keys`: no unique key, no username key, the migration not run. */
+/** Back to the schema before `0006_name_keys`: no unique key, no username key, the migration (and the later ones) not run. */
 async function undoNameKeys(d: Database): Promise<void> {
+  await d.db.schema.dropIndex('games_imported_by').execute();
+  await d.db.schema.alterTable('games').dropColumn('import_info').execute();
+  await d.db.schema.alterTable('games').dropColumn('imported_by').execute();
+  await sql`delete from kysely_migration where name = '0007_imports'`.execute(d.db);
   await d.db.schema.dropIndex('users_display_key_unique').execute();
   await d.db.schema.dropIndex('users_username_display_key').execute();
   await d.db.schema.alterTable('users').dropColumn('username_display_key').execute();
@@ -93,7 +97,7 @@ describe.each(KINDS)('%s', (_, open) => {
         row('g2', 'Guest 1a2b', 6, 1),
       ] as never)
       .execute();
-    expect(await migrate(d)).toEqual(['0006_name_keys']);
+    expect(await migrate(d)).toEqual(['0006_name_keys', '0007_imports']);
     const keys = await d.db.selectFrom('users').select(['id', 'display_key', 'username_display_key']).orderBy('id').execute();
     expect(keys).toEqual([
       { id: 'g1', display_key: nameKey('Guest 1a2b'), username_display_key: nameKey('g1-user') },

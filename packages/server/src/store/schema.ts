@@ -56,6 +56,10 @@ export interface GamesTable {
   result: string;
   created_at: Ms;
   finished_at: Ms | null;
+  /** An uploaded match's uploader (migration 0007), null for a game played here. */
+  imported_by: string | null;
+  /** An uploaded match's names, file name and date (`ImportedMatch` less `by`, JSON). */
+  import_info: string | null;
 }
 
 interface GameActionsTable {

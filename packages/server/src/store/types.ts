@@ -1,4 +1,4 @@
-import type { Action, MatchSettings, Result, Seat, VariantId } from '@nardy/engine';
+import type { Action, BySeat, MatchSettings, Result, Seat, VariantId } from '@nardy/engine';
 import type { AnalysisState, GameStatus, VariantStats } from '@nardy/protocol';
 
 /**
@@ -113,6 +113,31 @@ export interface GameRecord {
   readonly result: Json;
   readonly createdAt: number;
   readonly finishedAt: number | null;
+  /** A match uploaded as a `.mat` file (migration 0007): who uploaded it and what the file said; absent for games played here. */
+  readonly imported?: ImportedMatch;
+}
+
+/** What an imported match keeps of its upload: its seats are empty, its players are the file's names. */
+export interface ImportedMatch {
+  /** The uploader: he (and whoever he gives the game's watch token) may read it. */
+  readonly by: string;
+  readonly names: BySeat<string>;
+  readonly fileName: string;
+  /** When the file says the match was played (null: it does not say). */
+  readonly playedAt: number | null;
+}
+
+/**
+ * An uploaded match, stored whole in one transaction (`importGame`): a finished, unrated, private game with its
+ * action log, so that the records and the analysis read it as any other.
+ */
+export interface NewImport {
+  readonly settings: MatchSettings;
+  readonly actions: readonly NewActionEntry[];
+  readonly result: Json;
+  readonly imported: ImportedMatch;
+  readonly watchToken: string;
+  readonly createdAt: number;
 }
 
 export interface NewGame {
@@ -375,6 +400,10 @@ export interface Store {
    * released) in the same transaction; CONFLICT (and nothing moved) when already finished or aborted.
    */
   finishGame(id: string, finish: GameFinish): Promise<StoreResult<GameRecord>>;
+  /** Stores an uploaded match and its whole log, or nothing (one transaction). */
+  importGame(game: NewImport): Promise<StoreResult<GameRecord>>;
+  /** The matches `userId` uploaded, newest first (at most `limit`, 1..100). */
+  listImports(userId: string, limit: number): Promise<StoreResult<readonly GameRecord[]>>;
   /** A user's finished (and aborted) games, newest first, `limit` per page (1..100). */
   listFinishedGames(userId: string, opts: { readonly limit: number; readonly before?: PageCursor }): Promise<StoreResult<Page<GameRecord>>>;
 

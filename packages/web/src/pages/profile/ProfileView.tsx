@@ -30,6 +30,7 @@ interface Props {
 function Opponent({ seat, t }: { readonly seat: PublicSeat; readonly t: Translate }) {
   if (seat === null) return <span>{t('nobody')}</span>;
   if ('bot' in seat) return <span>{botSeatName(t, seat.bot)}</span>;
+  if ('imported' in seat) return <span>{seat.name}</span>;
   return (
     <a className="user-name" href={paths.profile(seat.userId)}>
       {seat.name}
