@@ -4,6 +4,7 @@ import { rankTurns } from '../choose.js';
 import { cubeInputsOf, playCubeOf } from '../cube.js';
 import { THROWS } from '../throws.js';
 import { analyseMatch, joinAnalyses } from './analyse.js';
+import { collectJobs } from './jobs.js';
 import { must, playRecord } from './records.suite.js';
 import { AnalysisSearch } from './search.js';
 import type { MoveDecision, TakeDecision } from './types.js';
@@ -106,6 +107,21 @@ describe('marks', () => {
     const double = a.decisions.find((d) => d.kind === 'double' && d.played === 'double')!;
     expect(double).toMatchObject({ best: 'noDouble', unforced: true });
     expect(double.error).toBeGreaterThan(0);
+  });
+});
+
+describe('cube decisions in a match', () => {
+  it("counts none where the cube is dead for the side on roll (the leader after Crawford), as gnubg's statistics", async () => {
+    const settings = { variant: 'short', matchLength: 3 } as const;
+    const actions = playRecord(settings, 11); // the whole match: it has a post-Crawford game
+    const states = collectJobs(settings, actions).jobs.flatMap((j) => (j.kind === 'double' ? [j.state] : []));
+    const a = await analyseMatch({ settings, actions }, { ply: 0 });
+    const doubles = a.decisions.filter((d) => d.kind === 'double');
+    expect(doubles).toHaveLength(states.length);
+    const dead = doubles.filter((_, i) => 3 - states[i]!.score[seatToPlay(states[i]!.game)] <= states[i]!.game.cube.value);
+    expect(dead.length).toBeGreaterThan(0);
+    expect(dead.filter((d) => d.unforced)).toEqual([]);
+    expect(doubles.filter((d) => d.unforced).length).toBeGreaterThan(0);
   });
 });
 

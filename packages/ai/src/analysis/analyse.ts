@@ -94,7 +94,8 @@ function analyseJob(
     cubeMemo.set(g.position, d);
   }
   if (job.kind === 'double') {
-    const j = judgeDouble(d, job.doubled);
+    const n = s.settings.matchLength;
+    const j = judgeDouble(d, job.doubled, n === 0 || n - s.score[seatToPlay(g)] > g.cube.value);
     return {
       kind: 'double',
       ...base,

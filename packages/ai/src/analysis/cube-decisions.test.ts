@@ -22,6 +22,11 @@ describe('the doubler', () => {
     expect(judgeDouble(decision(0.1, -0.05, 1), false).unforced).toBe(true);
     expect(judgeDouble(decision(0.6, 0.8, 1, false), false)).toEqual({ error: 0, unforced: false });
   });
+
+  it('does not count a cube that is dead for him (gnubg: his win at its value already takes the match), unless he doubled', () => {
+    expect(judgeDouble(decision(0.1, -0.05, 1), false, false).unforced).toBe(false);
+    expect(judgeDouble(decision(0.1, -0.05, 1), true, false).unforced).toBe(true);
+  });
 });
 
 describe('the taker', () => {

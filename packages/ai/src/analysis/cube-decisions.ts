@@ -8,7 +8,8 @@ const EPS = 1e-9;
 /**
  * gnubg counts a cube decision in the error rates when it is "close or actual": a double was made, or doubling
  * was worth no less than no double − 0.16 (so every missed double counts, and hopeless or far too good positions
- * do not).
+ * do not); and, in a match, only while the cube is alive for the side on roll (a win at the cube's value does not
+ * already take him to the match length: not the leader after Crawford, gnubg's GetDPEq).
  */
 const CLOSE = 0.16;
 
@@ -29,16 +30,16 @@ interface Judged {
 /**
  * The doubler's error: the best of no double and double (the opponent answering right, so the double is
  * worth min(take, pass)) minus what his choice was worth. Not doubling when the cube cannot usefully be turned
- * (`optimal` is then no double) costs nothing.
+ * (`optimal` is then no double) costs nothing. `alive`: the cube is alive for him (see CLOSE).
  */
-export function judgeDouble(d: CubeDecision, doubled: boolean): Judged {
+export function judgeDouble(d: CubeDecision, doubled: boolean, alive = true): Judged {
   const e = d.equities;
   const doubleValue = Math.min(e.take, e.pass);
   const bestIsDouble = e.optimal > e.noDouble + EPS;
   const error = Math.max(0, e.optimal - (doubled ? doubleValue : e.noDouble));
   // `optimal` below the double's value: the cube is dead for him (a win at this stake already takes the match).
   const dead = e.optimal < doubleValue - EPS;
-  const unforced = doubled || (!dead && (error > 0 || doubleValue > e.noDouble - CLOSE));
+  const unforced = doubled || (alive && !dead && (error > 0 || doubleValue > e.noDouble - CLOSE));
   if (!d.mwc) return { error, unforced };
   const m = d.mwc;
   const doubleMwc = Math.min(m.take, m.pass);
