@@ -1,8 +1,9 @@
 /**
  * Issue 41 item 5, the analysis view: a person plays the bot a one-point match, plays a turn and resigns, presses
- * "Analyse" (under the room's result on a desktop in English; on the replay page on a 390×844 phone in Russian),
- * sees the server's progress, then the analysis: a click on a decision in the list changes the board, the arrow keys
- * step, and the summary shows both players side by side; his profile then shows his average error rate and PR.
+ * "Analyse" (under the room's result on a desktop in English, then a spectator in Russian; on the replay page on a
+ * 390×844 phone in Russian), sees the server's progress, then the analysis: a click on a decision in the list
+ * changes the board, the arrow keys step, and the summary shows both players side by side; his profile then shows
+ * his average error rate and PR.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -83,7 +84,7 @@ async function checkView(page: Page, lang: Lang, gameId: string, shot: string): 
   await page.screenshot({ path: (await suite.screenshot(page, shot)).replace(/\.png$/, '-full.png'), fullPage: true });
 }
 
-it('on a desktop in English: Analyse under the result, its progress, then the analysis', { timeout: 400_000 }, async () => {
+it('on a desktop in English: Analyse under the result, its progress, then the analysis; a spectator opens it in Russian', { timeout: 400_000 }, async () => {
   const page = await suite.player({ lang: 'en' });
   await page.setViewportSize({ width: 1280, height: 800 });
   await open(page, '/');
@@ -101,6 +102,16 @@ it('on a desktop in English: Analyse under the result, its progress, then the an
   expect(await analysed.locator('tbody tr').count()).toBe(1);
   expect(await untranslated(page, 'en')).toEqual([]);
   await suite.screenshot(page, 'analysis-en-profile');
+
+  // A spectator (Russian, desktop) finds the button under the result too; the stored analysis opens at once.
+  const watcher = await suite.player({ lang: 'ru' });
+  await open(watcher, `/game/${encodeURIComponent(gameId)}`);
+  await matchOver(watcher).waitFor();
+  await button(watcher, 'ru', 'analysis:analyse.button').click();
+  await watcher.waitForURL((u) => u.pathname === `/game/${encodeURIComponent(gameId)}/analysis`);
+  await watcher.locator('.analysis-summary').waitFor();
+  expect(await untranslated(watcher, 'ru')).toEqual([]);
+  await suite.screenshot(watcher, 'analysis-ru-desktop');
 });
 
 it('on a phone in Russian: Analyse on the replay page, its progress, then the analysis stacked', { timeout: 400_000 }, async () => {
