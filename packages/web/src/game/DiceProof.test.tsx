@@ -6,7 +6,7 @@ import { DiceProof } from './DiceProof';
 const render = (serverSeed: string | null, lng: 'en' | 'ru') => {
   const i18n = createI18n(lng);
   const t = i18n.getFixedT(lng, 'game');
-  return renderToStaticMarkup(<DiceProof gameId="g_1" commitment={'c'.repeat(64)} serverSeed={serverSeed} t={(k, o) => t(k, o)} />);
+  return renderToStaticMarkup(<DiceProof gameId="g_1" commitment={'c'.repeat(64)} serverSeed={serverSeed} t={(k, o) => (o ? t(k, o) : t(k))} />);
 };
 
 describe('DiceProof', () => {
