@@ -65,7 +65,7 @@ describe('HTTP security', () => {
       const csp = String(res.headers['content-security-policy']);
       for (const d of [
         "default-src 'self'",
-        "script-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
         "style-src 'self'",
         "object-src 'none'",
         "frame-ancestors 'none'",

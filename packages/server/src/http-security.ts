@@ -44,7 +44,8 @@ export async function secureHttp(app: FastifyInstance, opts: HttpSecurity): Prom
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the analysis board's engine worker compile the site's own WebAssembly kernel; no JS eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],

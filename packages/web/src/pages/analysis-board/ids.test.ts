@@ -19,7 +19,14 @@ describe('the analysis board’s IDs', () => {
 
   it('reads gnubg’s Position ID:Match ID pair: side on roll, dice, cube, score', () => {
     // Black (gnubg's player 0) on roll with 5-2, 7-point match, 2-4, cube 2 owned by White
-    const s: EditState = { ...newEdit('short', 'start'), turn: 'black', dice: [5, 2], matchLength: 7, score: { white: 4, black: 2 }, cube: { value: 2, owner: 'white' } };
+    const s: EditState = {
+      ...newEdit('short', 'start'),
+      turn: 'black',
+      dice: [5, 2],
+      matchLength: 7,
+      score: { white: 4, black: 2 },
+      cube: { value: 2, owner: 'white' },
+    };
     const { position, match } = ids(s);
     const back = ok(fromIds('short', `${position}:${match}`, ''));
     expect(back).toEqual(s);

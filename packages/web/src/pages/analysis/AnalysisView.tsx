@@ -12,6 +12,7 @@ import { positionBoardModel } from '../../game/boardModel';
 import type { ReplayedLog } from '../../game/moveList';
 import type { Translate } from '../../game/phrase';
 import { paths } from '../../router';
+import { OpenInBoard } from '../analysis-board/OpenInBoard';
 import type { FinishedRecord } from '../replay/ReplayView';
 import { replayFrame } from '../replay/replayFrame';
 import { decisionSteps, winChances, type MatchAnalysis } from './analysisModel';
@@ -110,6 +111,7 @@ export function AnalysisView({ record, log, analysis, settings, language, t, tBo
               </span>
               {button('next', current + 1, current === last)}
               {button('last', last, current === last)}
+              <OpenInBoard frame={frame} />
             </div>
             {decision && (
               <>

@@ -19,6 +19,7 @@ import { say } from '../../game/phrase';
 import { gameResultPhrase, matchEndPhrase } from '../../game/results';
 import { useTranslate } from '../../game/useTranslate';
 import { paths } from '../../router';
+import { OpenInBoard } from '../analysis-board/OpenInBoard';
 import { replayFrame } from './replayFrame';
 import '../../game/GameRoom.css';
 import './replay.css';
@@ -138,6 +139,7 @@ export function ReplayView({ record, log, settings, initialStep = 0, analyse }: 
             <button type="button" className="btn btn-small" onClick={() => setFlipped((f) => !f)}>
               {t('board.flip')}
             </button>
+            <OpenInBoard frame={frame} />
           </div>
         </div>
         <aside className="room-side">
