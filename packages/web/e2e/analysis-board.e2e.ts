@@ -62,6 +62,10 @@ async function session(page: Page, lang: Lang, shot: string): Promise<void> {
   await page.locator('.aboard-engine').scrollIntoViewIfNeeded();
   await suite.screenshot(page, `${shot}-hint`);
 
+  await button(page, lang, k('engine.eval')).click();
+  await page.getByText(pattern(lang, k('engine.right'))).waitFor({ timeout: 60_000 });
+  expect(await page.locator('.aboard-engine table').count()).toBe(2); // the five numbers, the three cube equities
+
   await button(page, lang, k('engine.rollout')).click();
   await page.getByText(pattern(lang, k('engine.progress'))).waitFor({ timeout: 60_000 });
   await page.locator('progress.aboard-progress').waitFor();
