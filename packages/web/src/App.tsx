@@ -24,6 +24,7 @@ const ReplayPage = lazy(() => import('./pages/replay/ReplayPage').then((m) => ({
 const DicePage = lazy(() => import('./pages/replay/DicePage').then((m) => ({ default: m.DicePage })));
 const AnalysisPage = lazy(() => import('./pages/analysis/AnalysisPage').then((m) => ({ default: m.AnalysisPage })));
 const AnalysisBoardPage = lazy(() => import('./pages/analysis-board/AnalysisBoardPage').then((m) => ({ default: m.AnalysisBoardPage })));
+const ImportPage = lazy(() => import('./pages/import/ImportPage').then((m) => ({ default: m.ImportPage })));
 const RulesPage = lazy(() => import('./pages/rules/RulesPage').then((m) => ({ default: m.RulesPage })));
 
 /** The app: header, the page of the current route, the connection banner and the notice area. */
@@ -83,6 +84,8 @@ function Page({ route }: { readonly route: Route }) {
       return <AnalysisPage key={route.gameId} gameId={route.gameId} />;
     case 'board':
       return <AnalysisBoardPage key={location.search} search={location.search} />;
+    case 'import':
+      return <ImportPage />;
     case 'rules':
       return <RulesPage variant={route.variant} />;
     case 'notFound':

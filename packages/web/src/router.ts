@@ -18,6 +18,7 @@ export type Route =
   | { readonly name: 'dice'; readonly gameId: string }
   | { readonly name: 'analysis'; readonly gameId: string }
   | { readonly name: 'board' }
+  | { readonly name: 'import' }
   | { readonly name: 'rules'; readonly variant: VariantId }
   | { readonly name: 'notFound' };
 
@@ -55,6 +56,8 @@ export function matchRoute(path: string): Route {
         return { name: 'rules', variant: 'long' };
       case 'analysis':
         return { name: 'board' };
+      case 'import':
+        return { name: 'import' };
       default:
         return { name: 'notFound' };
     }
@@ -97,6 +100,8 @@ export const paths = {
   rules: (variant: VariantId) => `/rules/${variant}`,
   /** The analysis board; `query` (`?variant=…&position=…&match=…`) opens it on a position. */
   board: (query = '') => `/analysis${query}`,
+  /** Uploading a `.mat` file. */
+  import: () => '/import',
 };
 
 /** Paths the server answers itself: links there load normally (the dice check's JSON, health). */

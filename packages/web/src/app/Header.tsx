@@ -70,6 +70,9 @@ export function Header({ route }: { readonly route: Route }) {
                   {t('nav.profile')}
                 </a>
               )}
+              <a href={paths.import()} aria-current={current('import')}>
+                {t('nav.import')}
+              </a>
               <a href={paths.settings()} aria-current={current('settings')}>
                 {t('nav.settings')}
               </a>

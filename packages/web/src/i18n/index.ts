@@ -12,7 +12,21 @@
 import i18next, { type BackendModule, type InitOptions, type ResourceKey, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@nardy/protocol';
-export const NAMESPACES = ['common', 'lobby', 'auth', 'top', 'settings', 'errors', 'board', 'game', 'profile', 'rules', 'analysis', 'analysisBoard'] as const;
+export const NAMESPACES = [
+  'common',
+  'lobby',
+  'auth',
+  'top',
+  'settings',
+  'errors',
+  'board',
+  'game',
+  'profile',
+  'rules',
+  'analysis',
+  'analysisBoard',
+  'imports',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** What the shell draws on every page (header, banners, notices with the server's error codes, the challenge inbox). */

@@ -13,6 +13,7 @@ import enBoard from './locales/en/board.json';
 import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
 import enGame from './locales/en/game.json';
+import enImports from './locales/en/imports.json';
 import enLobby from './locales/en/lobby.json';
 import enProfile from './locales/en/profile.json';
 import enRules from './locales/en/rules.json';
@@ -25,6 +26,7 @@ import ruBoard from './locales/ru/board.json';
 import ruCommon from './locales/ru/common.json';
 import ruErrors from './locales/ru/errors.json';
 import ruGame from './locales/ru/game.json';
+import ruImports from './locales/ru/imports.json';
 import ruLobby from './locales/ru/lobby.json';
 import ruProfile from './locales/ru/profile.json';
 import ruRules from './locales/ru/rules.json';
@@ -45,6 +47,7 @@ export const resources = {
     rules: enRules,
     analysis: enAnalysis,
     analysisBoard: enAnalysisBoard,
+    imports: enImports,
   },
   ru: {
     common: ruCommon,
@@ -59,6 +62,7 @@ export const resources = {
     rules: ruRules,
     analysis: ruAnalysis,
     analysisBoard: ruAnalysisBoard,
+    imports: ruImports,
   },
 } as const satisfies Record<Language, Record<Namespace, unknown>>;
 
