@@ -68,7 +68,8 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
     }
     expect(analysis).toMatchObject({ status: 'done', result: { names: { p1: 'gnubg', p2: 'root' } } });
 
-    // The download names the file's players.
+    // No seed to check its dice against; the download names the file's players.
+    expect((await get(`/api/games/${imported.gameId}/dice`, 'alice')).statusCode).toBe(409);
     expect((await get(`/api/games/${imported.gameId}/mat`, 'alice')).body).toContain('; [Player 1 "gnubg"]');
     const mine = (await get('/api/me/imports', 'alice')).json() as ImportList;
     expect(mine.imports).toEqual([expect.objectContaining({ gameId: imported.gameId, fileName: 'gnubg-5pt-crawford.mat', watchToken: imported.watchToken })]);

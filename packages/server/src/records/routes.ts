@@ -185,6 +185,8 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
       const loaded = await store.loadGame(id.value);
       if (!loaded.ok) return sendError(reply, fromStoreError(loaded.error, `no game ${id.value}`));
       if (!mayRead(loaded.value.game, await opts.viewerOf(request.headers.cookie), request.query['watch'])) return sendError(reply, privateGame(id.value));
+      if (loaded.value.game.imported)
+        return sendError(reply, httpError(409, 'CONFLICT', `game ${id.value} was imported: its dice are its file's, with no seed to check`));
       const r = checkGameDice(loaded.value);
       if (!r.ok) return sendError(reply, httpError(409, 'CONFLICT', r.error.message));
       return r.value;
