@@ -24,7 +24,7 @@ import './analysis-board.css';
 const NO_INPUT = () => undefined;
 
 /** A problem in the page's language (colours named). */
-export type SayProblem = (p: Problem) => string;
+type SayProblem = (p: Problem) => string;
 
 export function AnalysisBoardPage({ search }: { readonly search: string }) {
   const { settings } = useServices();

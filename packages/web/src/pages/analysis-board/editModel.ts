@@ -145,10 +145,6 @@ export function validate(state: EditState): Checked<Position> {
 /** The same setup with the other side on roll (the dice go with the turn: a new throw is the other side's). */
 export const withOnRoll = (state: EditState, turn: Color): EditState => (turn === state.turn ? state : { ...state, turn, dice: null });
 
-/** The cube owner as the side on roll sees it (`@nardy/ai`'s `CubeView.owner`). */
-export const ownerView = (state: EditState): 'centred' | 'onRoll' | 'opponent' =>
-  state.cube.owner === null ? 'centred' : state.cube.owner === state.turn ? 'onRoll' : 'opponent';
-
 /** Points each side still needs in a match, from the side on roll's view; undefined for money. */
 export function away(state: EditState): { readonly onRoll: number; readonly opponent: number } | undefined {
   if (state.matchLength === 0) return undefined;

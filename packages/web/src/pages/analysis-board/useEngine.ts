@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Dice } from '@nardy/engine';
 import type { EngineReply, EngineRequest, EvalResult, HintTurn, Job, RolloutFigures } from './engineProtocol';
 
-export type EngineState =
+type EngineState =
   | { readonly kind: 'idle' }
   | { readonly kind: 'busy'; readonly task: 'hint' | 'eval' | 'rollout'; readonly done?: number; readonly total?: number; readonly estimate?: RolloutFigures }
   | { readonly kind: 'hint'; readonly turns: readonly HintTurn[]; readonly ply: number }
