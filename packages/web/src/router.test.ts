@@ -23,6 +23,8 @@ describe('routes', () => {
     expect(matchRoute('/rules/caucasian')).toEqual({ name: 'rules', variant: 'caucasian' });
     expect(matchRoute('/analysis?variant=short&position=4HPwATDgc%2FABMA')).toEqual({ name: 'board' });
     expect(paths.board('?variant=long')).toBe('/analysis?variant=long');
+    expect(matchRoute(paths.import())).toEqual({ name: 'import' });
+    expect(matchRoute('/import/x')).toEqual({ name: 'notFound' });
   });
 
   it('sends anything else to "not found"', () => {
