@@ -33,7 +33,7 @@ function ours(file) {
   const out = execFileSync('/usr/bin/time', ['-f', '%U %S', '-o', timing, process.execPath, nardy, 'analyse', file, '--ply', ply, '--json', '--threads', '1'], {
     maxBuffer: 1 << 28,
   });
-  const [user, sys] = readFileSync(timing, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+  const [user, sys] = (readFileSync(timing, 'utf8').trim().split('\n').at(-1) ?? '').split(' ').map(Number);
   return { cpu: user + sys, analysis: JSON.parse(out.toString()) };
 }
 
@@ -103,19 +103,25 @@ for (let i = 0; i < matches; i++) {
 /** One long-nardy game of our bot with itself, seeded, analysed at 2-ply on one core. */
 function longGame() {
   const rng = seededRng(seed);
-  const die = () => 1 + Math.floor(rng() * 6);
-  const settings = { variant: 'long', matchLength: 1 };
-  let state = newMatch(settings);
-  if (!state.ok) throw new Error(state.error.message);
-  state = state.value;
+  const die = () => /** @type {import('../packages/engine/dist/index.js').Die} */ (1 + Math.floor(rng() * 6));
+  const settings = /** @type {const} */ ({ variant: 'long', matchLength: 1 });
+  const start = newMatch(settings);
+  if (!start.ok) throw new Error(start.error.message);
+  let state = start.value;
+  /** @type {import('../packages/engine/dist/index.js').Action[]} */
   const actions = [];
   while (state.phase !== 'matchOver') {
     const g = state.game;
+    /** @type {import('../packages/engine/dist/index.js').Action} */
     let action;
     if (state.phase === 'opening') action = { type: 'opening', dice: { p1: die(), p2: die() } };
     else if (state.phase === 'turnStart') action = { type: 'roll', seat: seatToPlay(g), dice: [die(), die()] };
     else {
-      const turn = chooseTurn(g.position, g.dice, { level: 'intermediate', rng, rules: state.settings.rules });
+      const turn = chooseTurn(g.position, /** @type {import('../packages/engine/dist/index.js').Dice} */ (g.dice), {
+        level: 'intermediate',
+        rng,
+        rules: state.settings.rules,
+      });
       action = { type: 'move', seat: seatToPlay(g), steps: turn ? turn.steps : [] };
     }
     const next = apply(state, action);
