@@ -27,7 +27,8 @@ const FILE_CODES = new Set([
 type State = { readonly kind: 'idle' } | { readonly kind: 'sending' } | { readonly kind: 'failed'; readonly error: UploadError };
 
 export function ImportPage() {
-  const { t } = useTranslation('imports');
+  // 'errors' too: a refusal that is not the file's (too large, too many, offline) is worded there.
+  const { t } = useTranslation(['imports', 'errors']);
   const { navigate } = useServices();
   const [text, setText] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
