@@ -65,6 +65,7 @@ async function session(page: Page, lang: Lang, shot: string): Promise<void> {
   await button(page, lang, k('engine.eval')).click();
   await page.getByText(pattern(lang, k('engine.right'))).waitFor({ timeout: 60_000 });
   expect(await page.locator('.aboard-engine table').count()).toBe(2); // the five numbers, the three cube equities
+  await suite.screenshot(page, `${shot}-eval`);
 
   await button(page, lang, k('engine.rollout')).click();
   await page.getByText(pattern(lang, k('engine.progress'))).waitFor({ timeout: 60_000 });

@@ -17,7 +17,8 @@ interface Props {
 }
 
 const PLIES = [0, 1, 2] as const;
-const ROLLOUT_TRIALS = 1296;
+/** Rollout lengths: 36 (each first throw once) up to 1,296 (every pair of first two throws once, the default). */
+const TRIALS = [36, 144, 324, 1296] as const;
 const FIVE = ['win', 'winMars', 'winKoks', 'loseMars', 'loseKoks'] as const;
 
 /** The right cube action as one key of `action.*`. */
@@ -25,6 +26,7 @@ const rightAction = (r: EvalResult): string => (r.action === 'double' ? `double$
 
 export function EnginePanel({ state, position, engine, language, t }: Props) {
   const [ply, setPly] = useState<number>(2);
+  const [trials, setTrials] = useState<number>(1296);
   const f = useMemo(() => formats(language), [language]);
   const { state: s } = engine;
   const busy = s.kind === 'busy';
@@ -38,7 +40,7 @@ export function EnginePanel({ state, position, engine, language, t }: Props) {
     if (!j) return;
     if (what === 'hint' && state.dice) engine.hint(j, state.dice, ply);
     else if (what === 'eval') engine.evaluate(j, ply);
-    else if (what === 'rollout') engine.rollout(j, ROLLOUT_TRIALS);
+    else if (what === 'rollout') engine.rollout(j, trials);
   };
 
   return (
@@ -55,6 +57,18 @@ export function EnginePanel({ state, position, engine, language, t }: Props) {
             ))}
           </select>
         </label>
+        <label className="aboard-field">
+          <span>{t('engine.trials')}</span>
+          <select value={trials} onChange={(e) => setTrials(Number(e.target.value))}>
+            {TRIALS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="aboard-row">
         <button type="button" className="btn btn-primary" disabled={!position || !state.dice || busy} onClick={() => run('hint')}>
           {t('engine.hint')}
         </button>
@@ -84,7 +98,7 @@ export function EnginePanel({ state, position, engine, language, t }: Props) {
           ))}
         {s.kind === 'error' && (
           <p className="aboard-problem" role="alert">
-            {t('engine.failed', { message: s.message })}
+            {s.loading ? t('engine.loadFailed') : t('engine.failed', { message: s.message })}
           </p>
         )}
         {s.kind === 'hint' && <Turns turns={s.turns} f={f} t={t} />}

@@ -70,12 +70,18 @@ const figures = (r: RolloutResult): RolloutFigures => ({
   error: r.standardError.equity,
 });
 
+const PROGRESS_MS = 100;
+
 /** Thrown from the rollout's progress callback to end it between trials. */
 class Stopped extends Error {}
 let stopping: number | null = null;
 
 async function answer(req: Exclude<EngineRequest, { kind: 'stop' }>): Promise<EngineReply> {
-  await loadData();
+  try {
+    await loadData();
+  } catch (e) {
+    return { id: req.id, kind: 'error', loading: true, message: e instanceof Error ? e.message : String(e) };
+  }
   const { position, cube, context, options } = inputs(req.job);
   const ctx = searchContext(position, options);
   switch (req.kind) {
@@ -108,16 +114,22 @@ async function answer(req: Exclude<EngineRequest, { kind: 'stop' }>): Promise<En
     }
     case 'rollout': {
       let last: RolloutResult | null = null;
+      let posted = 0;
       try {
         const r = await rollout(position, {
           trials: req.trials,
           scoring: options.scoring,
           rules: options.rules,
           onProgress: ({ done, total, estimate }) => {
-            // Every 6th trial (and the last): a message per trial would outrun the page's drawing.
-            if (done % 6 !== 0 && done !== total && stopping !== req.id) return;
+            if (stopping === req.id) {
+              last = estimate();
+              throw new Stopped();
+            }
+            // At most ten a second (and the last): short trials (a bear-off) would outrun the page's drawing.
+            const now = Date.now();
+            if (now - posted < PROGRESS_MS && done !== total) return;
+            posted = now;
             last = estimate();
-            if (stopping === req.id) throw new Stopped();
             scope.postMessage({ id: req.id, kind: 'progress', done, total, estimate: figures(last) });
           },
         });

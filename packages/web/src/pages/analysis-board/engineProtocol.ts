@@ -60,7 +60,8 @@ export type EngineReply =
   | { readonly id: number; readonly kind: 'eval'; readonly result: EvalResult }
   | { readonly id: number; readonly kind: 'progress'; readonly done: number; readonly total: number; readonly estimate: RolloutFigures }
   | { readonly id: number; readonly kind: 'rollout'; readonly result: RolloutFigures; readonly stopped: boolean }
-  | { readonly id: number; readonly kind: 'error'; readonly message: string };
+  /** `loading`: the engine's files could not be fetched (the message is the browser's, for the console). */
+  | { readonly id: number; readonly kind: 'error'; readonly message: string; readonly loading?: boolean };
 
 /** Where the server serves `@nardy/ai`'s data files (nets, bear-off tables, the WebAssembly kernel), by package path. */
 export const AI_FILES_PATH = '/api/ai/files/';

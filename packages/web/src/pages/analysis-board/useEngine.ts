@@ -13,7 +13,7 @@ type EngineState =
   | { readonly kind: 'hint'; readonly turns: readonly HintTurn[]; readonly ply: number }
   | { readonly kind: 'eval'; readonly result: EvalResult; readonly ply: number }
   | { readonly kind: 'rollout'; readonly result: RolloutFigures; readonly stopped: boolean }
-  | { readonly kind: 'error'; readonly message: string };
+  | { readonly kind: 'error'; readonly message: string; readonly loading: boolean };
 
 export interface Engine {
   readonly state: EngineState;
@@ -49,9 +49,9 @@ export function useEngine(): Engine {
         else if (r.kind === 'hint') setState({ kind: 'hint', turns: r.turns, ply: ply.current });
         else if (r.kind === 'eval') setState({ kind: 'eval', result: r.result, ply: ply.current });
         else if (r.kind === 'rollout') setState({ kind: 'rollout', result: r.result, stopped: r.stopped });
-        else setState({ kind: 'error', message: r.message });
+        else setState({ kind: 'error', message: r.message, loading: r.loading === true });
       };
-      w.onerror = (e) => setState({ kind: 'error', message: e.message });
+      w.onerror = (e) => setState({ kind: 'error', message: e.message, loading: true });
       worker.current = w;
     }
     current.current = request.id;
