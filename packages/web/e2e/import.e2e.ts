@@ -30,7 +30,7 @@ async function openImport(page: Page, lang: Lang): Promise<void> {
 
 /** The analysis view of the uploaded match opens and its analysis is under way (decisions analysed) or done. */
 async function landsOnAnalysis(page: Page): Promise<void> {
-  await page.waitForURL((u) => /^\/game\/[^/]+\/analysis$/.test(u.pathname), { timeout: 30_000 });
+  await page.waitForURL((u) => /^\/game\/[^/]+\/analysis$/.test(u.pathname) && u.searchParams.has('watch'), { timeout: 30_000 });
   // The first analysis of a run starts the engine's worker (its nets) on a busy machine: give it time.
   await page.waitForFunction(
     () => document.querySelector('.analysis-summary') !== null || Number(document.querySelector('.analysis-waiting progress')?.getAttribute('value')) > 0,
@@ -55,6 +55,14 @@ it('on a desktop in English: a gnubg file picked opens its analysis; a broken on
   await landsOnAnalysis(page);
   expect(await untranslated(page, 'en')).toEqual([]);
   await suite.screenshot(page, 'import-en-analysis');
+
+  // The address is the link to share: another person opens it; without its watch token the match is private.
+  const link = new URL(page.url());
+  const friend = await suite.player({ lang: 'en' });
+  await open(friend, `${link.pathname}${link.search}`);
+  await landsOnAnalysis(friend);
+  await open(friend, link.pathname);
+  await expect.poll(() => friend.getByRole('alert').innerText()).toBe(text('en', 'errors:PRIVATE_GAME'));
 
   // The page lists it among his imports.
   await openImport(page, 'en');

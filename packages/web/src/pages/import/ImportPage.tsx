@@ -46,7 +46,8 @@ export function ImportPage() {
   const send = (body: string, fileName: string) => {
     setState({ kind: 'sending' });
     uploadMat(body, fileName).then(
-      (r) => navigate(paths.analysis(r.gameId)),
+      // With its watch token: the address is the link to give to others.
+      (r) => navigate(paths.analysis(r.gameId, r.watchToken)),
       (e: UploadError) => setState({ kind: 'failed', error: e }),
     );
   };
@@ -109,7 +110,7 @@ export function ImportPage() {
           <ul className="import-list">
             {list.map((m) => (
               <li key={m.gameId}>
-                <a href={paths.analysis(m.gameId)}>{t('match', { p1: m.names.p1, p2: m.names.p2 })}</a>{' '}
+                <a href={paths.analysis(m.gameId, m.watchToken)}>{t('match', { p1: m.names.p1, p2: m.names.p2 })}</a>{' '}
                 <span className="muted">
                   {m.matchLength === 0 ? t('money') : t('length', { count: m.matchLength })} · {m.score.p1}:{m.score.p2} · {m.fileName}
                 </span>
