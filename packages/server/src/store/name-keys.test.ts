@@ -47,7 +47,8 @@ async function undoNameKeys(d: Database): Promise<void> {
 }
 
 const KINDS: [string, () => Promise<Database>][] = [['SQLite', sqliteDb]];
-if (PG_URL !== undefined) KINDS.push(['PostgreSQL', () => pgDb(PG_URL)]);
+const pgUrl = PG_URL;
+if (pgUrl !== undefined) KINDS.push(['PostgreSQL', () => pgDb(pgUrl)]);
 
 describe.each(KINDS)('%s', (_, open) => {
   it('a display name like another user’s in another script is a duplicate; guests’ generated names may repeat', async () => {
