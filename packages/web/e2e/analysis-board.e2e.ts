@@ -6,8 +6,9 @@
 import { makeGnubgPositionId, makeMatchId, positionFromSetup } from '@nardy/engine';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { button, open } from './app';
+import { button, open, playBot } from './app';
 import { browserSuite } from './browser';
+import { matchOver, playOn } from './play';
 import { pattern, text, type Lang } from './texts';
 
 const suite = browserSuite();
@@ -109,4 +110,35 @@ it('a 390×844 phone, English and Russian', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await session(page, lang, `analysis-board-${lang}-phone`);
   }
+});
+
+it('"Open in the analysis board" from a replayed game', async () => {
+  const lang = 'en';
+  const page = await suite.player({ lang });
+  // A one-point match against the bot: one turn played, then resigned.
+  await open(page, '/');
+  const gameId = await playBot(page, lang, { variant: 'short', matchLength: 1 }, 1);
+  await playOn(page, { lang, touch: false }, { stop: (h) => h === 'confirmed', limitMs: 60_000 });
+  const menu = page.locator('.room-more');
+  if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click();
+  await button(menu, lang, 'game:actions.resignMatch').click();
+  await button(page.getByRole('group', { name: text(lang, 'game:confirm.title') }), lang, 'game:confirm.yes.resignMatch').click();
+  await matchOver(page).waitFor();
+
+  await open(page, `/replay/${encodeURIComponent(gameId)}`);
+  await page.locator('.replay-step').waitFor();
+  await button(page, lang, 'game:replay.first').click();
+  await button(page, lang, 'game:replay.next').click();
+  await button(page, lang, 'game:replay.next').click();
+  const drawn = await page.locator('.board-svg [data-cell]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-count')).join(' '));
+  await page.getByRole('link', { name: text(lang, k('open')) }).click();
+  await page.getByRole('heading', { level: 1, name: text(lang, k('title')) }).waitFor();
+  expect(new URL(page.url()).searchParams.get('variant')).toBe('short');
+  await page.locator('.aboard-board .board-svg').waitFor();
+  expect(await page.locator('.aboard-board .board-svg [data-cell]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-count')).join(' '))).toBe(
+    drawn,
+  );
+  expect(await page.getByRole('alert').count()).toBe(0);
+  expect(await page.getByLabel(text(lang, k('setup.match'))).inputValue()).toBe('1');
+  await suite.screenshot(page, 'analysis-board-from-replay');
 });
