@@ -114,9 +114,9 @@ describe('the app shell', () => {
 
 describe('words the shell builds at run time', () => {
   it('has a title for every route and the words for every way to start a game', () => {
-    const routes = ['/', '/login', '/signup', '/settings', '/top', '/game/g', '/table/t', '/profile/u', '/replay/g', '/rules', '/x'];
+    const routes = ['/', '/login', '/signup', '/settings', '/top', '/game/g', '/table/t', '/profile/u', '/replay/g', '/rules', '/analysis', '/x'];
     const names = new Set(routes.map((p) => matchRoute(p).name));
-    expect(names.size).toBe(11);
+    expect(names.size).toBe(12);
     for (const lng of ['en', 'ru'] as const) {
       const missing: string[] = [];
       const i18n = createI18n(lng, (key) => missing.push(key));

@@ -101,7 +101,7 @@ export function EnginePanel({ state, position, engine, language, t }: Props) {
             {s.loading ? t('engine.loadFailed') : t('engine.failed', { message: s.message })}
           </p>
         )}
-        {s.kind === 'hint' && <Turns turns={s.turns} f={f} t={t} />}
+        {s.kind === 'hint' && (s.turns.length > 0 ? <Turns turns={s.turns} f={f} t={t} /> : <p>{t('engine.noTurns')}</p>)}
         {s.kind === 'eval' && (
           <>
             <Chances p={s.result.probabilities} equity={s.result.equity} f={f} t={t} />
