@@ -73,6 +73,9 @@ export function Header({ route }: { readonly route: Route }) {
               <a href={paths.import()} aria-current={current('import')}>
                 {t('nav.import')}
               </a>
+              <a href={paths.board()} aria-current={current('board')}>
+                {t('nav.board')}
+              </a>
               <a href={paths.settings()} aria-current={current('settings')}>
                 {t('nav.settings')}
               </a>
