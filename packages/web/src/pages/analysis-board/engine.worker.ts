@@ -74,7 +74,8 @@ const PROGRESS_MS = 100;
 
 /** Thrown from the rollout's progress callback to end it between trials. */
 class Stopped extends Error {}
-let stopping: number | null = null;
+/** Requests asked to stop (ids of replaced requests too: a stop may come for one that has already finished). */
+const stopped = new Set<number>();
 
 async function answer(req: Exclude<EngineRequest, { kind: 'stop' }>): Promise<EngineReply> {
   try {
@@ -121,7 +122,7 @@ async function answer(req: Exclude<EngineRequest, { kind: 'stop' }>): Promise<En
           scoring: options.scoring,
           rules: options.rules,
           onProgress: ({ done, total, estimate }) => {
-            if (stopping === req.id) {
+            if (stopped.has(req.id)) {
               last = estimate();
               throw new Stopped();
             }
@@ -138,7 +139,7 @@ async function answer(req: Exclude<EngineRequest, { kind: 'stop' }>): Promise<En
         if (e instanceof Stopped && last) return { id: req.id, kind: 'rollout', result: figures(last), stopped: true };
         throw e;
       } finally {
-        stopping = null;
+        stopped.delete(req.id);
       }
     }
   }
@@ -147,7 +148,7 @@ async function answer(req: Exclude<EngineRequest, { kind: 'stop' }>): Promise<En
 scope.onmessage = (event: MessageEvent<EngineRequest>) => {
   const req = event.data;
   if (req.kind === 'stop') {
-    stopping = req.id;
+    stopped.add(req.id);
     return;
   }
   answer(req).then(

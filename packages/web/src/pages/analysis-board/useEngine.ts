@@ -54,6 +54,8 @@ export function useEngine(): Engine {
       w.onerror = (e) => setState({ kind: 'error', message: e.message, loading: true });
       worker.current = w;
     }
+    // A rollout still running for the request replaced ends between two trials.
+    worker.current.postMessage({ id: current.current, kind: 'stop' } satisfies EngineRequest);
     current.current = request.id;
     setState({ kind: 'busy', task: request.kind });
     worker.current.postMessage(request);
@@ -79,6 +81,7 @@ export function useEngine(): Engine {
     rollout: useCallback((job: Job, trials: number) => send({ id: next(), kind: 'rollout', job, trials }), [send]),
     stop: useCallback(() => worker.current?.postMessage({ id: current.current, kind: 'stop' } satisfies EngineRequest), []),
     clear: useCallback(() => {
+      worker.current?.postMessage({ id: current.current, kind: 'stop' } satisfies EngineRequest);
       current.current += 1;
       setState({ kind: 'idle' });
     }, []),
