@@ -91,6 +91,14 @@ async function session(page: Page, lang: Lang, shot: string): Promise<void> {
   expect(await page.locator('.board-point[data-cell="20"]').getAttribute('data-count')).toBe('1');
   expect(await page.getByRole('alert').count()).toBe(0);
   await expect.poll(() => page.getByLabel(text(lang, k('ids.position')), { exact: true }).inputValue()).toMatch(/^[A-Za-z0-9_-]{14}$/);
+  // The keyboard: the board's cursor starts bottom left (absolute 12, Black's head in long nardy); Enter removes there.
+  await page.getByRole('radio', { name: text(lang, k('setup.remove')) }).click();
+  await page.locator('.aboard-board .board-svg').focus();
+  await page.keyboard.press('Enter');
+  expect(await page.locator('.board-point[data-cell="12"]').getAttribute('data-count')).toBe('14');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  expect(await page.getByRole('alert').innerText()).toBe(text(lang, k('problem.nothingToRemove')));
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.evaluate(() => window.scrollTo(0, 0));
   await suite.screenshot(page, `${shot}-long`);

@@ -3,7 +3,7 @@
  * (IdsPanel), then hint, eval and rollout in the browser (EnginePanel, a Web Worker on the server's evaluator). A URL
  * with IDs in its query (`boardQuery`) opens on that position: the analysis view's and the replay's links.
  */
-import { useCallback, useMemo, useState, type MouseEvent } from 'react';
+import { useCallback, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Color } from '@nardy/engine';
 import { useServices } from '../../app/services';
@@ -61,12 +61,20 @@ export function AnalysisBoardPage({ search }: { readonly search: string }) {
     [state],
   );
 
-  const onBoardClick = (e: MouseEvent<HTMLDivElement>) => {
-    const target = targetAt(e.currentTarget, e.clientX, e.clientY, model.toAbs, 'white');
+  const editAt = (host: Element, x: number, y: number) => {
+    const target = targetAt(host, x, y, model.toAbs, 'white');
     if (!target) return;
     const r = edit(state, target, side, mode);
     if (r.ok) change(r.value);
     else setProblem(r.problem);
+  };
+  const onBoardClick = (e: MouseEvent<HTMLDivElement>) => editAt(e.currentTarget, e.clientX, e.clientY);
+  // The keyboard: the board's own cursor (arrow keys) names the point; Enter or Space edits there.
+  const onBoardKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    const cursor = e.currentTarget.querySelector('svg.board-svg')?.getAttribute('aria-activedescendant');
+    const box = cursor ? document.getElementById(cursor)?.getBoundingClientRect() : undefined;
+    if (box) editAt(e.currentTarget, box.x + box.width / 2, box.y + box.height / 2);
   };
 
   return (
@@ -75,7 +83,7 @@ export function AnalysisBoardPage({ search }: { readonly search: string }) {
       <p className="muted">{t('intro')}</p>
       <div className="aboard-grid">
         <div className="aboard-main">
-          <div className="aboard-board" onClick={onBoardClick} data-testid="analysis-board">
+          <div className="aboard-board" onClick={onBoardClick} onKeyDown={onBoardKey}>
             <Board model={model} orientation="white" input={null} settings={boardSettings} onTurn={NO_INPUT} t={tBoard} />
           </div>
           <p className="muted aboard-left" aria-live="polite">
