@@ -57,14 +57,14 @@ export async function openCustom(page: Page, lang: Lang): Promise<void> {
 /** "New game" in one of its ways (seek, quick, bot, challenge, table): picks the way and fills the table. */
 async function newGame(page: Page, lang: Lang, mode: string, table: TableChoice): Promise<void> {
   await openCustom(page, lang);
-  await button(page, lang, `lobby:newGame.mode.${mode}`).click();
+  await button(page, lang, `tableForm:newGame.mode.${mode}`).click();
   await chooseTable(page, table);
 }
 
 /** Opens a seek from the lobby; it then shows in the open seeks as the player's own. */
 export async function createSeek(page: Page, lang: Lang, table: TableChoice): Promise<void> {
   await newGame(page, lang, 'seek', table);
-  await button(page, lang, 'lobby:newGame.submit.seek').click();
+  await button(page, lang, 'tableForm:newGame.submit.seek').click();
   await page.locator('.seek.seek-mine').waitFor();
 }
 
@@ -79,7 +79,7 @@ export async function acceptSeek(page: Page, lang: Lang, by: string): Promise<st
 export async function playBot(page: Page, lang: Lang, table: TableChoice, level = 1): Promise<string> {
   await newGame(page, lang, 'bot', table);
   await page.locator('select[name=botLevel]').selectOption(String(level));
-  await button(page, lang, 'lobby:newGame.submit.bot').click();
+  await button(page, lang, 'tableForm:newGame.submit.bot').click();
   return gameOpened(page);
 }
 

@@ -80,7 +80,7 @@ it('a tile is cancelled; the computer plays at once at the chosen level; "Custom
   // "Custom game" opens the full form and closes it again.
   const custom = button(phone, 'en', 'lobby:first.custom');
   await custom.click();
-  await phone.getByRole('heading', { name: text('en', 'lobby:newGame.title') }).waitFor();
+  await phone.getByRole('heading', { name: text('en', 'tableForm:newGame.title') }).waitFor();
   expect(await phone.locator('select[name=variant]').isVisible()).toBe(true);
   await suite.screenshot(phone, 'first-en-phone-custom');
   await custom.click();

@@ -51,12 +51,12 @@ it('the language switch changes the page at once and is remembered', async () =>
 it('the check itself sees a raw key and a text of the other language', async () => {
   const page = await suite.player({ lang: 'ru' });
   await open(page, '/');
-  const english = text('en', 'lobby:newGame.title');
+  const english = text('en', 'tableForm:newGame.title');
   await page.evaluate((en) => {
     const p = document.createElement('p');
-    p.append('lobby:newGame.title', document.createElement('br'), en);
+    p.append('tableForm:newGame.title', document.createElement('br'), en);
     p.setAttribute('aria-label', 'seek.none');
     document.body.append(p);
   }, english);
-  expect(await untranslated(page, 'ru')).toEqual(['seek.none', 'lobby:newGame.title', english]);
+  expect(await untranslated(page, 'ru')).toEqual(['seek.none', 'tableForm:newGame.title', english]);
 });

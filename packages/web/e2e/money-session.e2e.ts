@@ -38,7 +38,7 @@ it('a staked money session with a game limit: a game surrendered, the session en
   await signUp(boris, 'ru', borisName);
 
   await openCustom(alice, 'en');
-  await button(alice, 'en', 'lobby:newGame.mode.seek').click();
+  await button(alice, 'en', 'tableForm:newGame.mode.seek').click();
   await alice.locator('select[name=variant]').selectOption('short');
   await alice.locator('select[name=matchLength]').selectOption('0');
   expect(await alice.locator('input[name=cubeEnabled]').isChecked()).toBe(true);
@@ -47,7 +47,7 @@ it('a staked money session with a game limit: a game surrendered, the session en
   await alice.locator('input[name=stake]').fill('5');
   await alice.locator('select[name="session.games"]').scrollIntoViewIfNeeded();
   await suite.screenshot(alice, 'money-session-form-en');
-  await button(alice, 'en', 'lobby:newGame.submit.seek').click();
+  await button(alice, 'en', 'tableForm:newGame.submit.seek').click();
   await alice.locator('.seek.seek-mine').waitFor();
 
   const card = boris.locator('.seek', { hasText: aliceName });

@@ -32,24 +32,24 @@ it('a staked long-nardy match to 5: the form and the seek card show the hold and
   await signUp(boris, 'ru', `борис_${stamp}`);
 
   await openCustom(anna, 'en');
-  await button(anna, 'en', 'lobby:newGame.mode.seek').click();
+  await button(anna, 'en', 'tableForm:newGame.mode.seek').click();
   await anna.locator('select[name=variant]').selectOption('long');
   await anna.locator('select[name=matchLength]').selectOption('5');
   // Long nardy without koks or home mars: a win counts one or two, and the form says so.
   expect(await anna.locator('input[name=koks]').isChecked()).toBe(false);
   expect(await select(anna, 'ceiling')).toEqual({
-    chosen: text('en', 'lobby:form.ceilingOption.mars'),
-    offered: [text('en', 'lobby:form.ceilingOption.oin'), text('en', 'lobby:form.ceilingOption.mars')],
+    chosen: text('en', 'tableForm:form.ceilingOption.mars'),
+    offered: [text('en', 'tableForm:form.ceilingOption.oin'), text('en', 'tableForm:form.ceilingOption.mars')],
   });
   await anna.locator('input[name=koks]').check();
-  expect((await select(anna, 'ceiling')).chosen).toBe(text('en', 'lobby:form.ceilingOption.koks'));
+  expect((await select(anna, 'ceiling')).chosen).toBe(text('en', 'tableForm:form.ceilingOption.koks'));
 
   await anna.locator('input[name=stake]').fill('10');
-  const terms = hint(anna, 'en', 'lobby:form.stakeMatch_other', { hold: 50, count: 5 });
+  const terms = hint(anna, 'en', 'tableForm:form.stakeMatch_other', { hold: 50, count: 5 });
   await terms.waitFor();
   await terms.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await suite.screenshot(anna, 'stakes-form-en');
-  await button(anna, 'en', 'lobby:newGame.submit.seek').click();
+  await button(anna, 'en', 'tableForm:newGame.submit.seek').click();
   await anna.locator('.seek.seek-mine').waitFor();
 
   const card = boris.locator('.seek', { hasText: annaName });

@@ -41,9 +41,9 @@ for (const phone of [false, true]) {
     const en = await suite.player({ lang: 'en', phone });
     await open(en, '/');
     await openCustom(en, 'en');
-    await button(en, 'en', 'lobby:newGame.mode.seek').click();
+    await button(en, 'en', 'tableForm:newGame.mode.seek').click();
     await en.locator('select[name=variant]').selectOption('short');
-    expect(await options(en, 'ceiling')).toContain(text('en', 'lobby:form.ceilingOption.koks_short'));
+    expect(await options(en, 'ceiling')).toContain(text('en', 'tableForm:form.ceilingOption.koks_short'));
     expect((await options(en, 'ceiling')).join(' ')).toMatch(/gammon/);
     expect((await options(en, 'ceiling')).join(' ')).not.toMatch(/koks|mars/);
     expect(await en.locator('.table-settings').innerText()).toContain('Doubling cube');
@@ -64,12 +64,12 @@ for (const phone of [false, true]) {
     const ru = await suite.player({ lang: 'ru', phone });
     await open(ru, '/');
     await openCustom(ru, 'ru');
-    await button(ru, 'ru', 'lobby:newGame.mode.table').click();
+    await button(ru, 'ru', 'tableForm:newGame.mode.table').click();
     await ru.locator('select[name=variant]').selectOption('long');
     const fit = await selectFits(ru, 'variant');
     expect(fit.shown).toBe('Длинные нарды');
     expect(fit.need, JSON.stringify(fit)).toBeLessThanOrEqual(fit.room);
-    await button(ru, 'ru', 'lobby:newGame.submit.table').click();
+    await button(ru, 'ru', 'tableForm:newGame.submit.table').click();
     const link = ru.locator('.table-link');
     await link.waitFor();
     await expect.poll(() => inView(link)).toBe(true);
@@ -82,7 +82,7 @@ for (const phone of [false, true]) {
     await visitor.locator('.chip', { hasText: text('en', 'common:variant.long') }).waitFor();
     expect(await visitor.locator('.board-svg').count()).toBe(0);
     await suite.screenshot(visitor, `terms-table-visit-en-${size}`);
-    await button(visitor, 'en', 'lobby:table.sit').click();
+    await button(visitor, 'en', 'tableForm:table.sit').click();
     await visitor.locator('.board-svg').waitFor();
   });
 }

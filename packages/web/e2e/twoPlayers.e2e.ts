@@ -160,13 +160,13 @@ it('a private table: unlisted, refused without its watch link, watched with it, 
   await button(alice, 'en', 'lobby:first.friend').click();
   await alice.locator('select[name=variant]').selectOption('caucasian');
   await alice.locator('select[name=matchLength]').selectOption('1');
-  await button(alice, 'en', 'lobby:newGame.submit.table').click();
-  const link = await alice.getByRole('textbox', { name: text('en', 'lobby:table.share') }).inputValue();
+  await button(alice, 'en', 'tableForm:newGame.submit.table').click();
+  const link = await alice.getByRole('textbox', { name: text('en', 'tableForm:table.share') }).inputValue();
   await boris.goto(new URL(link).pathname);
   // The link shows the table first (what it plays, who made it) and asks before seating him.
   await boris.locator('.chip', { hasText: text('ru', 'common:variant.caucasian') }).waitFor();
   expect(await boris.locator('.board-svg').count()).toBe(0);
-  await button(boris, 'ru', 'lobby:table.sit').click();
+  await button(boris, 'ru', 'tableForm:table.sit').click();
   const gameId = await gameOpened(boris);
   expect(await gameOpened(alice)).toBe(gameId);
 

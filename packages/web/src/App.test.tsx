@@ -121,7 +121,7 @@ describe('words the shell builds at run time', () => {
       const missing: string[] = [];
       const i18n = createI18n(lng, (key) => missing.push(key));
       for (const name of names) i18n.t(`pageTitle.${name}`);
-      for (const m of MODES) for (const part of ['mode', 'hint', 'submit']) i18n.t(`lobby:newGame.${part}.${m}`);
+      for (const m of MODES) for (const part of ['mode', 'hint', 'submit']) i18n.t(`tableForm:newGame.${part}.${m}`);
       expect(missing).toEqual([]);
     }
   });

@@ -8,7 +8,7 @@ import { notices } from './app/notices';
 import type { Services } from './app/services';
 import { createSession, keepServerLanguage, storedSessionHint } from './app/session';
 import { createSettingsStore } from './app/settings';
-import { currentLanguage, i18n, i18nReady } from './i18n';
+import { currentLanguage, i18n, i18nReady, loadLaterTexts } from './i18n';
 import { api } from './net/api';
 import { createLink } from './net/connection';
 import { createRouter } from './router';
@@ -48,6 +48,9 @@ function main(): void {
   window.addEventListener('online', () => {
     if (link.status !== 'online') link.reconnect();
   });
+
+  // The error texts load once the app is usable (App); failing that, after a while: an API call may fail meanwhile.
+  setTimeout(() => void loadLaterTexts(), 3000);
 
   const router = createRouter(window);
   router.interceptClicks(document);

@@ -68,7 +68,7 @@ describe('win kinds per language and variant', () => {
     expect(card(en, 'short')).toContain('Up to backgammon');
     expect(card(en, 'long')).toContain('Up to mars');
     expect(card(ru, 'short')).toContain('До кокса');
-    const lobby = (i18n: typeof en, key: string, variant: VariantId) => i18n.t(`lobby:${key}`, termsContext(variant));
+    const lobby = (i18n: typeof en, key: string, variant: VariantId) => i18n.t(`tableForm:${key}`, termsContext(variant));
     expect(lobby(en, 'form.ceilingOption.mars', 'short')).toBe('up to gammon: 1 or 2');
     expect(lobby(en, 'form.cube', 'short')).toBe('Doubling cube');
     expect(lobby(en, 'form.cube', 'long')).toBe('Doubling cube (dave)');

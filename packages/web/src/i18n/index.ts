@@ -1,9 +1,11 @@
 /**
  * Translations: i18next + react-i18next. Each namespace of each language is its own small chunk, fetched when
- * first needed: the first screen's (`FIRST_SCREEN`) of the language shown while the app starts, a page's own
- * with the page (`useTranslation('rules')` suspends the page until its texts are there), the other language's
- * when the player switches (i18next loads every namespace in use before it changes language). So nothing is
- * ever drawn with raw keys, and the first download holds neither the other language nor the rule texts.
+ * first needed: the first screen's (`FIRST_SCREEN`) of the language shown while the app starts, the error texts
+ * (`LATER`) once it is usable, a page's own with the page (`useTranslation('rules')` suspends the page until its
+ * texts are there), the other language's when the player switches (i18next loads every namespace in use before it
+ * changes language). So pages are never drawn with raw keys (an error code shown in the app's first moments is
+ * redrawn in words when its texts arrive), and the first download holds neither the other language nor the rule
+ * texts.
  *
  * The language is the one the player chose (localStorage `nardy.lang`), else the browser's (`ru*` → Russian,
  * anything else → English). `common` is the fallback namespace, so shared words (variant names, nardy terms,
@@ -15,6 +17,7 @@ import { LANGUAGES, type Language } from '@nardy/protocol';
 export const NAMESPACES = [
   'common',
   'lobby',
+  'tableForm',
   'auth',
   'top',
   'settings',
@@ -29,8 +32,13 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** What the shell draws on every page (header, banners, notices with the server's error codes, the challenge inbox). */
-const FIRST_SCREEN = ['common', 'lobby', 'errors'] as const satisfies readonly Namespace[];
+/** What the shell draws on every page (header, banners, the challenge inbox) and the lobby, the first page. */
+const FIRST_SCREEN = ['common', 'lobby'] as const satisfies readonly Namespace[];
+/**
+ * Texts needed only once something is refused (the server's error codes): not part of the first load (issue 41's
+ * budget), fetched by `loadLaterTexts` once the app is usable.
+ */
+const LATER = ['errors'] as const satisfies readonly Namespace[];
 
 /** Where the player's choice of language is kept. */
 const LANG_KEY = 'nardy.lang';
@@ -100,7 +108,11 @@ export const i18n: I18n = i18next.createInstance();
 export const i18nReady: Promise<unknown> = i18n
   .use(bundles)
   .use(initReactI18next)
-  .init({ ...i18nOptions(initial), ns: [...FIRST_SCREEN], initAsync: false });
+  // `loaded`: what is drawn again when a namespace arrives, so an error shown before its texts is put right.
+  .init({ ...i18nOptions(initial), ns: [...FIRST_SCREEN], initAsync: false, react: { bindI18n: 'languageChanged loaded' } });
+
+/** Fetches the texts left out of the first load (`LATER`); once is enough, i18next keeps them. */
+export const loadLaterTexts = (): Promise<unknown> => i18n.loadNamespaces([...LATER]);
 
 /** The language the app shows now (the one being switched to counts once its texts are there). */
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : initial);

@@ -18,6 +18,7 @@ import enLobby from './locales/en/lobby.json';
 import enProfile from './locales/en/profile.json';
 import enRules from './locales/en/rules.json';
 import enSettings from './locales/en/settings.json';
+import enTableForm from './locales/en/tableForm.json';
 import enTop from './locales/en/top.json';
 import ruAnalysis from './locales/ru/analysis.json';
 import ruAnalysisBoard from './locales/ru/analysisBoard.json';
@@ -31,12 +32,14 @@ import ruLobby from './locales/ru/lobby.json';
 import ruProfile from './locales/ru/profile.json';
 import ruRules from './locales/ru/rules.json';
 import ruSettings from './locales/ru/settings.json';
+import ruTableForm from './locales/ru/tableForm.json';
 import ruTop from './locales/ru/top.json';
 
 export const resources = {
   en: {
     common: enCommon,
     lobby: enLobby,
+    tableForm: enTableForm,
     auth: enAuth,
     top: enTop,
     settings: enSettings,
@@ -52,6 +55,7 @@ export const resources = {
   ru: {
     common: ruCommon,
     lobby: ruLobby,
+    tableForm: ruTableForm,
     auth: ruAuth,
     top: ruTop,
     settings: ruSettings,

@@ -7,8 +7,7 @@ import { useLinkStatus, useServices } from '../../app/services';
 import { paths } from '../../router';
 import { describeClock, describeLength } from './describe';
 import type { Mode } from './NewGame';
-import { presetPool, presetRows, type Preset, type PresetGroup } from './presets';
-import { BOT_LEVELS, formFromSettings, toBotSettings } from './tableForm';
+import { BOT_LEVELS, presetPool, presetRows, type Preset, type PresetGroup } from './presets';
 
 /** A tile's full name, as a screen reader says it: variant, length, clock. */
 export function presetName(t: TFunction, p: Preset): string {
@@ -86,6 +85,8 @@ export function FirstScreen({ custom, onCustom }: { readonly custom: Mode | null
     });
   const playBot = () =>
     run(async () => {
+      // The form's code loads on this click: it is not part of the lobby's first load.
+      const { formFromSettings, toBotSettings } = await import('./tableForm');
       const settings = toBotSettings(formFromSettings(profile?.preferredSettings ?? null, false));
       const r = await link.send({ type: 'bot.play', level, settings });
       if (r?.kind === 'game') navigate(paths.game(r.gameId));

@@ -17,7 +17,7 @@ type Table = { readonly settings: TableSettings; readonly host: UserRef };
  * visitor sits down (`table.join`) only when he says so, then the game opens (replacing this page in history).
  */
 export function JoinTablePage({ token }: { readonly token: string }) {
-  const { t } = useTranslation('lobby');
+  const { t } = useTranslation(['tableForm', 'lobby'], { nsMode: 'fallback' });
   const { link, navigate } = useServices();
   const [failure, setFailure] = useState<{ key: string } | null>(null);
   const [table, setTable] = useState<Table | null>(null);

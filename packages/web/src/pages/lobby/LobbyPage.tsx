@@ -1,15 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe, useServices } from '../../app/services';
 import { FirstScreen } from './FirstScreen';
 import { LiveGames } from './LiveGames';
 import { LobbyChat } from './LobbyChat';
 import { knownUsers } from './lobbyState';
-import { NewGame, type Mode } from './NewGame';
+import type { Mode } from './NewGame';
 import { OnlineList } from './OnlineList';
 import { SeekList } from './SeekList';
 import { useLobby } from './useLobby';
 import './lobby.css';
+
+// The full form opens behind "Custom" or "Play a friend": its code is not part of the lobby's first load.
+const NewGame = lazy(() => import('./NewGame').then((m) => ({ default: m.NewGame })));
 
 /**
  * `/`: one-click games first (presets, the computer, a friend), the full form behind "Custom" (seek, quick
@@ -33,7 +36,9 @@ export function LobbyPage() {
         <FirstScreen custom={custom} onCustom={setCustom} />
         {custom !== null && (
           <div ref={customRef}>
-            <NewGame key={custom} initialMode={custom} known={knownUsers(lobby)} />
+            <Suspense fallback={<p className="empty">{t('common:loading')}</p>}>
+              <NewGame key={custom} initialMode={custom} known={knownUsers(lobby)} />
+            </Suspense>
           </div>
         )}
       </div>

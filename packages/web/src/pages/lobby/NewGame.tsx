@@ -8,7 +8,8 @@ import { useLinkStatus, useServices } from '../../app/services';
 import { paths } from '../../router';
 import { resolveOpponent } from './lobbyState';
 import { TableSettingsFields } from './TableSettingsFields';
-import { BOT_LEVELS, formFromSettings, problem, toBotSettings, toPool, toSettingsInput, type TableForm } from './tableForm';
+import { BOT_LEVELS } from './presets';
+import { formFromSettings, problem, toBotSettings, toPool, toSettingsInput, type TableForm } from './tableForm';
 
 /** The ways to start a game from the lobby (protocol §4). */
 export const MODES = ['seek', 'quick', 'bot', 'challenge', 'table'] as const;
@@ -19,7 +20,7 @@ export type Mode = (typeof MODES)[number];
  * challenge a user, or a private table with a link to share. A refused command shows the server's reason here.
  */
 export function NewGame({ initialMode, known }: { readonly initialMode: Mode; readonly known: readonly UserRef[] }) {
-  const { t } = useTranslation('lobby');
+  const { t } = useTranslation(['tableForm', 'lobby'], { nsMode: 'fallback' });
   const { link, session, challenges, navigate } = useServices();
   const profile = useProfile(session);
   const status = useLinkStatus(link);
@@ -100,7 +101,7 @@ export function NewGame({ initialMode, known }: { readonly initialMode: Mode; re
     const clipboard = globalThis.navigator?.clipboard;
     if (!clipboard) return;
     clipboard.writeText(url).then(
-      () => notices.showInfo('lobby:table.copied'),
+      () => notices.showInfo('tableForm:table.copied'),
       () => {},
     );
   };

@@ -1,6 +1,6 @@
 import { matchSettings } from '@nardy/engine';
 import type { OnlinePlayer, TableSettings, TableSettingsInput } from '@nardy/protocol';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../app/notices';
 import { useProfile } from '../../app/session';
@@ -8,14 +8,19 @@ import { useServices } from '../../app/services';
 import { paths } from '../../router';
 import { headlineRating } from './onlineRating';
 import { SettingsChips } from './SettingsChips';
-import { TableSettingsFields } from './TableSettingsFields';
-import { formFromSettings, toSettingsInput, type TableForm } from './tableForm';
+import type * as TableForms from './tableForm';
+import type { TableForm } from './tableForm';
 
 /**
  * Who is online (the server's list, live): each name opens his profile, with his rating and a "Challenge" that
  * opens the challenge's settings — variant, length, clock, rated — filled in from your usual ones (the settings
  * page saves them) to change before it is sent; the rest of your usual settings go with it, shown as chips.
  */
+// The challenge's settings (the form and its code) load when a challenge is first drafted: not part of the lobby's
+// first load.
+const loadForms = (): Promise<typeof TableForms> => import('./tableForm');
+const TableSettingsFields = lazy(() => import('./TableSettingsFields').then((m) => ({ default: m.TableSettingsFields })));
+
 export function OnlineList({ players, me, ready }: { readonly players: readonly OnlinePlayer[]; readonly me: string | null; readonly ready: boolean }) {
   const { t } = useTranslation('lobby');
   const { link, session, challenges } = useServices();
@@ -25,16 +30,17 @@ export function OnlineList({ players, me, ready }: { readonly players: readonly 
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
+  const [forms, setForms] = useState<typeof TableForms | null>(null);
   const [draft, setDraft] = useState<TableForm | null>(null);
   /** Rated games and stakes need an account on both sides. */
   const casualOnly = (p: OnlinePlayer): boolean => guest || p.user.guest;
-  const offerFor = (p: OnlinePlayer, form: TableForm): TableSettingsInput => {
-    const s = toSettingsInput(form);
+  const offerFor = (p: OnlinePlayer, form: TableForm, f: typeof TableForms): TableSettingsInput => {
+    const s = f.toSettingsInput(form);
     return casualOnly(p) ? { ...s, rated: false, stake: 0 } : s;
   };
 
-  const send = (p: OnlinePlayer, form: TableForm) => {
-    const settings = offerFor(p, form);
+  const send = (p: OnlinePlayer, form: TableForm, f: typeof TableForms) => {
+    const settings = offerFor(p, form, f);
     setBusy(true);
     setFailure(null);
     link
@@ -55,24 +61,32 @@ export function OnlineList({ players, me, ready }: { readonly players: readonly 
       ) : (
         <ul className="plain-list">
           {players.map((p) => {
-            const form = asking === p.user.userId ? draft : null;
+            const form = asking === p.user.userId && forms ? draft : null;
             return (
               <OnlineRow
                 key={p.user.userId}
                 player={p}
                 mine={p.user.userId === me}
                 asking={form !== null}
-                offer={form && offerFor(p, form)}
+                offer={form && forms && offerFor(p, form, forms)}
                 edit={form && { form, casualOnly: casualOnly(p), onChange: setDraft }}
                 busy={busy}
                 failure={form ? failure : null}
                 onAsk={() => {
                   setFailure(null);
-                  // Opened afresh from the saved settings each time.
-                  setDraft(formFromSettings(profile?.preferredSettings ?? null, !guest));
-                  setAsking(asking === p.user.userId ? null : p.user.userId);
+                  if (asking === p.user.userId) {
+                    setAsking(null);
+                    return;
+                  }
+                  const userId = p.user.userId;
+                  void loadForms().then((f) => {
+                    setForms(f);
+                    // Opened afresh from the saved settings each time.
+                    setDraft(f.formFromSettings(profile?.preferredSettings ?? null, !guest));
+                    setAsking(userId);
+                  });
                 }}
-                onSend={() => form && send(p, form)}
+                onSend={() => form && forms && send(p, form, forms)}
               />
             );
           })}
@@ -124,7 +138,11 @@ export function OnlineRow(props: {
       {props.asking && (
         <div className="online-offer">
           <p className="field-hint">{t('onlineList.offer', { name: user.name })}</p>
-          {props.edit && <TableSettingsFields form={props.edit.form} onChange={props.edit.onChange} part="pool" guest={props.edit.casualOnly} />}
+          {props.edit && (
+            <Suspense fallback={null}>
+              <TableSettingsFields form={props.edit.form} onChange={props.edit.onChange} part="pool" guest={props.edit.casualOnly} />
+            </Suspense>
+          )}
           {shown && <SettingsChips settings={shown} />}
           {props.failure && (
             <p className="alert" role="alert">

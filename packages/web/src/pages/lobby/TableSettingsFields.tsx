@@ -19,7 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../app/Field';
 import { termsContext } from '../../game/results';
 import { ceilingName, describeClock } from './describe';
-import { AUTOMATIC_DOUBLES, CLOCK_PRESETS, MATCH_LENGTHS, applicable, ceilingChoices, update, type TableForm } from './tableForm';
+import { CLOCK_PRESETS } from './clockPresets';
+import { AUTOMATIC_DOUBLES, MATCH_LENGTHS, applicable, ceilingChoices, update, type TableForm } from './tableForm';
 
 /** One of a money session's limits (G6): none, or a value from the engine's list. */
 function Limit({
@@ -33,7 +34,7 @@ function Limit({
   readonly form: TableForm;
   readonly set: (patch: Partial<TableForm>) => void;
 }) {
-  const { t } = useTranslation('lobby');
+  const { t } = useTranslation(['tableForm', 'lobby'], { nsMode: 'fallback' });
   return (
     <Select
       label={t(`form.session.${name}`)}
@@ -68,7 +69,7 @@ export function TableSettingsFields({
   /** Guests cannot play rated games, nor for chips. */
   readonly guest?: boolean;
 }) {
-  const { t } = useTranslation('lobby');
+  const { t } = useTranslation(['tableForm', 'lobby'], { nsMode: 'fallback' });
   const a = applicable(form);
   const set = (patch: Partial<TableForm>) => onChange(update(form, patch));
   const full = part !== 'pool';

@@ -3,8 +3,8 @@
  * (protocol §4), so two players who click the same tile sit down together. The clocks are the form's own
  * (`CLOCK_PRESETS`): the rule texts' tournament control for matches; a money game has no match reserve, so Fischer.
  */
-import type { QuickPairPool } from '@nardy/protocol';
-import { CLOCK_PRESETS } from './tableForm';
+import { LIMITS, type QuickPairPool } from '@nardy/protocol';
+import { CLOCK_PRESETS } from './clockPresets';
 
 export const PRESETS = [
   { id: 'long1', variant: 'long', matchLength: 1, clock: 'tournament' },
@@ -18,6 +18,9 @@ export const PRESETS = [
 ] as const satisfies readonly { id: string; variant: QuickPairPool['variant']; matchLength: number; clock: keyof typeof CLOCK_PRESETS }[];
 
 export type Preset = (typeof PRESETS)[number];
+
+/** The bot levels the protocol offers, 1 to `LIMITS.botLevels`. */
+export const BOT_LEVELS = Array.from({ length: LIMITS.botLevels }, (_, i) => i + 1);
 
 /** A row of the grid: the matches of a variant, or the money games. */
 export type PresetGroup = Preset['variant'] | 'money';

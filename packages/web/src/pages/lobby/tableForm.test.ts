@@ -2,7 +2,6 @@ import { VARIANT_IDS, matchSettings } from '@nardy/engine';
 import { TableSettingsInputSchema } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
 import {
-  CLOCK_PRESET_IDS,
   applicable,
   clockChoices,
   defaultForm,
@@ -15,6 +14,7 @@ import {
   update,
   type TableForm,
 } from './tableForm';
+import { CLOCK_PRESET_IDS } from './clockPresets';
 
 /** Every combination of the choices that change which fields apply. */
 function forms(): TableForm[] {

@@ -9,8 +9,6 @@ import {
   CEILINGS,
   MAX_AUTOMATIC_DOUBLES,
   MAX_MATCH_LENGTH,
-  TOURNAMENT_CLOCK,
-  US_CLOCK,
   ceilingPoints,
   defaultMatchSettings,
   matchSettings,
@@ -29,29 +27,13 @@ import {
   type TimeControl,
   type VariantId,
 } from '@nardy/engine';
-import { LIMITS, type QuickPairPool, type TableSettingsInput } from '@nardy/protocol';
-
-/**
- * The clocks offered (G8): the rule texts' tournament control (3 min per point + 15 s delay), the US
- * federation's (2 min per point + 12 s), Fischer, Bronstein, a casual per-move limit, or none.
- */
-export const CLOCK_PRESETS = {
-  none: { kind: 'none' },
-  tournament: TOURNAMENT_CLOCK,
-  us: US_CLOCK,
-  fischer: { kind: 'fischer', initialMs: 300_000, incrementMs: 5_000 },
-  bronstein: { kind: 'bronstein', initialMs: 300_000, delayMs: 10_000 },
-  perMove: { kind: 'perMove', limitMs: 60_000 },
-} as const satisfies Record<string, TimeControl>;
-export type ClockPreset = keyof typeof CLOCK_PRESETS;
-export const CLOCK_PRESET_IDS = Object.keys(CLOCK_PRESETS) as ClockPreset[];
+import type { QuickPairPool, TableSettingsInput } from '@nardy/protocol';
+import { CLOCK_PRESETS, CLOCK_PRESET_IDS, type ClockPreset } from './clockPresets';
 
 /** Match lengths offered: 0 = money session, then 1 to the engine's longest match (G6). */
 export const MATCH_LENGTHS = Array.from({ length: MAX_MATCH_LENGTH + 1 }, (_, i) => i);
 /** G3: automatic doubles offered, 0 (off) to the engine's most. */
 export const AUTOMATIC_DOUBLES = Array.from({ length: MAX_AUTOMATIC_DOUBLES + 1 }, (_, i) => i);
-/** The bot levels the protocol offers, 1 to `LIMITS.botLevels`. */
-export const BOT_LEVELS = Array.from({ length: LIMITS.botLevels }, (_, i) => i + 1);
 
 export interface TableForm {
   readonly variant: VariantId;
