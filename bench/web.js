@@ -131,7 +131,9 @@ async function coldLoad(browser, url) {
       // Say what the readiness check saw, so a change of the first screen is found at once.
       const seen = await page.evaluate(() => ({
         path: location.pathname,
-        controls: [...document.querySelectorAll('.first-screen button.preset, .first-bot button')].map((b) => (b.disabled ? 'disabled' : 'enabled')),
+        controls: [...document.querySelectorAll('button')]
+          .filter((b) => b.matches('.first-screen button.preset, .first-bot button'))
+          .map((b) => (b.disabled ? 'disabled' : 'enabled')),
         banner: document.querySelector('.connection-banner')?.textContent ?? null,
         ready: document.documentElement.getAttribute('data-ready'),
       }));
@@ -142,7 +144,7 @@ async function coldLoad(browser, url) {
     // The scripts fully received by then: what loads later (texts needed only on an error) is not the first load.
     const before = performance
       .getEntriesByType('resource')
-      .filter((e) => /** @type {PerformanceResourceTiming} */ (e).responseEnd <= window.__interactiveAt)
+      .filter((e) => /** @type {PerformanceResourceTiming} */ (e).responseEnd <= (window.__interactiveAt ?? Infinity))
       .map((e) => e.name);
     return { drawn: window.__drawnAt, interactive: window.__interactiveAt, domContentLoaded: nav.domContentLoadedEventEnd, load: nav.loadEventEnd, before };
   });
