@@ -126,7 +126,7 @@ describe('the countdown and "Next game"', () => {
     acked(await alice.command({ type: 'game.next', gameId }));
     acked(await alice.command({ type: 'game.subscribe', gameId }));
     await settle(w, gameId);
-    const snap = alice.received.findLast((r) => r.type === 'game.snapshot');
+    const snap = [...alice.received].reverse().find((r) => r.type === 'game.snapshot');
     expect(snap?.type === 'game.snapshot' && snap.view.nextGame).toEqual({ startsAt, ready: ['p1'] });
   });
 

@@ -35,7 +35,7 @@ describe.each(STORE_KINDS)('new ratings pushed to the game room (%s)', (kind) =>
     expect(lastView(alice, gameId).ratings).toEqual(ratings);
     acked(await bob.command({ type: 'game.subscribe', gameId }));
     await settle(w, gameId);
-    const snap = bob.received.findLast((m) => m.type === 'game.snapshot');
+    const snap = [...bob.received].reverse().find((m) => m.type === 'game.snapshot');
     expect(snap?.type === 'game.snapshot' && snap.view.ratings).toEqual(ratings);
   });
 });

@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 async function connect(url: string, cookie?: string): Promise<WireClient> {
-  const c = await WireClient.open(url, cookie);
+  const c = await WireClient.open(url, cookie ?? '');
   sockets.push(c);
   expect(await c.command({ type: 'hello', protocol: PROTOCOL_VERSION })).toMatchObject({ type: 'ack' });
   return c;
