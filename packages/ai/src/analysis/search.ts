@@ -68,28 +68,27 @@ export class AnalysisSearch {
 
   /**
    * The luck of the throw `thrown`: the cubeful equity after the best turn for it minus the mean of the same over
-   * the 36 throws. Each throw's best turn is chosen at 0-ply and valued one ply shallower than the analysis
-   * (gnubg values luck at 0-ply), so the 36 terms are alike and their mean is exactly the reference.
+   * the 36 throws. Each throw's best turn is chosen and valued at 0-ply whatever the analysis depth, as gnubg
+   * does: the 36 terms are alike, so their mean is exactly the reference, and a deep analysis does not pay 36
+   * deeper searches a throw.
    */
   luck(position: Position, thrown: Dice, cube: PlayCube): number {
     const ctx = this.context(position, cube);
-    const depth = Math.max(0, this.ply - 1);
     let mean = 0;
     let actual = 0;
     for (const { dice, weight } of THROWS) {
-      const v = this.throwValue(position, dice, depth, ctx);
+      const v = this.throwValue(position, dice, ctx);
       mean += (weight * v) / 36;
       if (sameThrow(dice, thrown)) actual = v;
     }
     return actual - mean;
   }
 
-  private throwValue(position: Position, dice: Dice, depth: number, ctx: SearchContext): number {
+  private throwValue(position: Position, dice: Dice, ctx: SearchContext): number {
     const best = rankTurnsPly(position, dice, 0, [], ctx)[0];
-    const after = best ? best.turn.after : passTurn(position).after;
-    if (depth === 0) return best ? best.equity : ctx.rootEquity!(after, invert(ctx.evaluate(after)));
-    const p = invert(evaluatePly(after, depth, ctx));
-    return ctx.rootEquity!(after, p);
+    if (best) return best.equity;
+    const after = passTurn(position).after;
+    return ctx.rootEquity!(after, invert(ctx.evaluate(after)));
   }
 }
 
