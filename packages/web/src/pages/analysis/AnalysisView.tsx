@@ -4,7 +4,7 @@
  */
 import type { BySeat, Color } from '@nardy/engine';
 import type { PublicSeat } from '@nardy/protocol';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { botSeatName } from '../../app/botSeat';
 import { Board } from '../../board/Board';
 import type { BoardSettings } from '../../board/types';
@@ -15,6 +15,7 @@ import { paths } from '../../router';
 import { OpenInBoard } from '../analysis-board/OpenInBoard';
 import type { FinishedRecord } from '../replay/ReplayView';
 import { replayFrame } from '../replay/replayFrame';
+import { useStepKeys } from '../replay/useStepKeys';
 import { decisionSteps, winChances, type MatchAnalysis } from './analysisModel';
 import { DecisionDetail } from './DecisionDetail';
 import { DecisionList, decisionLine } from './DecisionList';
@@ -38,31 +39,13 @@ interface Props {
 
 const NO_INPUT = () => undefined;
 
-const STEP_KEYS: Readonly<Record<string, (i: number, last: number) => number>> = {
-  ArrowLeft: (i) => i - 1,
-  ArrowRight: (i) => i + 1,
-  Home: () => 0,
-  End: (_, last) => last,
-};
-
 export function AnalysisView({ record, log, analysis, settings, language, t, tBoard }: Props) {
   const { decisions } = analysis;
   const last = decisions.length - 1;
   const [current, setCurrent] = useState(0);
   const go = (i: number) => setCurrent(Math.max(0, Math.min(i, last)));
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const move = STEP_KEYS[e.key];
-      const target = e.target as HTMLElement | null;
-      if (!move || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-      e.preventDefault();
-      setCurrent((i) => Math.max(0, Math.min(move(i, last), last)));
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [last]);
+  useStepKeys(last, setCurrent);
 
   const steps = useMemo(
     () =>

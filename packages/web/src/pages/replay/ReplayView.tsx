@@ -5,7 +5,7 @@
  */
 import { type BySeat, type Color, type Seat } from '@nardy/engine';
 import type { GameRecordResponse, MatchEndReason, PublicSeat } from '@nardy/protocol';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { botSeatName } from '../../app/botSeat';
 import { Board } from '../../board/Board';
 import type { BoardSettings } from '../../board/types';
@@ -21,6 +21,7 @@ import { useTranslate } from '../../game/useTranslate';
 import { paths } from '../../router';
 import { OpenInBoard } from '../analysis-board/OpenInBoard';
 import { replayFrame } from './replayFrame';
+import { useStepKeys } from './useStepKeys';
 import '../../game/GameRoom.css';
 import './replay.css';
 
@@ -39,14 +40,6 @@ interface Props {
 
 const NO_INPUT = () => undefined;
 
-/** Keys that step the replay; typing in a field or a key with a modifier is left alone. */
-const STEP_KEYS: Readonly<Record<string, (step: number, last: number) => number>> = {
-  ArrowLeft: (s) => s - 1,
-  ArrowRight: (s) => s + 1,
-  Home: () => 0,
-  End: (_, last) => last,
-};
-
 /** How the match ended as the server recorded it (a claim after a player left is not an engine action). */
 function recordedEnd(recorded: unknown): { readonly winner: Seat | null; readonly reason: MatchEndReason } | null {
   const end = typeof recorded === 'object' && recorded !== null ? (recorded as { end?: unknown }).end : null;
@@ -64,18 +57,7 @@ export function ReplayView({ record, log, settings, initialStep = 0, analyse }: 
   const [flipped, setFlipped] = useState(false);
   const go = (to: number) => setStep(Math.max(0, Math.min(to, last)));
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const move = STEP_KEYS[e.key];
-      const target = e.target as HTMLElement | null;
-      if (!move || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-      e.preventDefault();
-      setStep((s) => Math.max(0, Math.min(move(s, last), last)));
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [last]);
+  useStepKeys(last, setStep);
 
   const frame = useMemo(() => replayFrame(log, step), [log, step]);
   const orientation: Color = flipped ? 'black' : 'white';
