@@ -51,6 +51,12 @@ import { storeErr, storeOk, type StoreResult } from './types.js';
  * v7 (`0007_imports`, issue 41 item 3): a `.mat` file uploaded is stored as a finished game with empty seats
  * - games.imported_by NULL (the uploader's user id; index (imported_by, created_at)), games.import_info JSON NULL
  *   (the file's player names, its file name and date)
+ *
+ * v8 (`0008_rating_history`, issue 42 item 7):
+ * - ratings.experience (the sum of the lengths of his rated matches, a money session counting 1: the FIBS
+ *   experience that marks a rating provisional and speeds up its moves; filled from the rated games there)
+ * - rating_history (game_id → games, user_id → users, variant, rating_before, rating_after, at; PK (game_id, user_id);
+ *   indexes (user_id, variant, at) and (variant, at)): one row per player per rated game, written in the game's finish
  */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -266,6 +272,48 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('games').addColumn('imported_by', 'text').execute();
         await db.schema.alterTable('games').addColumn('import_info', 'text').execute();
         await db.schema.createIndex('games_imported_by').on('games').columns(['imported_by', 'created_at']).execute();
+      },
+    },
+    '0008_rating_history': {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration runs before the schema it builds exists (Kysely's documented signature)
+      async up(db: Kysely<any>): Promise<void> {
+        await db.schema
+          .alterTable('ratings')
+          .addColumn('experience', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        // Experience from the rated games counted so far (each match's length, a money session 1): settings are JSON.
+        const games = (await db
+          .selectFrom('games')
+          .select(['variant', 'settings', 'p1_user_id', 'p2_user_id'])
+          .where('rated', '=', 1)
+          .where('rating_recorded', '=', 1)
+          .execute()) as { variant: string; settings: string; p1_user_id: string | null; p2_user_id: string | null }[];
+        const experience = new Map<string, { userId: string; variant: string; points: number }>();
+        for (const g of games) {
+          const length = Math.max(1, Number((JSON.parse(g.settings) as { matchLength?: unknown }).matchLength) || 0);
+          for (const userId of [g.p1_user_id, g.p2_user_id]) {
+            if (userId === null) continue;
+            const key = JSON.stringify([userId, g.variant]);
+            const e = experience.get(key) ?? { userId, variant: g.variant, points: 0 };
+            e.points += length;
+            experience.set(key, e);
+          }
+        }
+        for (const e of experience.values()) {
+          await db.updateTable('ratings').set({ experience: e.points }).where('user_id', '=', e.userId).where('variant', '=', e.variant).execute();
+        }
+        await db.schema
+          .createTable('rating_history')
+          .addColumn('game_id', 'text', (c) => c.notNull().references('games.id'))
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+          .addColumn('variant', 'text', (c) => c.notNull())
+          .addColumn('rating_before', 'double precision', (c) => c.notNull())
+          .addColumn('rating_after', 'double precision', (c) => c.notNull())
+          .addColumn('at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('rating_history_pk', ['game_id', 'user_id'])
+          .execute();
+        await db.schema.createIndex('rating_history_user').on('rating_history').columns(['user_id', 'variant', 'at']).execute();
+        await db.schema.createIndex('rating_history_variant').on('rating_history').columns(['variant', 'at']).execute();
       },
     },
   };

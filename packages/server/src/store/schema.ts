@@ -95,6 +95,18 @@ interface RatingsTable {
   losses: number;
   draws: number;
   updated_at: Ms;
+  /** The sum of the lengths of his rated matches, a money session counting 1 (migration 0008). */
+  experience: number;
+}
+
+/** One player's rating before and after one rated game (migration 0008). */
+interface RatingHistoryTable {
+  game_id: string;
+  user_id: string;
+  variant: string;
+  rating_before: number;
+  rating_after: number;
+  at: Ms;
 }
 
 /** G9 (migration 0002): `house`, `u:<userId>` (free chips), `h:<userId>` (chips on hold); the balance is kept with each leg. */
@@ -139,6 +151,7 @@ export interface DB {
   chat_messages: ChatMessagesTable;
   blocks: BlocksTable;
   ratings: RatingsTable;
+  rating_history: RatingHistoryTable;
   chip_accounts: ChipAccountsTable;
   chip_entries: ChipEntriesTable;
   analyses: AnalysesTable;
