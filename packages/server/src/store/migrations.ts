@@ -55,7 +55,8 @@ import { storeErr, storeOk, type StoreResult } from './types.js';
  * v8 (`0008_rating_history`, issue 42 item 7):
  * - ratings.experience (the sum of the lengths of his rated matches, a money session counting 1: the FIBS
  *   experience that marks a rating provisional and speeds up its moves; filled from the rated games there)
- * - rating_history (game_id → games, user_id → users, variant, rating_before, rating_after, at; PK (game_id, user_id);
+ * - rating_history (game_id → games, user_id → users, variant, outcome 'win'|'loss'|'draw', rating_before, rating_after,
+ *   at; PK (game_id, user_id);
  *   indexes (user_id, variant, at) and (variant, at)): one row per player per rated game, written in the game's finish
  */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -307,10 +308,12 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('game_id', 'text', (c) => c.notNull().references('games.id'))
           .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
           .addColumn('variant', 'text', (c) => c.notNull())
+          .addColumn('outcome', 'text', (c) => c.notNull())
           .addColumn('rating_before', 'double precision', (c) => c.notNull())
           .addColumn('rating_after', 'double precision', (c) => c.notNull())
           .addColumn('at', 'bigint', (c) => c.notNull())
           .addPrimaryKeyConstraint('rating_history_pk', ['game_id', 'user_id'])
+          .addCheckConstraint('rating_history_outcome', sql`outcome in ('win', 'loss', 'draw')`)
           .execute();
         await db.schema.createIndex('rating_history_user').on('rating_history').columns(['user_id', 'variant', 'at']).execute();
         await db.schema.createIndex('rating_history_variant').on('rating_history').columns(['variant', 'at']).execute();

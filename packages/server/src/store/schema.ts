@@ -104,6 +104,7 @@ interface RatingHistoryTable {
   game_id: string;
   user_id: string;
   variant: string;
+  outcome: string;
   rating_before: number;
   rating_after: number;
   at: Ms;
