@@ -14,7 +14,10 @@ export interface Entrant {
   readonly rating: number;
 }
 
-/** One match to play. `b` null: a bye (scored as a win for `a`, no game is played). */
+/**
+ * One match to play. `b` null: a bye (scored as a win for `a`, no game is played). The format scores byes itself
+ * (and the forfeits of a withdrawn player's later pairings): `next` never returns them, `pairings` shows them.
+ */
 export interface Pairing {
   /** Unique within the tournament, stable across restarts (e.g. "r2-5", "cons-r1-3", "third"). */
   readonly id: string;
@@ -36,6 +39,11 @@ export interface PairingResult {
   readonly forfeit?: boolean;
   /** Arena: when the match ended (ms), to pair the players again and to stop pairing at the end. */
   readonly at?: number;
+}
+
+export interface PairingView {
+  readonly pairing: Pairing;
+  readonly result: PairingResult | null;
 }
 
 export interface Standing {
@@ -67,7 +75,7 @@ export interface FormatOptions {
 }
 
 /**
- * One format. All functions are pure. `next` returns the pairings that can start now (possibly none) and the state
+ * One format. All functions are pure. `next` returns the games that can start now (possibly none; never a bye) and the state
  * that records them as started; calling it again without a new result returns none. A result for a pairing
  * already recorded is `ALREADY_RECORDED` (a double submission counts once).
  */
@@ -83,6 +91,8 @@ export interface Format<S> {
   /** A player leaves a running tournament (withdraws or is removed): his unplayed pairings become forfeits. */
   withdraw(state: S, playerId: string): FormatResult<S>;
   standings(state: S): readonly Standing[];
+  /** Every pairing made so far (byes and forfeits included) with its result, in the order made: for the bracket and tables. */
+  pairings(state: S): readonly PairingView[];
   /** True when no further pairing will be made and every pairing has a result. */
   finished(state: S, now: number): boolean;
 }
