@@ -17,6 +17,7 @@ import { EventRefSchema } from './events.js';
 import { Hex64Schema, ResignLevelSchema, StepInputSchema } from './game-view.js';
 import { QuickPairPoolSchema } from './lobby.js';
 import { TableSettingsInputSchema } from './settings.js';
+import { TournamentIdSchema, TournamentTermsInputSchema } from './tournaments.js';
 
 /**
  * Every message a client (web app, bot) sends. Each is a command with a client-chosen `id` and gets exactly one
@@ -152,6 +153,19 @@ export const CLIENT_SCHEMAS = {
   'analysis.request': command('analysis.request', { gameId: GameIdSchema, ply: z.exactOptional(AnalysisPlySchema), watch: z.exactOptional(WatchTokenSchema) }),
   /** Stop receiving a job's progress. */
   'analysis.unsubscribe': command('analysis.unsubscribe', { gameId: GameIdSchema, ply: z.exactOptional(AnalysisPlySchema) }),
+
+  // --- tournaments (docs/tournaments.md) ---
+  /** Create a tournament (registered users, at most a few upcoming at once): acked with its id. */
+  'tournament.create': command('tournament.create', { terms: TournamentTermsInputSchema }),
+  /** Join before the start (the buy-in, if any, is held). */
+  'tournament.register': command('tournament.register', { tournamentId: TournamentIdSchema }),
+  /** Before the start: leave (the buy-in comes back); running: withdraw (unplayed matches are forfeited). */
+  'tournament.leave': command('tournament.leave', { tournamentId: TournamentIdSchema }),
+  /** The creator calls it off before the start (every buy-in comes back). */
+  'tournament.cancel': command('tournament.cancel', { tournamentId: TournamentIdSchema }),
+  /** Receive the tournament: a `tournament.snapshot`, then its state, pairings and standings as they change. */
+  'tournament.subscribe': command('tournament.subscribe', { tournamentId: TournamentIdSchema }),
+  'tournament.unsubscribe': command('tournament.unsubscribe', { tournamentId: TournamentIdSchema }),
 
   // --- chat and users ---
   'chat.send': command('chat.send', { room: ChatRoomSchema, text: ChatTextSchema }),

@@ -103,6 +103,12 @@ export const PROTOCOL_ERROR_CODES = [
   'WRONG_PASSWORD',
   /** Too many failed log-ins to this account from anywhere; try again after the wait (docs/security.md). */
   'ACCOUNT_LOCKED',
+  /** Already registered in this tournament. */
+  'ALREADY_REGISTERED',
+  /** The tournament has started (or ended): too late to register, or to cancel it. */
+  'TOURNAMENT_STARTED',
+  /** The tournament's field is full. */
+  'TOURNAMENT_FULL',
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
 

@@ -2,6 +2,7 @@ import type { ClientMessage, ClientToServerType } from './client-to-server.js';
 import type { GameView } from './game-view.js';
 import type { ServerMessage, ServerToClientType } from './server-to-client.js';
 import type { TableSettings } from './settings.js';
+import type { TournamentDetail, TournamentSummary, TournamentTermsInput } from './tournaments.js';
 
 /**
  * One valid example of every message, both ways. These are the examples printed in docs/protocol.md: a test
@@ -34,6 +35,45 @@ const LONG_3_POINTS: TableSettings = {
 const COMMITMENT = 'a3f1c29e0b7d4c1e5f6a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e';
 const ALICE = { userId: 'u_alice', name: 'Alice', guest: false, rating: 1540 };
 const BORIS = { userId: 'u_boris', name: 'Борис', guest: false, rating: 1495 };
+
+/** A daily knockout as its creator asks for it, then as the server shows it once Alice and Boris are in. */
+const KNOCKOUT_TERMS: TournamentTermsInput = {
+  name: 'Daily knockout',
+  format: 'knockout',
+  match: { variant: 'long', matchLength: 3, timeControl: { kind: 'matchReserve', perPointMs: 180000, delayMs: 15000 } },
+  rated: true,
+  buyIn: 100,
+  minPlayers: 2,
+  maxPlayers: 32,
+  start: { kind: 'at', at: 1767297600000 },
+  bots: false,
+  options: { thirdPlace: true },
+};
+const KNOCKOUT: TournamentSummary = {
+  tournamentId: 't_d21',
+  terms: { ...KNOCKOUT_TERMS, match: LONG_3_POINTS.match, payoutPercent: 80, prizeShares: [50, 30, 20] },
+  status: 'running',
+  createdBy: ALICE,
+  players: 2,
+  pool: 200,
+  createdAt: 1767225000000,
+  startsAt: 1767297600000,
+  startedAt: 1767297600000,
+  finishedAt: null,
+};
+const KNOCKOUT_PAIRING = { pairingId: 'r1-0', round: 1, a: 'u_alice', b: 'u_boris', bracket: 'main', slot: 0, gameId: 'g_7Hk2', result: null } as const;
+const KNOCKOUT_DETAIL: TournamentDetail = {
+  tournament: KNOCKOUT,
+  entrants: [
+    { user: ALICE, rating: 1540, status: 'playing' },
+    { user: BORIS, rating: 1495, status: 'playing' },
+  ],
+  pairings: [KNOCKOUT_PAIRING],
+  standings: [
+    { rank: 1, userId: 'u_alice', points: 0, played: 0, won: 0, tieBreaks: {} },
+    { rank: 2, userId: 'u_boris', points: 0, played: 0, won: 0, tieBreaks: {} },
+  ],
+};
 
 /** Alice (p1, White) won the opening throw 5–3, threw 6–5 and must play her first turn; the view she gets. */
 const VIEW: GameView = {
@@ -163,6 +203,12 @@ export const CLIENT_EXAMPLES: { readonly [T in ClientToServerType]: ClientMessag
   'rematch.cancel': { type: 'rematch.cancel', id: 'c60', gameId: 'g_7Hk2' },
   'analysis.request': { type: 'analysis.request', id: 'c40', gameId: 'g_7Hk2', ply: 2 },
   'analysis.unsubscribe': { type: 'analysis.unsubscribe', id: 'c41', gameId: 'g_7Hk2', ply: 2 },
+  'tournament.create': { type: 'tournament.create', id: 'c70', terms: KNOCKOUT_TERMS },
+  'tournament.register': { type: 'tournament.register', id: 'c71', tournamentId: 't_d21' },
+  'tournament.leave': { type: 'tournament.leave', id: 'c72', tournamentId: 't_d21' },
+  'tournament.cancel': { type: 'tournament.cancel', id: 'c73', tournamentId: 't_d21' },
+  'tournament.subscribe': { type: 'tournament.subscribe', id: 'c74', tournamentId: 't_d21' },
+  'tournament.unsubscribe': { type: 'tournament.unsubscribe', id: 'c75', tournamentId: 't_d21' },
   'chat.send': { type: 'chat.send', id: 'c24', room: { kind: 'table', gameId: 'g_7Hk2' }, text: 'Удачи! Good luck!' },
   'pm.send': { type: 'pm.send', id: 'c25', to: 'u_boris', text: 'Rematch tomorrow?' },
   'user.block': { type: 'user.block', id: 'c26', userId: 'u_troll' },
@@ -247,6 +293,18 @@ export const SERVER_EXAMPLES: { readonly [T in ServerToClientType]: ServerMessag
   'analysis.progress': { type: 'analysis.progress', gameId: 'g_7Hk2', ply: 2, done: 57, total: 212 },
   'analysis.done': { type: 'analysis.done', gameId: 'g_7Hk2', ply: 2 },
   'analysis.failed': { type: 'analysis.failed', gameId: 'g_7Hk2', ply: 2, error: 'the analysis worker stopped (exit code 1)' },
+  'tournament.snapshot': { type: 'tournament.snapshot', detail: KNOCKOUT_DETAIL },
+  'tournament.state': { type: 'tournament.state', tournament: KNOCKOUT },
+  'tournament.pairings': { type: 'tournament.pairings', tournamentId: 't_d21', pairings: [KNOCKOUT_PAIRING] },
+  'tournament.standings': {
+    type: 'tournament.standings',
+    tournamentId: 't_d21',
+    standings: [
+      { rank: 1, userId: 'u_alice', points: 1, played: 1, won: 1, tieBreaks: {}, prize: 100 },
+      { rank: 2, userId: 'u_boris', points: 0, played: 1, won: 0, tieBreaks: {}, note: 'out in round 1', prize: 60 },
+    ],
+  },
+  'tournament.match': { type: 'tournament.match', tournamentId: 't_d21', pairingId: 'r1-0', gameId: 'g_7Hk2', seat: 'p1', opponent: BORIS },
 };
 
 /** Further valid examples (ack results, game events) shown in the document and parsed by the tests. */
@@ -260,6 +318,7 @@ export const MORE_SERVER_EXAMPLES: readonly ServerMessage<ServerToClientType>[] 
   { type: 'ack', id: 'c6', result: { kind: 'game', gameId: 'g_7Hk2', seat: 'p2' } },
   { type: 'ack', id: 'c16', result: { kind: 'subscribed', gameId: 'g_7Hk2', seat: 'p1', epoch: '3f9a1c2be407', lastEvent: 43, catchUp: 'events' } },
   { type: 'ack', id: 'c40', result: { kind: 'analysis', gameId: 'g_7Hk2', ply: 2, status: 'queued', done: 0, total: 0 } },
+  { type: 'ack', id: 'c70', result: { kind: 'tournament', tournamentId: 't_d21' } },
   { type: 'ack', id: 'c24' },
   { type: 'error', id: null, code: 'BAD_MESSAGE', message: 'a message is one JSON object' },
 ];

@@ -16,6 +16,7 @@ export * from './legal.js';
 export * from './dice.js';
 export * from './stakes.js';
 export * from './analysis.js';
+export * from './tournaments.js';
 export type * from './accounts.js';
 export type * from './records.js';
 export type * from './chips.js';

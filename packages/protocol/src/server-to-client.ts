@@ -19,6 +19,7 @@ import { EpochSchema, GameEventSchema, MatchActionsSchema } from './events.js';
 import { GameViewSchema, Hex64Schema } from './game-view.js';
 import { CHALLENGE_CLOSE_REASONS, ChallengeSchema, GameSummarySchema, OnlinePlayerSchema, SeekSchema } from './lobby.js';
 import { TableSettingsSchema } from './settings.js';
+import { TOURNAMENT_SERVER_SCHEMAS, TournamentAckSchema } from './tournaments.js';
 
 /**
  * Every message the server sends. `ack` and `error` answer a command (its `id`); the rest are pushed: lobby
@@ -66,6 +67,8 @@ export const AckResultSchema = z.discriminatedUnion('kind', [
   }),
   /** `analysis.request`: the job's status. */
   AnalysisAckSchema,
+  /** `tournament.create`: the new tournament's id. */
+  TournamentAckSchema,
 ]);
 export type AckResult = z.infer<typeof AckResultSchema>;
 
@@ -149,6 +152,9 @@ export const SERVER_SCHEMAS = {
 
   // --- analysis (after analysis.request) ---
   ...ANALYSIS_SERVER_SCHEMAS,
+
+  // --- tournaments (after tournament.subscribe; tournament.match to the player) ---
+  ...TOURNAMENT_SERVER_SCHEMAS,
 } as const;
 
 export type ServerToClientType = keyof typeof SERVER_SCHEMAS;
