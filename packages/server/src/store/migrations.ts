@@ -56,7 +56,7 @@ import { storeErr, storeOk, type StoreResult } from './types.js';
  * - ratings.experience (the sum of the lengths of his rated matches, a money session counting 1: the FIBS
  *   experience that marks a rating provisional and speeds up its moves; filled from the rated games there)
  * - rating_history (game_id → games, user_id → users, variant, outcome 'win'|'loss'|'draw', rating_before, rating_after,
- *   at; PK (game_id, user_id);
+ *   experience (his, after the game), at; PK (game_id, user_id);
  *   indexes (user_id, variant, at) and (variant, at)): one row per player per rated game, written in the game's finish
  */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -311,6 +311,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('outcome', 'text', (c) => c.notNull())
           .addColumn('rating_before', 'double precision', (c) => c.notNull())
           .addColumn('rating_after', 'double precision', (c) => c.notNull())
+          .addColumn('experience', 'integer', (c) => c.notNull())
           .addColumn('at', 'bigint', (c) => c.notNull())
           .addPrimaryKeyConstraint('rating_history_pk', ['game_id', 'user_id'])
           .addCheckConstraint('rating_history_outcome', sql`outcome in ('win', 'loss', 'draw')`)

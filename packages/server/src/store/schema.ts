@@ -107,6 +107,8 @@ interface RatingHistoryTable {
   outcome: string;
   rating_before: number;
   rating_after: number;
+  /** His experience after the game. */
+  experience: number;
   at: Ms;
 }
 
