@@ -1,7 +1,8 @@
 /**
  * The analysis board (/analysis): a gnubg Position ID and Match ID pasted, the dice set, the engine's hint in the
  * browser's worker (ranked turns), a rollout with its progress stopped, then long nardy and a checker taken off the
- * head by a click; on a desktop and a 390×844 phone, in English and Russian. Screenshots in test-results/web-e2e/.
+ * head by a click; checkers dragged by the mouse (1280×800) and by touch (390×844); on a desktop and a 390×844 phone,
+ * in English and Russian. Screenshots in test-results/web-e2e/.
  */
 import { makeGnubgPositionId, makeMatchId, positionFromSetup } from '@nardy/engine';
 import type { Page } from 'playwright-core';
@@ -103,6 +104,96 @@ async function session(page: Page, lang: Lang, shot: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await suite.screenshot(page, `${shot}-long`);
 }
+
+/** The middle of a point's triangle on the screen (absolute number, White's numbering). */
+async function pointAt(page: Page, abs: number): Promise<{ x: number; y: number }> {
+  const box = await page.locator(`.aboard-board .board-point[data-cell="${abs}"] polygon`).boundingBox();
+  if (!box) throw new Error(`point ${abs} is not drawn`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+type XY = { x: number; y: number };
+
+/**
+ * A drag from `from` to `to` as a person's hand makes it: the mouse pressed, moved in steps and released, or a finger
+ * (real touch events through the browser's DevTools protocol, which the page sees as pointer events of type touch).
+ * `midway` runs with the checker halfway there.
+ */
+async function drag(page: Page, touch: boolean, from: XY, to: XY, midway: () => Promise<void> = async () => {}): Promise<void> {
+  const half = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
+  if (!touch) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(half.x, half.y, { steps: 6 });
+    await midway();
+    await page.mouse.move(to.x, to.y, { steps: 6 });
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const finger = async (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: XY) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [] });
+  await finger('touchStart', from);
+  for (let i = 1; i <= 6; i++) await finger('touchMove', { x: from.x + ((half.x - from.x) * i) / 6, y: from.y + ((half.y - from.y) * i) / 6 });
+  await midway();
+  for (let i = 1; i <= 6; i++) await finger('touchMove', { x: half.x + ((to.x - half.x) * i) / 6, y: half.y + ((to.y - half.y) * i) / 6 });
+  await finger('touchEnd');
+  await cdp.detach();
+}
+
+/** The gnubg Position ID of the short-nardy start with White's checkers moved as `white` says (own points). */
+function startWith(white: Readonly<Record<number, number>>): string {
+  const w = new Array<number>(26).fill(0);
+  const b = new Array<number>(26).fill(0);
+  Object.assign(w, { 24: 2, 13: 5, 8: 3, 6: 5 }, white);
+  Object.assign(b, { 24: 2, 13: 5, 8: 3, 6: 5 });
+  const p = positionFromSetup({ variant: 'short', turn: 'white', board: { white: w, black: b }, firstTurn: { white: false, black: false } });
+  if (!p.ok) throw new Error(p.error.message);
+  return makeGnubgPositionId(p.value);
+}
+
+async function dragSession(page: Page, lang: Lang, touch: boolean, shot: string): Promise<void> {
+  await open(page, '/analysis');
+  await page.getByRole('heading', { level: 1, name: text(lang, k('title')) }).waitFor();
+  const count = (abs: number) => page.locator(`.aboard-board .board-point[data-cell="${abs}"]`).getAttribute('data-count');
+  const positionId = () => page.getByLabel(text(lang, k('ids.position')), { exact: true }).inputValue();
+  // The board in the middle of the screen, with room above it for a drop off the board.
+  await page.locator('.aboard-board').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  expect(await positionId()).toBe(startWith({}));
+
+  // White's 13 to his 11: the checker leaves its point as it is picked up, a ghost follows the finger or the mouse.
+  await drag(page, touch, await pointAt(page, 13), await pointAt(page, 11), async () => {
+    await page.locator('.aboard-ghost--white').waitFor();
+    expect(await count(13)).toBe('4');
+    await suite.screenshot(page, `${shot}-mid-drag`);
+  });
+  expect(await page.locator('.aboard-ghost').count()).toBe(0);
+  expect([await count(13), await count(11)]).toEqual(['4', '1']);
+  await expect.poll(positionId).toBe(startWith({ 13: 4, 11: 1 }));
+  expect(await page.getByRole('alert').count()).toBe(0);
+
+  // Onto Black's point (absolute 12, his 13): refused as a click would be, and the checker is back on 11.
+  await drag(page, touch, await pointAt(page, 11), await pointAt(page, 12));
+  expect(await page.getByRole('alert').innerText()).toBe(text(lang, k('problem.pointTaken'), { point: 12, color: text(lang, k('color.black')) }));
+  expect([await count(11), await count(12)]).toEqual(['1', '5']);
+  expect(await positionId()).toBe(startWith({ 13: 4, 11: 1 }));
+
+  // Off the board (just above it): back where it was, with the reason.
+  const board = (await page.locator('.aboard-board .board-svg').boundingBox())!;
+  await drag(page, touch, await pointAt(page, 8), { x: board.x + board.width / 2, y: board.y - 20 });
+  expect(await page.getByRole('alert').innerText()).toBe(text(lang, k('problem.offBoard')));
+  expect(await count(8)).toBe('3');
+  await suite.screenshot(page, `${shot}-dropped`);
+}
+
+it('drags checkers with the mouse on a 1280×800 desktop (English) and by touch on a 390×844 phone (Russian)', async () => {
+  const desktop = await suite.player({ lang: 'en' });
+  await desktop.setViewportSize({ width: 1280, height: 800 });
+  await dragSession(desktop, 'en', false, 'analysis-board-drag-en');
+  const phone = await suite.player({ lang: 'ru', phone: true });
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await dragSession(phone, 'ru', true, 'analysis-board-drag-ru-phone');
+});
 
 it('desktop, English: paste IDs, hint, rollout and stop, edit long nardy', async () => {
   await session(await suite.player({ lang: 'en' }), 'en', 'analysis-board-en');

@@ -1,23 +1,24 @@
 /**
- * `/analysis`: the analysis board. Any position set up by hand (SetupPanel, clicks on the board) or from pasted IDs
+ * `/analysis`: the analysis board. Any position set up by hand (SetupPanel, clicks and drags on the board) or from pasted IDs
  * (IdsPanel), then hint, eval and rollout in the browser (EnginePanel, a Web Worker on the server's evaluator). A URL
  * with IDs in its query (`boardQuery`) opens on that position: the analysis view's and the replay's links.
  */
-import { useCallback, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Color } from '@nardy/engine';
+import { getVariant, type Color } from '@nardy/engine';
 import { useServices } from '../../app/services';
 import { useSettings } from '../../app/settings';
 import { Board } from '../../board/Board';
 import { positionBoardModel } from '../../game/boardModel';
 import { useTranslate } from '../../game/useTranslate';
 import { targetAt } from './boardTarget';
-import { edit, newEdit, unplaced, validate, type EditMode, type EditState, type Problem } from './editModel';
+import { edit, move, newEdit, unplaced, validate, type EditMode, type EditState, type Problem, type Target } from './editModel';
 import { EnginePanel } from './EnginePanel';
 import { fromQuery, idsOf } from './ids';
 import { IdsPanel } from './IdsPanel';
 import { SetupPanel } from './SetupPanel';
 import { useEngine } from './useEngine';
+import { useSetupDrag } from './useSetupDrag';
 import '../analysis/analysis.css';
 import './analysis-board.css';
 
@@ -56,19 +57,30 @@ export function AnalysisBoardPage({ search }: { readonly search: string }) {
   const checked = useMemo(() => validate(state), [state]);
   const shown = problem ?? (checked.ok ? null : checked.problem);
   const ids = useMemo(() => (checked.ok ? idsOf(state, checked.value) : null), [state, checked]);
-  const model = useMemo(
-    () => positionBoardModel(state, { turn: state.turn, dice: state.dice, cube: { value: state.cube.value, owner: state.cube.owner } }, 'white'),
-    [state],
-  );
-
-  const editAt = (host: Element, x: number, y: number) => {
-    const target = targetAt(host, x, y, model.toAbs, 'white');
-    if (!target) return;
-    const r = edit(state, target, side, mode);
+  const at = (host: Element, x: number, y: number) => {
+    const g = getVariant(state.variant).geometry;
+    return targetAt(host, x, y, (color, p) => g.absPoint(color, p), 'white');
+  };
+  const apply = (r: ReturnType<typeof edit>) => {
     if (r.ok) change(r.value);
     else setProblem(r.problem);
   };
-  const onBoardClick = (e: MouseEvent<HTMLDivElement>) => editAt(e.currentTarget, e.clientX, e.clientY);
+  const editAt = (host: Element, x: number, y: number) => {
+    const target = at(host, x, y);
+    if (target) apply(edit(state, target, side, mode));
+  };
+  // A drop off the board, or one refused, leaves the checker where it was (the board is redrawn from `state`).
+  const drop = (from: Target, to: Target | null) => (to ? apply(move(state, from, to)) : setProblem({ key: 'problem.offBoard' }));
+  const drag = useSetupDrag(state, at, editAt, drop);
+  // While a checker is dragged, the board shows it lifted from where it was.
+  const drawn = useMemo(() => {
+    const lifted = drag.lifted && edit(state, drag.lifted, 'white', 'remove');
+    return lifted && lifted.ok ? lifted.value : state;
+  }, [state, drag.lifted]);
+  const model = useMemo(
+    () => positionBoardModel(drawn, { turn: drawn.turn, dice: drawn.dice, cube: { value: drawn.cube.value, owner: drawn.cube.owner } }, 'white'),
+    [drawn],
+  );
   // The keyboard: the board's own cursor (arrow keys) names the point; Enter or Space edits there.
   const onBoardKey = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'Enter' && e.key !== ' ') return;
@@ -83,8 +95,15 @@ export function AnalysisBoardPage({ search }: { readonly search: string }) {
       <p className="muted">{t('intro')}</p>
       <div className="aboard-grid">
         <div className="aboard-main">
-          <div className="aboard-board" onClick={onBoardClick} onKeyDown={onBoardKey}>
+          <div className={`aboard-board${drag.ghost ? ' is-dragging' : ''}`} {...drag.handlers} onKeyDown={onBoardKey}>
             <Board model={model} orientation="white" input={null} settings={boardSettings} onTurn={NO_INPUT} t={tBoard} />
+            {drag.ghost && (
+              <div
+                className={`aboard-ghost aboard-ghost--${drag.ghost.color}`}
+                aria-hidden="true"
+                style={{ left: drag.ghost.x, top: drag.ghost.y, width: drag.ghost.size, height: drag.ghost.size }}
+              />
+            )}
           </div>
           <p className="muted aboard-left" aria-live="polite">
             {t('setup.left', { white: unplaced(state.board.white), black: unplaced(state.board.black) })}

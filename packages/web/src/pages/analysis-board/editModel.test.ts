@@ -1,6 +1,7 @@
 import { BAR, HEAD, OFF, startPosition } from '@nardy/engine';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { away, edit, newEdit, restOff, unplaced, validate, withOnRoll, type EditState, type Target } from './editModel';
+import { away, edit, lift, move, newEdit, restOff, unplaced, validate, withOnRoll, type EditState, type Target } from './editModel';
 
 const point = (abs: number): Target => ({ kind: 'point', abs });
 const must = (r: ReturnType<typeof edit>): EditState => {
@@ -71,5 +72,51 @@ describe('the analysis board editor', () => {
     expect(away(withOnRoll(s, 'black'))).toEqual({ onRoll: 4, opponent: 1 });
     expect(validate({ ...s, score: { white: 5, black: 0 } })).toEqual({ ok: false, problem: { key: 'problem.score', values: { length: 5 } } });
     expect(away({ ...s, matchLength: 0 })).toBeUndefined();
+  });
+
+  describe('a drag moves one checker', () => {
+    const start = newEdit('short', 'start');
+    it('from a point to a point: the colour it lifted, the position still whole', () => {
+      expect(lift(start, point(6))).toBe('white');
+      expect(lift(start, point(19))).toBe('black');
+      expect(lift(start, point(3))).toBeNull();
+      const s = must(move(start, point(6), point(5)));
+      expect([s.board.white[6], s.board.white[5]]).toEqual([4, 1]);
+      expect(validate(s).ok).toBe(true);
+    });
+
+    it('refuses a point the other colour holds and the bar in long nardy, as a click would', () => {
+      expect(move(start, point(6), point(19))).toEqual({ ok: false, problem: { key: 'problem.pointTaken', values: { point: 19, color: 'black' } } });
+      expect(move(newEdit('long', 'start'), point(24), { kind: 'bar', color: 'white' })).toEqual({ ok: false, problem: { key: 'problem.noBar' } });
+      expect(move(start, point(3), point(4))).toEqual({ ok: false, problem: { key: 'problem.nothingToRemove' } });
+    });
+
+    it('to the bar or the tray of either row: the dragged colour’s own; dropped where it was, nothing changes', () => {
+      const hit = must(move(start, point(6), { kind: 'bar', color: 'black' }));
+      expect([hit.board.white[BAR], hit.board.black[BAR]]).toEqual([1, 0]);
+      const off = must(move(hit, { kind: 'bar', color: 'white' }, { kind: 'off', color: 'black' }));
+      expect([off.board.white[BAR], off.board.white[OFF], off.board.black[OFF]]).toEqual([0, 1, 0]);
+      expect(must(move(off, { kind: 'off', color: 'white' }, { kind: 'off', color: 'black' }))).toBe(off);
+      expect(must(move(start, point(6), point(6)))).toBe(start);
+    });
+
+    it('never changes how many checkers a colour has, in any variant (property)', () => {
+      const target = fc.oneof(
+        fc.integer({ min: 1, max: 24 }).map(point),
+        fc.record({ kind: fc.constantFrom('bar' as const, 'off' as const), color: fc.constantFrom('white' as const, 'black' as const) }),
+      );
+      fc.assert(
+        fc.property(fc.constantFrom('short' as const, 'long' as const, 'caucasian' as const), fc.array(fc.tuple(target, target), { maxLength: 30 }), (variant, drags) => {
+          let s = newEdit(variant, 'start');
+          for (const [from, to] of drags) {
+            const r = move(s, from, to);
+            if (r.ok) s = r.value;
+            expect(unplaced(s.board.white)).toBe(0);
+            expect(unplaced(s.board.black)).toBe(0);
+          }
+          for (const color of ['white', 'black'] as const) for (const n of s.board[color]) expect(n).toBeGreaterThanOrEqual(0);
+        }),
+      );
+    });
   });
 });

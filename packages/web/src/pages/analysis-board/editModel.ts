@@ -1,7 +1,7 @@
 /**
  * The analysis board's position editor as data: the board being set up (each colour's own-frame slots, [0] off,
  * [25] bar, checkers not yet placed are the ones missing from 15), the side on roll, dice, cube and score; the
- * edits a click or tap makes; and the engine's verdict on whether it is a position to analyse. Every refusal is a
+ * edits a click, tap or drag makes; and the engine's verdict on whether it is a position to analyse. Every refusal is a
  * `Problem`, a key of the `analysisBoard` namespace with its values, so the page says it in the player's language.
  */
 import {
@@ -108,6 +108,29 @@ export function edit(state: EditState, target: Target, side: Color, mode: EditMo
   if (slot === BAR && getVariant(state.variant).contact === 'block') return fail('problem.noBar');
   if (unplaced(state.board[color]) === 0) return fail('problem.noneLeft', { color });
   return { ok: true, value: withSide(state, color, slot, 1) };
+}
+
+/** The colour of the checker a press on `target` picks up to drag, or null where there is none. */
+export function lift(state: EditState, target: Target): Color | null {
+  if (target.kind === 'point') return holder(state, target.abs)?.color ?? null;
+  return (state.board[target.color][target.kind === 'bar' ? BAR : OFF] ?? 0) > 0 ? target.color : null;
+}
+
+const sameTarget = (a: Target, b: Target): boolean => (a.kind === 'point' ? b.kind === 'point' && a.abs === b.abs : b.kind === a.kind && b.color === a.color);
+
+/**
+ * One checker dragged from `from` and dropped on `to`: taken up as a click in `remove` mode takes it, put down as a
+ * click in `add` mode of its colour puts it, so a drop is refused for the same reasons (a point the other colour
+ * holds, the bar in long nardy). A bar or tray drop goes to the dragged colour's own (each colour has one of each,
+ * whichever row the pointer is over). Dropped where it came from: nothing changes.
+ */
+export function move(state: EditState, from: Target, to: Target): Checked<EditState> {
+  const color = lift(state, from);
+  if (!color) return fail('problem.nothingToRemove');
+  const dest: Target = to.kind === 'point' ? to : { kind: to.kind, color };
+  if (sameTarget(from, dest)) return { ok: true, value: state };
+  const taken = edit(state, from, color, 'remove');
+  return taken.ok ? edit(taken.value, dest, color, 'add') : taken;
 }
 
 /** Every checker not yet placed, of both colours, borne off (a race or bear-off set up from an empty board). */
