@@ -71,6 +71,8 @@ export const UserRefSchema = z.strictObject({
   name: DisplayNameSchema,
   guest: z.boolean(),
   rating: z.exactOptional(z.int().min(0).max(10000)),
+  /** His rating is provisional: fewer than 400 points of rated matches in the variant (docs/ratings.md). */
+  provisional: z.exactOptional(z.literal(true)),
   bot: z.exactOptional(z.int().min(1).max(LIMITS.botLevels)),
 });
 export type UserRef = z.infer<typeof UserRefSchema>;

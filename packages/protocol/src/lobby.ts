@@ -31,6 +31,8 @@ export const VariantRatingSchema = z.strictObject({
   variant: z.enum(VARIANT_IDS),
   rating: z.int().min(0).max(10000),
   games: z.int().min(0),
+  /** Fewer than 400 points of rated matches in the variant (docs/ratings.md): shown with a "?". */
+  provisional: z.exactOptional(z.literal(true)),
 });
 export type VariantRating = z.infer<typeof VariantRatingSchema>;
 

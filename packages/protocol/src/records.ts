@@ -67,6 +67,9 @@ export interface VariantStats {
   readonly wins: number;
   readonly losses: number;
   readonly draws: number;
+  /** The sum of the lengths of his rated matches (a money session 1); under 400 the rating is provisional. */
+  readonly experience?: number;
+  readonly provisional?: boolean;
 }
 
 /** `GET /api/users/:id/games`: one page of a user's finished games, newest first. */
@@ -173,10 +176,38 @@ export interface LeaderboardEntry {
   readonly wins: number;
   readonly losses: number;
   readonly draws: number;
+  /** Under 400 points of rated matches (docs/ratings.md). */
+  readonly provisional?: boolean;
+  /** `period=month`: the rating points he gained over the month's games (his games, wins… are the month's too). */
+  readonly gained?: number;
 }
 
-/** `GET /api/leaderboard/:variant`: the top players of a variant. */
+/** `GET /api/leaderboard/:variant?period=all|month&month=YYYY-MM`: the top players of a variant. */
 export interface Leaderboard {
   readonly variant: VariantId;
+  /** `all` (current ratings) or `month` (players of that Moscow-time month, by their rating at their last game in it). */
+  readonly period?: 'all' | 'month';
+  /** `period=month`: which month, `YYYY-MM`. */
+  readonly month?: string;
   readonly players: readonly LeaderboardEntry[];
+}
+
+/** One rated game on a rating history graph. */
+export interface RatingPoint {
+  readonly gameId: string;
+  readonly at: number;
+  readonly outcome: 'win' | 'loss' | 'draw';
+  readonly before: number;
+  readonly after: number;
+  /** Provisional after this game. */
+  readonly provisional: boolean;
+}
+
+/** `GET /api/users/:id/ratings?variant=`: a player's rating in a variant and its history (the latest 500 games, oldest first). */
+export interface RatingHistory {
+  readonly user: { readonly id: string; readonly name: string; readonly username: string };
+  readonly variant: VariantId;
+  /** His record now; null before his first rated game in the variant. */
+  readonly current: VariantStats | null;
+  readonly points: readonly RatingPoint[];
 }
