@@ -29,6 +29,7 @@ import {
   usernameKey,
 } from './common.js';
 import { KyselyAnalyses } from './analyses.js';
+import { KyselyTournaments } from './tournaments.js';
 import { openDatabase, type Database, type OpenOptions } from './database.js';
 import { classifyError, isForeignKeyViolation, isUniqueViolation } from './errors.js';
 import { migrateToLatest } from './migrations.js';
@@ -138,6 +139,10 @@ export async function openStore(url: string, opts: OpenOptions = {}): Promise<St
 export class KyselyStore implements Store {
   #closed = false;
   readonly analyses = new KyselyAnalyses(
+    () => this.database.db,
+    () => this.#closed,
+  );
+  readonly tournaments = new KyselyTournaments(
     () => this.database.db,
     () => this.#closed,
   );

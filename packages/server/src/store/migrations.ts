@@ -58,6 +58,16 @@ import { storeErr, storeOk, type StoreResult } from './types.js';
  * - rating_history (game_id → games, user_id → users, variant, outcome 'win'|'loss'|'draw', rating_before, rating_after,
  *   experience (his, after the game), at; PK (game_id, user_id);
  *   indexes (user_id, variant, at) and (variant, at)): one row per player per rated game, written in the game's finish
+ *
+ * v9 (`0009_tournaments`, issue 42 items 2–5):
+ * - tournaments (id PK, name, format, terms JSON, status 'registering'|'running'|'finished'|'cancelled', created_by →
+ *   users NULL (the schedule's), schedule_key NULL UNIQUE (one per scheduled occurrence), state JSON NULL (the
+ *   format's), starts_at NULL, created_at, started_at NULL, finished_at NULL; index (status, starts_at))
+ * - tournament_players (tournament_id → tournaments, user_id (a user, or a bot entrant's id: no foreign key), bot NULL
+ *   (the bot's id), rating, status 'registered'|'withdrew', paid (the buy-in held), prize, registered_at;
+ *   PK (tournament_id, user_id); index (user_id))
+ * - tournament_games (tournament_id → tournaments, pairing_id, game_id → games UNIQUE, result JSON NULL (set once:
+ *   a double submission counts once), created_at; PK (tournament_id, pairing_id))
  */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -318,6 +328,51 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
         await db.schema.createIndex('rating_history_user').on('rating_history').columns(['user_id', 'variant', 'at']).execute();
         await db.schema.createIndex('rating_history_variant').on('rating_history').columns(['variant', 'at']).execute();
+      },
+    },
+    '0009_tournaments': {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration runs before the schema it builds exists (Kysely's documented signature)
+      async up(db: Kysely<any>): Promise<void> {
+        await db.schema
+          .createTable('tournaments')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('format', 'text', (c) => c.notNull())
+          .addColumn('terms', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('created_by', 'text', (c) => c.references('users.id'))
+          .addColumn('schedule_key', 'text', (c) => c.unique())
+          .addColumn('state', 'text')
+          .addColumn('starts_at', 'bigint')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addColumn('started_at', 'bigint')
+          .addColumn('finished_at', 'bigint')
+          .addCheckConstraint('tournaments_status', sql`status in ('registering', 'running', 'finished', 'cancelled')`)
+          .execute();
+        await db.schema.createIndex('tournaments_status').on('tournaments').columns(['status', 'starts_at']).execute();
+        await db.schema
+          .createTable('tournament_players')
+          .addColumn('tournament_id', 'text', (c) => c.notNull().references('tournaments.id'))
+          .addColumn('user_id', 'text', (c) => c.notNull())
+          .addColumn('bot', 'text')
+          .addColumn('rating', 'double precision', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('paid', 'bigint', (c) => c.notNull())
+          .addColumn('prize', 'bigint', (c) => c.notNull())
+          .addColumn('registered_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('tournament_players_pk', ['tournament_id', 'user_id'])
+          .addCheckConstraint('tournament_players_status', sql`status in ('registered', 'withdrew')`)
+          .execute();
+        await db.schema.createIndex('tournament_players_user').on('tournament_players').column('user_id').execute();
+        await db.schema
+          .createTable('tournament_games')
+          .addColumn('tournament_id', 'text', (c) => c.notNull().references('tournaments.id'))
+          .addColumn('pairing_id', 'text', (c) => c.notNull())
+          .addColumn('game_id', 'text', (c) => c.notNull().unique().references('games.id'))
+          .addColumn('result', 'text')
+          .addColumn('created_at', 'bigint', (c) => c.notNull())
+          .addPrimaryKeyConstraint('tournament_games_pk', ['tournament_id', 'pairing_id'])
+          .execute();
       },
     },
   };

@@ -146,6 +146,41 @@ interface AnalysesTable {
   finished_at: Ms | null;
 }
 
+/** Tournaments (issue 42; migration 0009): the terms and the format's state as JSON. */
+interface TournamentsTable {
+  id: string;
+  name: string;
+  format: string;
+  terms: string;
+  status: string;
+  created_by: string | null;
+  schedule_key: string | null;
+  state: string | null;
+  starts_at: Ms | null;
+  created_at: Ms;
+  started_at: Ms | null;
+  finished_at: Ms | null;
+}
+
+interface TournamentPlayersTable {
+  tournament_id: string;
+  user_id: string;
+  bot: string | null;
+  rating: number;
+  status: string;
+  paid: Ms;
+  prize: Ms;
+  registered_at: Ms;
+}
+
+interface TournamentGamesTable {
+  tournament_id: string;
+  pairing_id: string;
+  game_id: string;
+  result: string | null;
+  created_at: Ms;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -158,4 +193,7 @@ export interface DB {
   chip_accounts: ChipAccountsTable;
   chip_entries: ChipEntriesTable;
   analyses: AnalysesTable;
+  tournaments: TournamentsTable;
+  tournament_players: TournamentPlayersTable;
+  tournament_games: TournamentGamesTable;
 }

@@ -1,5 +1,6 @@
 import type { Action, BySeat, MatchSettings, Result, Seat, VariantId } from '@nardy/engine';
 import type { AnalysisState, GameStatus, VariantStats } from '@nardy/protocol';
+import type { KyselyTournaments } from './tournaments.js';
 
 /**
  * The storage interface of the server (CONVENTIONS §6.5: async only, errors as values), implemented once by
@@ -446,6 +447,8 @@ export interface Store {
 
   /** The analysis jobs and their results (store/analyses.ts). */
   readonly analyses: AnalysisStore;
+  /** Tournaments, their players and games (store/tournaments.ts). */
+  readonly tournaments: KyselyTournaments;
 
   /** Releases the connection(s); later calls give DB_UNAVAILABLE. */
   close(): Promise<void>;
