@@ -44,8 +44,15 @@ async function readText(path: string, stdin: Readable): Promise<string> {
 const seatName = (seat: unknown, fallback: string): string =>
   isObj(seat) && typeof seat['name'] === 'string' ? seat['name'] : isObj(seat) && typeof seat['bot'] === 'string' ? `bot (${seat['bot']})` : fallback;
 
+/** What the analysis reads: the record's settings and actions, the players' names, whether it was abandoned. */
+interface Loaded {
+  readonly input: AnalyseInput;
+  readonly names: { p1: string; p2: string };
+  readonly abandoned: boolean;
+}
+
 /** A game record (`GET /api/games/:id`): its settings, action log and the players' names. */
-function fromRecord(json: unknown): { input: AnalyseInput; names: { p1: string; p2: string } } {
+function fromRecord(json: unknown): Loaded {
   if (!isObj(json) || !isObj(json['game']) || !Array.isArray(json['actions'])) {
     throw new UsageError('not a finished game record: expected the JSON of GET /api/games/<id> ({"game": …, "actions": […]})');
   }
@@ -58,17 +65,20 @@ function fromRecord(json: unknown): { input: AnalyseInput; names: { p1: string; 
     return a.value;
   });
   const seats = isObj(game['seats']) ? game['seats'] : {};
-  return { input: { settings: settings.value, actions }, names: { p1: seatName(seats['p1'], 'p1'), p2: seatName(seats['p2'], 'p2') } };
+  // The server ends a game for an absent player through the engine's resignMatch or surrender, and says so here.
+  const recorded = isObj(game['recorded']) ? game['recorded'] : {};
+  const abandoned = typeof recorded['abandonedBy'] === 'string' || (isObj(recorded['end']) && recorded['end']['reason'] === 'abandoned');
+  return { input: { settings: settings.value, actions }, names: { p1: seatName(seats['p1'], 'p1'), p2: seatName(seats['p2'], 'p2') }, abandoned };
 }
 
 /** A `.mat` file through the engine's reader; its error names the line. */
-function fromMat(text: string): { input: AnalyseInput; names: { p1: string; p2: string } } {
+function fromMat(text: string): Loaded {
   const m = parseMat(text);
   if (!m.ok) throw new UsageError(`.mat${m.error.line > 0 ? ` line ${m.error.line}` : ''}: ${m.error.message}`);
-  return { input: { settings: m.value.settings, actions: m.value.actions }, names: m.value.names };
+  return { input: { settings: m.value.settings, actions: m.value.actions }, names: m.value.names, abandoned: false };
 }
 
-function readInput(text: string): { input: AnalyseInput; names: { p1: string; p2: string } } {
+function readInput(text: string): Loaded {
   if (!text.trimStart().startsWith('{')) return fromMat(text);
   let json: unknown;
   try {
@@ -93,7 +103,7 @@ export async function analyseCommand(args: readonly string[], io: Io): Promise<n
   if (path === undefined) throw new UsageError('analyse needs a file: nardy analyse <record.json | match.mat | ->');
   const ply = whole(values, 'ply', 0, 2, 2);
   const threads = whole(values, 'threads', 1, 64, 1);
-  const { input, names } = readInput(await readText(path, io.stdin));
+  const { input, names, abandoned } = readInput(await readText(path, io.stdin));
   const bar = new ProgressBar(io.stderr);
   const onProgress = (done: number, total: number): void => bar.update(done, total, () => 'decisions');
   let analysis: MatchAnalysis;
@@ -106,6 +116,6 @@ export async function analyseCommand(args: readonly string[], io: Io): Promise<n
   } finally {
     bar.done();
   }
-  await write(io.stdout, values['json'] ? `${JSON.stringify(analysisJson(analysis))}\n` : analysisText(analysis));
+  await write(io.stdout, values['json'] ? `${JSON.stringify(analysisJson(analysis, { abandoned }))}\n` : analysisText(analysis, { abandoned }));
   return EXIT_OK;
 }

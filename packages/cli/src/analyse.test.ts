@@ -6,6 +6,7 @@ import {
   apply,
   matchSettings,
   newMatch,
+  seatToPlay,
   seededRng,
   writeMat,
   type Action,
@@ -42,14 +43,27 @@ function playGame(settings: MatchSettings, seed: number): Action[] {
   return log;
 }
 
-/** The JSON of GET /api/games/:id for a finished game. */
-function recordFile(settings: MatchSettings, actions: readonly Action[]): string {
-  const path = join(dir, `${settings.variant}-${settings.matchLength}.json`);
+/** The first actions of a game played as `playGame`, up to the first turn start after `n` actions. */
+function gameStart(settings: MatchSettings, seed: number, n: number): { log: Action[]; onRoll: 'p1' | 'p2' } {
+  const log: Action[] = [];
+  let state = must(newMatch(settings));
+  for (const a of playGame(settings, seed)) {
+    if (log.length >= n && state.phase === 'turnStart') break;
+    state = must(apply(state, a));
+    log.push(a);
+  }
+  return { log, onRoll: seatToPlay(state.game) };
+}
+
+/** The JSON of GET /api/games/:id for a finished game (`recorded`: the server's result, as an abandoned game's). */
+function recordFile(settings: MatchSettings, actions: readonly Action[], name = `${settings.variant}-${settings.matchLength}`, recorded: unknown = null): string {
+  const path = join(dir, `${name}.json`);
   const game = {
     id: 'g_test',
     variant: settings.variant,
     settings,
     seats: { p1: { userId: 'u1', name: 'Alice', username: 'alice', guest: false }, p2: { bot: 'worldclass' } },
+    recorded,
   };
   writeFileSync(path, JSON.stringify({ game, result: null, actions: actions.map((action, seq) => ({ seq, action, seat: null, at: 0, timeUsedMs: null })) }));
   return path;
@@ -117,6 +131,38 @@ describe('nardy analyse', () => {
     expect(r.code).toBe(0);
     const a = JSON.parse(r.stdout) as Report;
     expect(a.decisions.filter((d) => d.kind === 'move').length).toBeGreaterThan(5);
+  });
+
+  it('judges a resign offer and its answer, and says how each game and the match ended', async () => {
+    const money = settingsOf({ variant: 'short', matchLength: 0 });
+    const { log, onRoll } = gameStart(money, 3, 8);
+    const other = onRoll === 'p1' ? 'p2' : 'p1';
+    const resigned = [...log, { type: 'resign', seat: onRoll, level: 'single' }, { type: 'acceptResign', seat: other }] as Action[];
+    const r = await runCli(['analyse', recordFile(money, resigned, 'resigned'), '--ply', '0']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/ offers to resign \(single\) {2}\?\? −\d\.\d{3} {2}\[playing on [+−]\d\.\d{3}, resigning −1\.000\]$/m);
+    expect(r.stdout).toMatch(/ accepts {2}\[playing on /m);
+    expect(r.stdout).toMatch(/ wins 1 \(resignation accepted\)$/m);
+    expect(r.stdout).toMatch(/^Given away resigning \(EMG\) +\d\.\d{3} +\d\.\d{3}$/m);
+    const json = JSON.parse((await runCli(['analyse', recordFile(money, resigned, 'resigned'), '--ply', '0', '--json'])).stdout) as {
+      resignations: { kind: string; seat: string; mark: string }[];
+    };
+    expect(json.resignations.map((d) => [d.kind, d.seat, d.mark])).toEqual([
+      ['resign', onRoll, 'veryBad'],
+      ['acceptResign', other, 'none'],
+    ]);
+    // A flag fall and an abandonment are no decisions: the report only says so.
+    const timed = settingsOf({ variant: 'short', matchLength: 3, timeControl: { kind: 'fischer', initialMs: 60_000, incrementMs: 1_000 } });
+    const t = gameStart(timed, 3, 8);
+    const onTime = await runCli(['analyse', recordFile(timed, [...t.log, { type: 'timeout', seat: t.onRoll }], 'timeout'), '--ply', '0']);
+    expect(onTime.stdout).toMatch(/ wins \(lost on time\)$/m);
+    const quit = recordFile(short, [...gameStart(short, 3, 8).log, { type: 'resignMatch', seat: 'p2' }], 'abandoned', {
+      end: { winner: 'p1', reason: 'abandoned' },
+      abandonedBy: 'p2',
+    });
+    const abandoned = await runCli(['analyse', quit, '--ply', '0']);
+    expect(abandoned.stdout).toMatch(/^Alice wins \(abandoned\)$/m);
+    expect(abandoned.stdout).not.toMatch(/resign/);
   });
 
   it('refuses bad input with one line on stderr and exit 2', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apply, legalTurns, makeTurnNotation, newMatch, replay, seatToPlay, type Action, type Dice } from '@nardy/engine';
 import { rankTurns } from '../choose.js';
 import { cubeInputsOf, playCubeOf } from '../cube.js';
+import type { PlayCube } from '../cubeful-play.js';
 import { THROWS } from '../throws.js';
 import { analyseMatch, joinAnalyses } from './analyse.js';
 import { collectJobs } from './jobs.js';
@@ -186,5 +187,42 @@ describe('Caucasian nardy', () => {
     expect(a.variant).toBe('caucasian');
     expect(moves(a.decisions).length).toBeGreaterThan(5);
     for (const p of a.players) expect(Number.isFinite(p.errorRate)).toBe(true);
+  });
+});
+
+describe('luck of the opening throw', () => {
+  const swap = (c: PlayCube): PlayCube => ({ ...c, ...(c.away ? { away: { onRoll: c.away.opponent, opponent: c.away.onRoll } } : {}) });
+
+  it('short nardy: over both seats starting with each non-double throw, the first seat’s luck averages to 0 at an uneven score', () => {
+    const state = must(apply(must(newMatch({ variant: 'short', matchLength: 5 })), { type: 'opening', dice: { p1: 4, p2: 1 } }));
+    const search = new AnalysisSearch(state.settings, 0);
+    const cube: PlayCube = { value: 1, owner: 'centred', away: { onRoll: 2, opponent: 4 } };
+    let sum = 0;
+    for (const { dice } of THROWS.filter((t) => t.dice[0] !== t.dice[1])) {
+      sum += search.openingLuck(state.game.position, dice, cube, false) - search.openingLuck(state.game.position, dice, swap(cube), false);
+    }
+    expect(Math.abs(sum / 30)).toBeLessThan(1e-12);
+  });
+
+  it('long nardy, throwing afresh: over both seats starting with each of the 36 throws, it averages to 0', () => {
+    const state = must(apply(must(newMatch({ variant: 'long', matchLength: 3 })), { type: 'opening', dice: { p1: 4, p2: 1 } }));
+    const search = new AnalysisSearch(state.settings, 0);
+    const cube: PlayCube = { value: 1, owner: 'centred', away: { onRoll: 1, opponent: 3 }, stage: 'postCrawford' };
+    let sum = 0;
+    for (const { dice, weight } of THROWS) {
+      sum += weight * (search.openingLuck(state.game.position, dice, cube, true) - search.openingLuck(state.game.position, dice, swap(cube), true));
+    }
+    expect(Math.abs(sum / 72)).toBeLessThan(1e-12);
+  });
+
+  it('is rated in analyses: in money play, by symmetry, the starter’s luck is the equity of his best opening turn', async () => {
+    for (const variant of ['short', 'long'] as const) {
+      const settings = { variant, matchLength: 0 } as const;
+      const a = await analyseMatch({ settings, actions: playRecord(settings, 2, { maxActions: 6 }) }, { ply: 0 });
+      const first = moves(a.decisions)[0]!;
+      expect(first.move).toBe(1);
+      expect(first.luck).not.toBeNull();
+      expect(first.luck!.luck).toBeCloseTo(first.candidates[0]!.equity, 9);
+    }
   });
 });

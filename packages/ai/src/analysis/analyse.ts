@@ -1,15 +1,14 @@
 import { findTurn, makeTurnNotation, mayBeaver, passTurn, seatToPlay, type MatchState, type Position, type StepInput, type Turn } from '@nardy/engine';
 import { cubeDecision, cubeInputsOf, playCubeOf, type CubeDecision } from '../cube.js';
-import { matchTableFor } from '../cube/met-for-variant.js';
-import { mwcAfter } from '../cube/match.js';
-import type { PlayCube } from '../cubeful-play.js';
 import { bookVerdict, inBook } from './book.js';
 import { cubeFigures, judgeDouble, judgeResponse } from './cube-decisions.js';
 import { collectJobs, type Job } from './jobs.js';
 import { DEFAULT_LUCK_THRESHOLDS, DEFAULT_SKILL_THRESHOLDS, luckMark, skillMark } from './marks.js';
+import { analyseResign } from './resign.js';
 import { AnalysisSearch, isForced } from './search.js';
 import { summarise } from './summary.js';
-import type { AnalyseInput, AnalyseOptions, CandidateTurn, Decision, MatchAnalysis, MoveDecision } from './types.js';
+import type { AnalyseInput, AnalyseOptions, CandidateTurn, Decision, MatchAnalysis, MoveDecision, ResignDecision } from './types.js';
+import { mwcPerEquity } from './units.js';
 
 /** Lets a Worker's or server's messages through while a long analysis runs (at most every 50 ms). */
 const YIELD_MS = 50;
@@ -20,7 +19,7 @@ const YIELD_MS = 50;
  * decisions; `options.signal` stops it (rejecting with an `AbortError`).
  */
 export async function analyseMatch(input: AnalyseInput, options: AnalyseOptions = {}): Promise<MatchAnalysis> {
-  const { jobs, final } = collectJobs(input.settings, input.actions);
+  const { jobs, resignations, final } = collectJobs(input.settings, input.actions);
   const ply = options.ply ?? 2;
   if (!Number.isInteger(ply) || ply < 0 || ply > 2) throw new RangeError('analysis: ply must be 0, 1 or 2');
   const share = options.share ?? { index: 0, of: 1 };
@@ -41,7 +40,9 @@ export async function analyseMatch(input: AnalyseInput, options: AnalyseOptions 
     }
   }
   if (options.signal?.aborted) throw abortError();
-  return summarise(final, decisions, ply, options);
+  // The few resign offers go with the first share.
+  const resigns: ResignDecision[] = share.index === 0 ? resignations.flatMap((job) => analyseResign(job, search, options, cubeMemo)) : [];
+  return summarise(final, decisions, resigns, ply, options);
 }
 
 /** Analyses made of a match in shares (`options.share`, one per worker thread) joined into the whole. */
@@ -49,7 +50,8 @@ export function joinAnalyses(input: AnalyseInput, parts: readonly MatchAnalysis[
   const { final } = collectJobs(input.settings, input.actions);
   const order = (d: Decision): number => (d.kind === 'double' ? 0 : d.kind === 'take' ? (d.beaver ? 2 : 1) : 3);
   const decisions = parts.flatMap((p) => p.decisions).sort((a, b) => a.game - b.game || a.move - b.move || order(a) - order(b));
-  return summarise(final, decisions, parts[0]?.ply ?? options.ply ?? 2, options);
+  const resignations = parts.flatMap((p) => p.resignations);
+  return summarise(final, decisions, resignations, parts[0]?.ply ?? options.ply ?? 2, options);
 }
 
 /** Each game's first turn in notation (the opening book judges Black's reply by White's opening). */
@@ -144,7 +146,9 @@ function analyseMove(
   const book = inBook(settings.variant, settings.rules, g.turnsPlayed);
   const verdict = book ? bookVerdict(settings.rules, g.turnsPlayed, dice, played, openings.get(g.number)) : null;
   if (verdict) [best, error] = [verdict.best, verdict.error];
-  const luck = rolled ? search.luck(position, dice, playCube) : null;
+  // The game's first throw, where an opening throw decided who starts, is rated against every way of starting.
+  const opening = g.turnsPlayed === 0 && g.openingThrows.length > 0;
+  const luck = opening ? search.openingLuck(position, dice, playCube, rolled) : rolled ? search.luck(position, dice, playCube) : null;
   return {
     kind: 'move',
     game: g.number,
@@ -163,16 +167,4 @@ function analyseMove(
     unforced: !forced,
     luck: luck === null ? null : { luck, ...(toMwc !== null ? { luckMwc: luck * toMwc } : {}), mark: luckMark(luck, options.luck ?? DEFAULT_LUCK_THRESHOLDS) },
   };
-}
-
-/**
- * Match play: match winning chance per unit of normalised equity at this score and cube — gnubg's normalised
- * equity maps losing and winning the cube's value to −1 and +1, so the factor is half the gap between the two
- * match winning chances. Null in money play.
- */
-function mwcPerEquity(cube: PlayCube, variant: MatchState['settings']['variant']): number | null {
-  if (!cube.away) return null;
-  const score = { away: cube.away.onRoll, opponentAway: cube.away.opponent, stage: cube.stage ?? 'preCrawford', crawfordRule: cube.crawfordRule ?? true };
-  const met = cube.met ?? matchTableFor(variant);
-  return (mwcAfter(met, score, cube.value) - mwcAfter(met, score, -cube.value)) / 2;
 }

@@ -5,6 +5,7 @@ import { LEVEL_SETTINGS } from '../levels.js';
 import { invert, type Probabilities } from '../probabilities.js';
 import { evaluatePly, rankTurnsPly, type ScoredTurn, type SearchContext } from '../search/ply.js';
 import { THROWS } from '../throws.js';
+import { mirroredCube } from './units.js';
 
 /**
  * The searches of an analysis, all through the bot's context (its shared evaluation cache and pruning net,
@@ -82,6 +83,40 @@ export class AnalysisSearch {
       if (sameThrow(dice, thrown)) actual = v;
     }
     return actual - mean;
+  }
+
+  /**
+   * The luck of a game's first throw where the opening throw decided who starts (gnubg's `LuckFirst`): the
+   * starter's cubeful equity after his best turn for `thrown` minus the mean over every equally likely way the
+   * game could have begun — either seat starting, with each non-double throw when the opening dice are played
+   * (`fresh` false: short and Caucasian nardy, long nardy's L4 option), or with each of the 36 throws when the
+   * starter throws afresh (long nardy). The start is the same board from either seat, so the other seat's
+   * start is this position under the mirrored cube, its value negated (normalised equity is antisymmetric at
+   * one cube value, in a match too).
+   */
+  openingLuck(position: Position, thrown: Dice, cube: PlayCube, fresh: boolean): number {
+    const mine = this.context(position, cube);
+    const theirs = this.context(position, mirroredCube(cube));
+    let sum = 0;
+    let count = 0;
+    let actual = 0;
+    for (const { dice, weight } of THROWS) {
+      if (!fresh && dice[0] === dice[1]) continue; // a tie is thrown again
+      const v = this.throwValue(position, dice, mine);
+      sum += weight * (v - this.throwValue(position, dice, theirs));
+      count += 2 * weight;
+      if (sameThrow(dice, thrown)) actual = v;
+    }
+    return actual - sum / count;
+  }
+
+  /** The cubeful equity of the best turn for `dice`, for the side on roll, at the analysis depth. */
+  bestEquity(position: Position, dice: Dice, cube: PlayCube): number {
+    const ctx = this.context(position, cube);
+    const best = rankTurnsPly(position, dice, this.ply, LEVEL_SETTINGS.worldclass.filters, ctx)[0];
+    if (best) return best.equity;
+    const after = passTurn(position).after;
+    return ctx.rootEquity!(after, invert(evaluatePly(after, this.ply, ctx)));
   }
 
   private throwValue(position: Position, dice: Dice, ctx: SearchContext): number {

@@ -2,10 +2,16 @@ import { otherSeat, type MatchState, type Seat } from '@nardy/engine';
 import { matchEquity } from '../cube/met.js';
 import { matchTableFor } from '../cube/met-for-variant.js';
 import { ratingOf } from './marks.js';
-import type { AnalyseOptions, Decision, GameAnalysis, MatchAnalysis, PlayerStats } from './types.js';
+import type { AnalyseOptions, Decision, GameAnalysis, MatchAnalysis, PlayerStats, ResignDecision } from './types.js';
 
 /** The figures per game and for the match (docs/analysis.md), from the decisions and the match's results. */
-export function summarise(final: MatchState, decisions: readonly Decision[], ply: number, options: AnalyseOptions): MatchAnalysis {
+export function summarise(
+  final: MatchState,
+  decisions: readonly Decision[],
+  resignations: readonly ResignDecision[],
+  ply: number,
+  options: AnalyseOptions,
+): MatchAnalysis {
   const settings = final.settings;
   const isMatch = settings.matchLength > 0;
   const names = { p1: options.names?.p1 ?? 'p1', p2: options.names?.p2 ?? 'p2' };
@@ -30,8 +36,14 @@ export function summarise(final: MatchState, decisions: readonly Decision[], ply
   const numbers = [...new Set([...decisions.map((d) => d.game), ...final.games.map((g) => g.number)])].sort((a, b) => a - b);
   const games: GameAnalysis[] = numbers.map((game) => {
     const own = decisions.filter((d) => d.game === game);
+    const resigns = resignations.filter((d) => d.game === game);
     const r = results.get(game) ?? { p1: 0, p2: 0 };
-    return { game, players: [stats(own, 'p1', names.p1, r.p1, isMatch), stats(own, 'p2', names.p2, r.p2, isMatch)] };
+    const ended = final.games.find((g) => g.number === game);
+    return {
+      game,
+      players: [stats(own, resigns, 'p1', names.p1, r.p1, isMatch), stats(own, resigns, 'p2', names.p2, r.p2, isMatch)],
+      end: ended ? { winner: ended.winner, how: ended.end, points: ended.winner ? ended.points[ended.winner] : ended.points.p1 } : null,
+    };
   });
   let matchResult = { p1: 0, p2: 0 };
   if (isMatch) {
@@ -48,15 +60,20 @@ export function summarise(final: MatchState, decisions: readonly Decision[], ply
     matchLength: settings.matchLength,
     ply,
     decisions,
+    resignations,
     games,
-    players: [stats(decisions, 'p1', names.p1, matchResult.p1, isMatch), stats(decisions, 'p2', names.p2, matchResult.p2, isMatch)],
+    players: [
+      stats(decisions, resignations, 'p1', names.p1, matchResult.p1, isMatch),
+      stats(decisions, resignations, 'p2', names.p2, matchResult.p2, isMatch),
+    ],
+    end: final.end,
   };
 }
 
 const rate = (error: number, count: number): number | null => (count > 0 ? (1000 * error) / count : null);
 
 /** One player's figures over `decisions` (a game's or the match's); `result` is what he won there. */
-function stats(decisions: readonly Decision[], seat: Seat, name: string, result: number, isMatch: boolean): PlayerStats {
+function stats(decisions: readonly Decision[], resignations: readonly ResignDecision[], seat: Seat, name: string, result: number, isMatch: boolean): PlayerStats {
   let unforcedMoves = 0;
   let unforcedCube = 0;
   let chequerError = 0;
@@ -108,5 +125,6 @@ function stats(decisions: readonly Decision[], seat: Seat, name: string, result:
     result,
     luckAdjustedResult: result - luckEdge,
     rating: ratingOf(errorRate),
+    resignError: resignations.reduce((sum, d) => sum + (d.player === seat ? d.error : 0), 0),
   };
 }

@@ -1,4 +1,4 @@
-import type { Dice, MatchSettings, MatchSettingsInput, Seat, Action } from '@nardy/engine';
+import type { Dice, GameEnd, MatchEnd, MatchSettings, MatchSettingsInput, ResignLevel, Seat, Action } from '@nardy/engine';
 import type { CubeAction, CubeResponse } from '../cube/decide.js';
 import type { Probabilities } from '../probabilities.js';
 import type { LuckMark, LuckThresholds, Rating, SkillMark, SkillThresholds } from './marks.js';
@@ -79,7 +79,10 @@ export interface MoveDecision extends DecisionBase {
   readonly book: boolean;
   /** The cube's value during the turn (luck in points is luck × cube). */
   readonly cubeValue: number;
-  /** Null for the throw of the game's first turn (the opening throw decides who starts). */
+  /**
+   * The game's first throw, where an opening throw decided who starts, against the mean over both seats starting
+   * (`AnalysisSearch.openingLuck`). Null only for a turn whose dice came from no throw.
+   */
   readonly luck: ThrowLuck | null;
 }
 
@@ -113,6 +116,25 @@ export interface TakeDecision extends DecisionBase {
 
 export type Decision = MoveDecision | DoubleDecision | TakeDecision;
 
+/**
+ * A resign offer (G5b), or the answer to one, judged as gnubg does: the resigner's cubeful equity playing on
+ * against what the resignation scores him. Offering gives away `playOn − resigned` when that is positive;
+ * accepting gives away `resigned − playOn` when that is positive (the resigner would do worse playing on);
+ * declining gives away `playOn − resigned` when that is positive. Marked with the skill thresholds, but, as in
+ * gnubg's statistics, not counted in the error rates (`unforced` false; `PlayerStats.resignError` sums them).
+ */
+export interface ResignDecision extends DecisionBase {
+  readonly kind: 'resign' | 'acceptResign' | 'declineResign';
+  /** The offer: single, mars or koks, and what accepting it scores per unit of the cube (capped, Jacoby). */
+  readonly level: ResignLevel;
+  readonly points: number;
+  readonly cubeValue: number;
+  /** The resigner's normalised cubeful equity playing on (before or after the throw, as offered). */
+  readonly playOn: number;
+  /** The resigner's normalised equity of the resignation (−points in money play). */
+  readonly resigned: number;
+}
+
 /** Error and luck figures of one player over a game or the match. */
 export interface PlayerStats {
   readonly name: string;
@@ -138,11 +160,18 @@ export interface PlayerStats {
   readonly result: number;
   readonly luckAdjustedResult: number;
   readonly rating: Rating | null;
+  /** Equity given away in resign offers and answers (EMG): shown, not in the error rates, as gnubg. */
+  readonly resignError: number;
 }
 
 export interface GameAnalysis {
   readonly game: number;
   readonly players: readonly [PlayerStats, PlayerStats];
+  /**
+   * How the game ended (null: not finished, as when a flag fell and lost the match, or the match was resigned):
+   * `timeout` is a flag fall, scored as a surrender, and no decision of the player's.
+   */
+  readonly end: { readonly winner: Seat | null; readonly how: GameEnd; readonly points: number } | null;
 }
 
 export interface MatchAnalysis {
@@ -150,6 +179,10 @@ export interface MatchAnalysis {
   readonly matchLength: number;
   readonly ply: number;
   readonly decisions: readonly Decision[];
+  /** Resign offers and their answers (apart from `decisions`, which are the ones the error rates count). */
+  readonly resignations: readonly ResignDecision[];
   readonly games: readonly GameAnalysis[];
   readonly players: readonly [PlayerStats, PlayerStats];
+  /** Why the match ended (the engine's reasons: `timeout` a flag fall, `resignMatch`); null if unfinished. */
+  readonly end: MatchEnd | null;
 }
