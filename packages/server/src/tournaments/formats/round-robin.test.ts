@@ -1,0 +1,88 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { byRating, field, playOut } from './drive.suite.js';
+import { bergerRound, roundRobin } from './round-robin.js';
+import type { Pairing, PairingResult } from './types.js';
+
+const seed = 'rr-test';
+
+describe('round robin', () => {
+  it('Berger tables: everyone meets everyone once and seats balance, for every even table of 4..12', () => {
+    for (let m = 4; m <= 12; m += 2) {
+      const met = new Set<string>();
+      const seats = new Array<number>(m).fill(0);
+      for (let j = 0; j < m - 1; j++) {
+        const round = bergerRound(m, j);
+        expect(new Set(round.flat()).size).toBe(m);
+        for (const [a, b] of round) {
+          met.add([a, b].sort().join('-'));
+          seats[a] = (seats[a] ?? 0) + 1;
+        }
+      }
+      expect(met.size).toBe((m * (m - 1)) / 2);
+      for (const s of seats) expect(Math.abs(2 * s - (m - 1))).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('plays a 10-player round robin: 9 rounds, each pair once, the better rated on top', () => {
+    const entrants = field(10);
+    const { state, games } = playOut(roundRobin, entrants, { seed }, byRating(entrants));
+    expect(state.round).toBe(9);
+    expect(new Set(games.map((g) => [g.a, g.b].sort().join('|'))).size).toBe(45);
+    const table = roundRobin.standings(state);
+    expect(table.map((s) => s.id)).toEqual(entrants.map((e) => e.id));
+    expect(table[0]).toMatchObject({ points: 9, played: 9, won: 9 });
+  });
+
+  it('pairs round by round', () => {
+    const started = roundRobin.start(field(4), { seed });
+    if (!started.ok) throw new Error();
+    const { state, pairings } = roundRobin.next(started.value, { now: 0 });
+    expect(pairings).toHaveLength(2);
+    const [first] = pairings as [Pairing];
+    const one = roundRobin.record(state, { pairingId: first.id, winner: 'a', scoreA: 1, scoreB: 0 });
+    if (!one.ok) throw new Error();
+    expect(roundRobin.next(one.value, { now: 0 }).pairings).toEqual([]);
+  });
+
+  it('breaks a tie by the game between the tied players', () => {
+    const entrants = field(3);
+    // A cycle (p2 beats p1, p1 beats p3, p3 beats p2): level on points, head-to-head and SB; points won decide.
+    const winners: Record<string, string> = { 'p1|p2': 'p2', 'p1|p3': 'p1', 'p2|p3': 'p3' };
+    const decide = (p: Pairing): PairingResult => {
+      const w = winners[[p.a, p.b].sort().join('|')];
+      return { pairingId: p.id, winner: w === p.a ? 'a' : 'b', scoreA: w === p.a ? 3 : 0, scoreB: w === p.a ? 0 : 1 };
+    };
+    const { state } = playOut(roundRobin, entrants, { seed }, decide);
+    const table = roundRobin.standings(state);
+    expect(table.map((s) => s.points)).toEqual([1, 1, 1]);
+    expect(table[0]).toMatchObject({ id: 'p1', tieBreaks: { headToHead: 1, sonnebornBerger: 1, pointsWon: 3 } });
+  });
+
+  it('property: any field of 3..12, any results, a withdrawal — each pair meets exactly once', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 12 }), fc.array(fc.constantFrom<PairingResult['winner']>('a', 'b', 'draw'), { minLength: 1 }), fc.option(fc.integer({ min: 0, max: 40 })), (n, outcomes, quitAt) => {
+        const entrants = field(n);
+        let k = 0;
+        const decide = (p: Pairing): PairingResult => ({ pairingId: p.id, winner: outcomes[k++ % outcomes.length] ?? 'a', scoreA: 1, scoreB: 2 });
+        const { state } = playOut(roundRobin, entrants, { seed }, decide, (s, step) => {
+          if (step !== quitAt) return s;
+          const out = roundRobin.withdraw(s, 'p3');
+          return out.ok ? out.value : s;
+        });
+        const views = roundRobin.pairings(state);
+        expect(new Set(views.map((v) => [v.pairing.a, v.pairing.b].sort().join('|'))).size).toBe((n * (n - 1)) / 2);
+        expect(views).toHaveLength((n * (n - 1)) / 2);
+        expect(views.every((v) => v.result !== null)).toBe(true);
+        const total = roundRobin.standings(state).reduce((sum, s) => sum + s.points, 0);
+        expect(total).toBe((n * (n - 1)) / 2);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('refuses fields out of 3..12', () => {
+    expect(roundRobin.start(field(2), { seed })).toMatchObject({ ok: false, error: { code: 'BAD_FIELD' } });
+    expect(roundRobin.start(field(13), { seed })).toMatchObject({ ok: false, error: { code: 'BAD_FIELD' } });
+  });
+});
