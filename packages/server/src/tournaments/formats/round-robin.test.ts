@@ -46,17 +46,15 @@ describe('round robin', () => {
   });
 
   it('breaks a tie by the game between the tied players', () => {
-    const entrants = field(3);
-    // A cycle (p2 beats p1, p1 beats p3, p3 beats p2): level on points, head-to-head and SB; points won decide.
-    const winners: Record<string, string> = { 'p1|p2': 'p2', 'p1|p3': 'p1', 'p2|p3': 'p3' };
+    const entrants = field(4);
+    const winners: Record<string, string> = { 'p1|p2': 'p1', 'p1|p3': 'p1', 'p1|p4': 'p4', 'p2|p3': 'p2', 'p2|p4': 'p4', 'p3|p4': 'p3' };
     const decide = (p: Pairing): PairingResult => {
-      const w = winners[[p.a, p.b].sort().join('|')];
-      return { pairingId: p.id, winner: w === p.a ? 'a' : 'b', scoreA: w === p.a ? 3 : 0, scoreB: w === p.a ? 0 : 1 };
+      const aWins = winners[[p.a, p.b].sort().join('|')] === p.a;
+      return { pairingId: p.id, winner: aWins ? 'a' : 'b', scoreA: aWins ? 1 : 0, scoreB: aWins ? 0 : 1 };
     };
     const { state } = playOut(roundRobin, entrants, { seed }, decide);
     const table = roundRobin.standings(state);
-    expect(table.map((s) => s.points)).toEqual([1, 1, 1]);
-    expect(table[0]).toMatchObject({ id: 'p1', tieBreaks: { headToHead: 1, sonnebornBerger: 1, pointsWon: 3 } });
+    expect(table.map((s) => [s.id, s.points, s.tieBreaks.headToHead])).toEqual([['p4', 2, 1], ['p1', 2, 0], ['p2', 1, 1], ['p3', 1, 0]]);
   });
 
   it('property: any field of 3..12, any results, a withdrawal — each pair meets exactly once', () => {
