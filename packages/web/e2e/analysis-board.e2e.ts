@@ -1,8 +1,8 @@
 /**
  * The analysis board (/analysis): a gnubg Position ID and Match ID pasted, the dice set, the engine's hint in the
- * browser's worker (ranked turns), a rollout with its progress stopped, then long nardy and a checker taken off the
- * head by a click; checkers dragged by the mouse (1280×800) and by touch (390×844); on a desktop and a 390×844 phone,
- * in English and Russian. Screenshots in test-results/web-e2e/.
+ * browser's worker (ranked turns), a short rollout of one's own settings to its end, a long one stopped, then long
+ * nardy and a checker taken off the head by a click; checkers dragged by the mouse (1280×800) and by touch
+ * (390×844); on a desktop and a 390×844 phone, in English and Russian. Screenshots in test-results/web-e2e/.
  */
 import { makeGnubgPositionId, makeMatchId, positionFromSetup } from '@nardy/engine';
 import type { Page } from 'playwright-core';
@@ -69,6 +69,33 @@ async function session(page: Page, lang: Lang, shot: string): Promise<void> {
   expect(await page.locator('.aboard-engine table').count()).toBe(2); // the five numbers, the three cube equities
   await suite.screenshot(page, `${shot}-eval`);
 
+  // A short rollout of one's own settings, to its end: 40 games cut after 5 half-moves, seed 7, no luck adjustment.
+  const trials = page.getByLabel(text(lang, k('engine.trials')), { exact: true });
+  await trials.selectOption('custom');
+  const count = page.getByLabel(text(lang, k('engine.trialCount')), { exact: true });
+  await count.fill('0');
+  expect(await page.getByRole('alert').innerText()).toBe(text(lang, k('problem.trials'), { max: 46656 }));
+  expect(await button(page, lang, k('engine.rollout')).isDisabled()).toBe(true);
+  await count.fill('40');
+  await page.getByLabel(text(lang, k('engine.truncate'))).check();
+  await page.getByLabel(text(lang, k('engine.truncateAt'))).fill('5');
+  await page.getByLabel(text(lang, k('engine.seed'))).fill('7');
+  await page.getByLabel(text(lang, k('engine.luck'))).uncheck();
+  expect(await page.getByRole('alert').count()).toBe(0);
+  await button(page, lang, k('engine.rollout')).click();
+  const done = page.getByText(pattern(lang, k('engine.rolloutDone')));
+  await done.waitFor({ timeout: 60_000 });
+  expect(await done.innerText()).toContain('40');
+  const chances = page.getByRole('table', { name: text(lang, k('engine.probabilities')) });
+  // Every figure with its standard error; the cube applied to the rolled-out chances, and the note that says so.
+  expect(await chances.locator('tbody tr.aboard-errors td').allInnerTexts()).toEqual(Array.from({ length: 6 }, () => expect.stringMatching(/^± \d/)));
+  await page.getByRole('rowheader', { name: text(lang, k('engine.cubeful')) }).waitFor();
+  await page.getByText(text(lang, k('engine.cubeNote'))).waitFor();
+  await chances.scrollIntoViewIfNeeded();
+  await suite.screenshot(page, `${shot}-rollout-done`);
+
+  await trials.selectOption('1296');
+  await page.getByLabel(text(lang, k('engine.truncate'))).uncheck();
   await button(page, lang, k('engine.rollout')).click();
   await page.getByText(pattern(lang, k('engine.progress'))).waitFor({ timeout: 60_000 });
   await page.locator('progress.aboard-progress').waitFor();

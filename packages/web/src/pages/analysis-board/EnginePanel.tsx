@@ -1,10 +1,16 @@
-/** The engine's buttons (hint, eval, rollout and its stop) at a chosen depth, and its answers. */
+/**
+ * The engine's buttons (hint, eval, rollout and its stop) at a chosen depth and with the rollout's settings, and its
+ * answers: ranked turns; the five numbers and the cube decision; a rollout's five numbers with their standard errors
+ * and the cube applied to them.
+ */
 import { useMemo, useState } from 'react';
 import type { Position } from '@nardy/engine';
 import type { Translate } from '../../game/phrase';
 import { formats, type Formats } from '../analysis/format';
 import { away, type EditState } from './editModel';
-import type { EvalResult, FiveNumbers, Job } from './engineProtocol';
+import type { CubeVerdict, FiveNumbers, Job, RolloutFigures } from './engineProtocol';
+import { RolloutControls } from './RolloutControls';
+import { DEFAULT_FORM, settingsOf, type RolloutForm } from './rolloutSettings';
 import type { Engine } from './useEngine';
 
 interface Props {
@@ -17,16 +23,15 @@ interface Props {
 }
 
 const PLIES = [0, 1, 2] as const;
-/** Rollout lengths: 36 (each first throw once) up to 1,296 (every pair of first two throws once, the default). */
-const TRIALS = [36, 144, 324, 1296] as const;
 const FIVE = ['win', 'winMars', 'winKoks', 'loseMars', 'loseKoks'] as const;
 
 /** The right cube action as one key of `action.*`. */
-const rightAction = (r: EvalResult): string => (r.action === 'double' ? `double${r.response[0]!.toUpperCase()}${r.response.slice(1)}` : r.action);
+const rightAction = (r: CubeVerdict): string => (r.action === 'double' ? `double${r.response[0]!.toUpperCase()}${r.response.slice(1)}` : r.action);
 
 export function EnginePanel({ state, position, engine, language, t }: Props) {
   const [ply, setPly] = useState<number>(2);
-  const [trials, setTrials] = useState<number>(1296);
+  const [form, setForm] = useState<RolloutForm>(DEFAULT_FORM);
+  const settings = settingsOf(form);
   const f = useMemo(() => formats(language), [language]);
   const { state: s } = engine;
   const busy = s.kind === 'busy';
@@ -40,7 +45,7 @@ export function EnginePanel({ state, position, engine, language, t }: Props) {
     if (!j) return;
     if (what === 'hint' && state.dice) engine.hint(j, state.dice, ply);
     else if (what === 'eval') engine.evaluate(j, ply);
-    else if (what === 'rollout') engine.rollout(j, trials);
+    else if (what === 'rollout' && settings.ok) engine.rollout(j, settings.value);
   };
 
   return (
@@ -57,17 +62,13 @@ export function EnginePanel({ state, position, engine, language, t }: Props) {
             ))}
           </select>
         </label>
-        <label className="aboard-field">
-          <span>{t('engine.trials')}</span>
-          <select value={trials} onChange={(e) => setTrials(Number(e.target.value))}>
-            {TRIALS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
       </div>
+      <RolloutControls form={form} onChange={setForm} t={t} />
+      {!settings.ok && (
+        <p className="aboard-problem" role="alert">
+          {t(settings.problem.key, settings.problem.values ?? {})}
+        </p>
+      )}
       <div className="aboard-row">
         <button type="button" className="btn btn-primary" disabled={!position || !state.dice || busy} onClick={() => run('hint')}>
           {t('engine.hint')}
@@ -75,7 +76,7 @@ export function EnginePanel({ state, position, engine, language, t }: Props) {
         <button type="button" className="btn" disabled={!position || busy} onClick={() => run('eval')}>
           {t('engine.eval')}
         </button>
-        <button type="button" className="btn" disabled={!position || busy} onClick={() => run('rollout')}>
+        <button type="button" className="btn" disabled={!position || busy || !settings.ok} onClick={() => run('rollout')}>
           {t('engine.rollout')}
         </button>
         {busy && s.task === 'rollout' && (
@@ -91,7 +92,7 @@ export function EnginePanel({ state, position, engine, language, t }: Props) {
             <>
               <progress max={s.total} value={s.done} className="aboard-progress" />
               <p>{t('engine.progress', { done: s.done, total: s.total })}</p>
-              {s.estimate && <Chances p={s.estimate.probabilities} equity={s.estimate.equity} error={s.estimate.error} f={f} t={t} />}
+              {s.estimate && <Rollout r={s.estimate} f={f} t={t} />}
             </>
           ) : (
             <p>{t('engine.loading')}</p>
@@ -105,24 +106,13 @@ export function EnginePanel({ state, position, engine, language, t }: Props) {
         {s.kind === 'eval' && (
           <>
             <Chances p={s.result.probabilities} equity={s.result.equity} f={f} t={t} />
-            <p className="analysis-caption">{t('engine.cube')}</p>
-            <table className="analysis-table">
-              <tbody>
-                {(['noDouble', 'take', 'pass'] as const).map((k) => (
-                  <tr key={k}>
-                    <th scope="row">{t(`cubeRow.${k}`)}</th>
-                    <td>{f.equity(s.result[k])}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <p className="analysis-right">{t('engine.right', { action: t(`action.${rightAction(s.result)}`) })}</p>
+            <Cube v={s.result} caption={t('engine.cube')} f={f} t={t} />
           </>
         )}
         {s.kind === 'rollout' && (
           <>
             <p>{t(s.stopped ? 'engine.rolloutStopped' : 'engine.rolloutDone', { count: s.result.trials })}</p>
-            <Chances p={s.result.probabilities} equity={s.result.equity} error={s.result.error} f={f} t={t} />
+            <Rollout r={s.result} f={f} t={t} />
           </>
         )}
       </div>
@@ -130,16 +120,52 @@ export function EnginePanel({ state, position, engine, language, t }: Props) {
   );
 }
 
+/** A rollout's figures: the five numbers with their standard errors, then the cube applied to them, and what that means. */
+function Rollout({ r, f, t }: { readonly r: RolloutFigures; readonly f: Formats; readonly t: Translate }) {
+  return (
+    <>
+      <Chances p={r.probabilities} equity={r.equity} errors={{ ...r.errors, equity: r.error }} f={f} t={t} />
+      <Cube v={r.cube} caption={t('engine.rolloutCube')} f={f} t={t} />
+      <p className="muted aboard-note">{t('engine.cubeNote')}</p>
+    </>
+  );
+}
+
+/** The cube decision on a set of chances: its three equities, the right action and the cubeful equity of the position. */
+function Cube({ v, caption, f, t }: { readonly v: CubeVerdict; readonly caption: string; readonly f: Formats; readonly t: Translate }) {
+  return (
+    <>
+      <p className="analysis-caption">{caption}</p>
+      <table className="analysis-table">
+        <tbody>
+          {(['noDouble', 'take', 'pass'] as const).map((k) => (
+            <tr key={k}>
+              <th scope="row">{t(`cubeRow.${k}`)}</th>
+              <td>{f.equity(v[k])}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">{t('engine.cubeful')}</th>
+            <td>{f.equity(v.cubeful)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p className="analysis-right">{t('engine.right', { action: t(`action.${rightAction(v)}`) })}</p>
+    </>
+  );
+}
+
 function Chances({
   p,
   equity,
-  error,
+  errors,
   f,
   t,
 }: {
   readonly p: FiveNumbers;
   readonly equity: number;
-  readonly error?: number;
+  /** A rollout's standard errors, shown as ± under each figure. */
+  readonly errors?: FiveNumbers & { readonly equity: number };
   readonly f: Formats;
   readonly t: Translate;
 }) {
@@ -158,11 +184,20 @@ function Chances({
         </thead>
         <tbody>
           <tr>
-            <td>{error === undefined ? f.equity(equity) : t('engine.equityError', { equity: f.equity(equity), error: f.equity(error).replace(/^\+/, '') })}</td>
+            <td>{f.equity(equity)}</td>
             {FIVE.map((k) => (
               <td key={k}>{f.percent(p[k])}</td>
             ))}
           </tr>
+          {errors && (
+            // Under each figure its standard error, a row of its own so that the table stays as narrow as the eval's.
+            <tr className="aboard-errors">
+              <td>{t('engine.standardError', { error: f.equity(errors.equity).replace(/^\+/, '') })}</td>
+              {FIVE.map((k) => (
+                <td key={k}>{t('engine.standardError', { error: f.percent(errors[k]) })}</td>
+              ))}
+            </tr>
+          )}
         </tbody>
       </table>
     </div>

@@ -106,16 +106,20 @@ describe('the analysis board editor', () => {
         fc.record({ kind: fc.constantFrom('bar' as const, 'off' as const), color: fc.constantFrom('white' as const, 'black' as const) }),
       );
       fc.assert(
-        fc.property(fc.constantFrom('short' as const, 'long' as const, 'caucasian' as const), fc.array(fc.tuple(target, target), { maxLength: 30 }), (variant, drags) => {
-          let s = newEdit(variant, 'start');
-          for (const [from, to] of drags) {
-            const r = move(s, from, to);
-            if (r.ok) s = r.value;
-            expect(unplaced(s.board.white)).toBe(0);
-            expect(unplaced(s.board.black)).toBe(0);
-          }
-          for (const color of ['white', 'black'] as const) for (const n of s.board[color]) expect(n).toBeGreaterThanOrEqual(0);
-        }),
+        fc.property(
+          fc.constantFrom('short' as const, 'long' as const, 'caucasian' as const),
+          fc.array(fc.tuple(target, target), { maxLength: 30 }),
+          (variant, drags) => {
+            let s = newEdit(variant, 'start');
+            for (const [from, to] of drags) {
+              const r = move(s, from, to);
+              if (r.ok) s = r.value;
+              expect(unplaced(s.board.white)).toBe(0);
+              expect(unplaced(s.board.black)).toBe(0);
+            }
+            for (const color of ['white', 'black'] as const) for (const n of s.board[color]) expect(n).toBeGreaterThanOrEqual(0);
+          },
+        ),
       );
     });
   });

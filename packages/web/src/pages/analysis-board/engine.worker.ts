@@ -3,29 +3,26 @@
  * WebAssembly kernel, bear-off tables), its files fetched once from the server (`AI_FILES_PATH`, cached by the
  * browser). Hint: every turn ranked as the server's analysis ranks them (0-ply for all, the world-class move filter's
  * survivors at the chosen ply, cubeful equity at the cube and score). Eval: the five numbers at a ply and the cube
- * decision on them. Rollout: trials on this thread with progress after each; `stop` ends it between two trials
- * and answers with the estimate so far.
+ * decision on them. Rollout: the player's settings (trials, truncation, seed, luck adjustment), trials on this thread
+ * with progress after each, the cube applied to the result (engineJobs.ts); `stop` ends it between two trials and
+ * answers with the estimate so far.
  */
 import {
   DATA_FILES,
   LEVEL_SETTINGS,
-  cubeDecision,
   cubefulPlayEquity,
   cubelessEquity,
   evaluatePly,
   fetchDataSource,
   playCubeOf,
   rankTurnsPly,
-  rollout,
   searchContext,
   setDataSource,
-  type CubeContext,
-  type CubeView,
-  type Probabilities,
   type RolloutResult,
 } from '@nardy/ai';
-import { defaultMatchSettings, makeTurnNotation, positionFromSetup, type Position } from '@nardy/engine';
-import { AI_FILES_PATH, type EngineReply, type EngineRequest, type FiveNumbers, type Job, type RolloutFigures } from './engineProtocol';
+import { makeTurnNotation } from '@nardy/engine';
+import { cubeVerdict, five, jobInputs, rollOut, rolloutFigures } from './engineJobs';
+import { AI_FILES_PATH, type EngineReply, type EngineRequest } from './engineProtocol';
 
 /** The worker's global scope, typed by hand: the app's TypeScript settings hold the DOM's types, not the worker's. */
 const scope = self as unknown as {
@@ -41,35 +38,6 @@ const loadData = (): Promise<void> =>
     throw e;
   }));
 
-const five = (p: Probabilities): FiveNumbers => ({ win: p.win, winMars: p.winMars, winKoks: p.winKoks, loseMars: p.loseMars, loseKoks: p.loseKoks });
-
-function inputs(job: Job): {
-  position: Position;
-  cube: CubeView;
-  context: CubeContext;
-  options: { scoring: ReturnType<typeof defaultMatchSettings>; rules: ReturnType<typeof defaultMatchSettings>['rules'] };
-} {
-  const p = positionFromSetup(job.setup);
-  if (!p.ok) throw new Error(p.error.message);
-  const settings = defaultMatchSettings(job.setup.variant);
-  const owner = job.cube.owner === null ? 'centred' : job.cube.owner === job.setup.turn ? 'onRoll' : 'opponent';
-  const context: CubeContext = job.away
-    ? {
-        scoring: settings,
-        away: job.away,
-        stage: job.crawford ? 'crawford' : Math.min(job.away.onRoll, job.away.opponent) <= 1 ? 'postCrawford' : 'preCrawford',
-      }
-    : { scoring: settings };
-  return { position: p.value, cube: { value: job.cube.value, owner }, context, options: { scoring: settings, rules: settings.rules } };
-}
-
-const figures = (r: RolloutResult): RolloutFigures => ({
-  trials: r.trials,
-  probabilities: five(r.probabilities),
-  equity: r.equity,
-  error: r.standardError.equity,
-});
-
 const PROGRESS_MS = 100;
 
 /** Thrown from the rollout's progress callback to end it between trials. */
@@ -83,7 +51,8 @@ async function answer(req: Exclude<EngineRequest, { kind: 'stop' }>): Promise<En
   } catch (e) {
     return { id: req.id, kind: 'error', loading: true, message: e instanceof Error ? e.message : String(e) };
   }
-  const { position, cube, context, options } = inputs(req.job);
+  const inputs = jobInputs(req.job);
+  const { position, cube, context, options } = inputs;
   const ctx = searchContext(position, options);
   switch (req.kind) {
     case 'hint': {
@@ -97,46 +66,27 @@ async function answer(req: Exclude<EngineRequest, { kind: 'stop' }>): Promise<En
     }
     case 'eval': {
       const p = evaluatePly(position, req.ply, ctx);
-      const d = cubeDecision(position, cube, { ...context, evaluator: () => p });
-      const e = d.equities;
-      return {
-        id: req.id,
-        kind: 'eval',
-        result: {
-          probabilities: five(p),
-          equity: cubelessEquity(p, options.scoring.ceiling),
-          action: d.action,
-          response: d.response,
-          noDouble: e.noDouble,
-          take: e.take,
-          pass: e.pass,
-        },
-      };
+      return { id: req.id, kind: 'eval', result: { probabilities: five(p), equity: cubelessEquity(p, options.scoring.ceiling), ...cubeVerdict(inputs, p) } };
     }
     case 'rollout': {
       let last: RolloutResult | null = null;
       let posted = 0;
       try {
-        const r = await rollout(position, {
-          trials: req.trials,
-          scoring: options.scoring,
-          rules: options.rules,
-          onProgress: ({ done, total, estimate }) => {
-            if (stopped.has(req.id)) {
-              last = estimate();
-              throw new Stopped();
-            }
-            // At most ten a second (and the last): short trials (a bear-off) would outrun the page's drawing.
-            const now = Date.now();
-            if (now - posted < PROGRESS_MS && done !== total) return;
-            posted = now;
+        const r = await rollOut(inputs, req.settings, ({ done, total, estimate }) => {
+          if (stopped.has(req.id)) {
             last = estimate();
-            scope.postMessage({ id: req.id, kind: 'progress', done, total, estimate: figures(last) });
-          },
+            throw new Stopped();
+          }
+          // At most ten a second (and the last): short trials (a bear-off) would outrun the page's drawing.
+          const now = Date.now();
+          if (now - posted < PROGRESS_MS && done !== total) return;
+          posted = now;
+          last = estimate();
+          scope.postMessage({ id: req.id, kind: 'progress', done, total, estimate: rolloutFigures(inputs, last) });
         });
-        return { id: req.id, kind: 'rollout', result: figures(r), stopped: false };
+        return { id: req.id, kind: 'rollout', result: rolloutFigures(inputs, r), stopped: false };
       } catch (e) {
-        if (e instanceof Stopped && last) return { id: req.id, kind: 'rollout', result: figures(last), stopped: true };
+        if (e instanceof Stopped && last) return { id: req.id, kind: 'rollout', result: rolloutFigures(inputs, last), stopped: true };
         throw e;
       } finally {
         stopped.delete(req.id);

@@ -16,8 +16,19 @@ export interface Job {
 export type EngineRequest =
   | { readonly id: number; readonly kind: 'hint'; readonly job: Job; readonly dice: Dice; readonly ply: number }
   | { readonly id: number; readonly kind: 'eval'; readonly job: Job; readonly ply: number }
-  | { readonly id: number; readonly kind: 'rollout'; readonly job: Job; readonly trials: number }
+  | { readonly id: number; readonly kind: 'rollout'; readonly job: Job; readonly settings: RolloutSettings }
   | { readonly id: number; readonly kind: 'stop' };
+
+/** A rollout as the player sets it up. */
+export interface RolloutSettings {
+  readonly trials: number;
+  /** Each trial stops after this many half-moves and takes the evaluator's estimate; null: played to the end. */
+  readonly truncate: number | null;
+  /** The seed of the dice (the same seed, the same rollout). */
+  readonly seed: number;
+  /** Luck adjustment (variance reduction). */
+  readonly luck: boolean;
+}
 
 export interface FiveNumbers {
   readonly win: number;
@@ -35,24 +46,35 @@ export interface HintTurn {
   readonly plies: number;
 }
 
-export interface EvalResult {
-  readonly probabilities: FiveNumbers;
-  /** Cubeless equity of the side on roll. */
-  readonly equity: number;
+/** The cube decision on a set of probabilities of the side on roll. */
+export interface CubeVerdict {
   readonly action: 'double' | 'noDouble' | 'tooGood';
   readonly response: 'take' | 'pass' | 'beaver';
   /** Cubeful equities per unit of the current cube (normalised in match play). */
   readonly noDouble: number;
   readonly take: number;
   readonly pass: number;
+  /** The cubeful equity of the position: that of the right action. */
+  readonly cubeful: number;
+}
+
+export interface EvalResult extends CubeVerdict {
+  readonly probabilities: FiveNumbers;
+  /** Cubeless equity of the side on roll. */
+  readonly equity: number;
 }
 
 export interface RolloutFigures {
   readonly trials: number;
   readonly probabilities: FiveNumbers;
+  /** Standard errors of the five probabilities. */
+  readonly errors: FiveNumbers;
+  /** Cubeless equity. */
   readonly equity: number;
-  /** Standard error of the equity. */
+  /** Standard error of the cubeless equity. */
   readonly error: number;
+  /** The cube applied to the rolled-out probabilities (the trials themselves are played cubeless). */
+  readonly cube: CubeVerdict;
 }
 
 export type EngineReply =

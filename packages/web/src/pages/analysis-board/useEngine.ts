@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Dice } from '@nardy/engine';
-import type { EngineReply, EngineRequest, EvalResult, HintTurn, Job, RolloutFigures } from './engineProtocol';
+import type { EngineReply, EngineRequest, EvalResult, HintTurn, Job, RolloutFigures, RolloutSettings } from './engineProtocol';
 
 type EngineState =
   | { readonly kind: 'idle' }
@@ -19,7 +19,7 @@ export interface Engine {
   readonly state: EngineState;
   readonly hint: (job: Job, dice: Dice, ply: number) => void;
   readonly evaluate: (job: Job, ply: number) => void;
-  readonly rollout: (job: Job, trials: number) => void;
+  readonly rollout: (job: Job, settings: RolloutSettings) => void;
   readonly stop: () => void;
   /** Forgets the last answer (the position changed). */
   readonly clear: () => void;
@@ -78,7 +78,7 @@ export function useEngine(): Engine {
       },
       [send],
     ),
-    rollout: useCallback((job: Job, trials: number) => send({ id: next(), kind: 'rollout', job, trials }), [send]),
+    rollout: useCallback((job: Job, settings: RolloutSettings) => send({ id: next(), kind: 'rollout', job, settings }), [send]),
     stop: useCallback(() => worker.current?.postMessage({ id: current.current, kind: 'stop' } satisfies EngineRequest), []),
     clear: useCallback(() => {
       worker.current?.postMessage({ id: current.current, kind: 'stop' } satisfies EngineRequest);
