@@ -22,6 +22,7 @@ import type { Store } from './store/types.js';
 import { Router } from './ws/connection.js';
 import { ConnectionHub, viewerSource } from './ws/hub.js';
 import { createLimiters, type RateLimit } from './ws/limiters.js';
+import { TournamentsModule, tournamentRoutes, TOURNAMENT_FORMATS_HERE, runSchedule } from './tournaments/index.js';
 
 /**
  * The composition root: the one place the server is wired, used by `main.ts` and by every test that runs a
@@ -66,6 +67,7 @@ export interface App {
   readonly chips: ChipsLedger;
   readonly hub: ConnectionHub;
   readonly analysis: AnalysisModule;
+  readonly tournaments: TournamentsModule;
   /** Active games brought back from their logs at start. */
   readonly restored: number;
   /**
@@ -171,6 +173,20 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     log: log.child({ module: 'analysis' }),
   });
   notices.follow({ feed: { started: () => {}, ended: (gameId) => analysis.ended(gameId) } });
+  // Tournaments (issue 42): each pairing is an ordinary live game; the director hears of its end from the feed.
+  const tournaments = new TournamentsModule({
+    store,
+    games,
+    chips,
+    time,
+    formats: TOURNAMENT_FORMATS_HERE,
+    perUser: config.tournaments.perUser,
+    noShowMs: config.tournaments.noShowMs,
+    botFillMs: config.tournaments.botFillMs,
+    botLevel: 4,
+    log: log.child({ module: 'tournaments' }),
+  });
+  notices.follow({ feed: { started: () => {}, ended: (gameId) => tournaments.ended(gameId) } });
   const accounts = new Accounts({
     store,
     now,
@@ -180,14 +196,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
 
   const hub = new ConnectionHub({
-    router: new Router([games, lobby, chat, commitments, analysis]),
+    router: new Router([games, lobby, chat, commitments, analysis, tournaments]),
     viewerFor: viewerSource(accounts),
     limiters: createLimiters(config.limits, options.rateLimit),
     blockedOf: async (v) => {
       const r = await store.listBlocks(v.userId);
       return r.ok ? r.value.slice(0, 1000) : [];
     },
-    onHello: [(link) => chat.connect(link), (link) => lobby.connected(link)],
+    onHello: [(link) => chat.connect(link), (link) => lobby.connected(link), (link) => tournaments.connected(link)],
     onFault: (what, err) => {
       log.error({ err }, what);
       options.onFault?.(what, err);
@@ -214,6 +230,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       importRoutes({ store, viewerOf: viewerIdOf, now }),
       chipsRoutes(accounts, chips),
       analysisRoutes({ store, analysis, viewerOf: viewerIdOf }),
+      tournamentRoutes(tournaments),
     ],
     sessionCookie: SESSION_COOKIE,
     webDist: config.webDist,
@@ -227,6 +244,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const restored = await games.restoreActive();
   log.info({ restored }, 'active games restored');
   await analysis.start();
+  await tournaments.start();
+  const stopSchedule = config.tournaments.schedule === null ? () => {} : runSchedule(config.tournaments.schedule, tournaments, TOURNAMENT_FORMATS_HERE, time, log.child({ module: 'schedule' }));
 
   return {
     http,
@@ -236,11 +255,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     chips,
     hub,
     analysis,
+    tournaments,
     restored,
     async close() {
       stopExpiry();
+      stopSchedule();
       clearInterval(sweep);
       await hub.drain();
+      await tournaments.close();
       await games.shutdown();
       await analysis.close();
       await http.close();

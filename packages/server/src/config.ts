@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { DEFAULT_CHIPS_GRANT } from './chips/ledger.js';
 import { isServerSeed } from './game/dice.js';
@@ -34,6 +35,10 @@ import { DEFAULT_DATABASE_URL } from './store/database.js';
  * | `ANALYSES_PER_USER` | 3 | analyses one player may have waiting or running at once (`LIMIT_REACHED`) |
  * | `ANALYSIS_QUEUE` | 100 | analyses waiting or running in all; a request beyond it is refused (`LIMIT_REACHED`) |
  * | `ANALYSIS_AUTO_QUEUE` | 5 | a finished rated match is queued automatically only while fewer jobs than this wait or run |
+ * | `TOURNAMENTS_PER_USER` | 2 | upcoming tournaments one player may have created (`LIMIT_REACHED`; docs/tournaments.md) |
+ * | `TOURNAMENT_NO_SHOW_S` | 120 | seconds after a tournament game starts (and again every as many while it runs) when a player away past the game's reconnection grace loses it by forfeit |
+ * | `TOURNAMENT_BOT_FILL_S` | 60 | seconds after a casual sit-and-go that allows bots is created when bots take its empty seats and it starts |
+ * | `TOURNAMENT_SCHEDULE` | — | the site's recurring tournaments: a JSON file's path, or the JSON itself (docs/tournaments.md, *Running tournaments*) |
  * | `FINISHED_GAME_UNLOAD_S` | 300 | seconds a finished game stays in memory after its last watcher left (then it is served from the database) |
  * | `NARDY_DICE_SEED` | — | **tests only**: a fixed server seed (64 hex) for every table, so throws are reproducible |
  */
@@ -57,6 +62,8 @@ export interface Config {
   readonly unloadAfterMs: number;
   /** Analysis jobs (analysis/): `ANALYSIS_WORKERS` threads (0 = off) and `ANALYSIS_AUTO`. */
   readonly analysis: { readonly workers: number; readonly auto: 'rated' | 'off' };
+  /** Tournaments (issue 42): the creation limit, the no-show and bot-fill waits, the schedule's JSON text (or null). */
+  readonly tournaments: { readonly perUser: number; readonly noShowMs: number; readonly botFillMs: number; readonly schedule: string | null };
   readonly limits: Limits;
 }
 
@@ -234,6 +241,8 @@ export function loadConfig(env: Env): Config {
   const rawAuto = (get('ANALYSIS_AUTO') ?? 'rated').toLowerCase();
   if (rawAuto !== 'rated' && rawAuto !== 'off') problems.push(`ANALYSIS_AUTO must be rated or off, got '${rawAuto}'`);
 
+  const tournaments = tournamentConfig(get, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -250,6 +259,38 @@ export function loadConfig(env: Env): Config {
     chipsGrant,
     unloadAfterMs,
     analysis: { workers: analysisWorkers, auto: rawAuto === 'off' ? 'off' : 'rated' },
+    tournaments,
     limits,
+  };
+}
+
+/** The tournaments' settings; `TOURNAMENT_SCHEDULE` is read here (a file) and checked when the server starts. */
+function tournamentConfig(get: (name: string) => string | undefined, problems: string[]): Config['tournaments'] {
+  const whole = (name: string, fallback: number, max: number): number => {
+    const raw = get(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+      problems.push(`${name} must be a whole number 1..${max}, got '${raw}'`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const rawSchedule = get('TOURNAMENT_SCHEDULE')?.trim();
+  let schedule: string | null = null;
+  if (rawSchedule !== undefined && rawSchedule !== '') {
+    if (rawSchedule.startsWith('[')) schedule = rawSchedule;
+    else {
+      try {
+        schedule = readFileSync(rawSchedule, 'utf8');
+      } catch (e) {
+        problems.push(`TOURNAMENT_SCHEDULE: cannot read ${rawSchedule} (${e instanceof Error ? e.message : String(e)})`);
+      }
+    }
+  }
+  return {
+    perUser: whole('TOURNAMENTS_PER_USER', 2, 1000),
+    noShowMs: whole('TOURNAMENT_NO_SHOW_S', 120, 86_400) * 1000,
+    botFillMs: whole('TOURNAMENT_BOT_FILL_S', 60, 86_400) * 1000,
+    schedule,
   };
 }

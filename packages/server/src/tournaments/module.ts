@@ -1,0 +1,468 @@
+import type { ClientMessage, ClientToServer, ErrorCode, ServerToClient, TournamentDetail, TournamentSummary, TournamentTerms, UserRef } from '@nardy/protocol';
+import type { ChipsLedger } from '../chips/ledger.js';
+import type { ClientLink, CommandModule, Reply } from '../contracts.js';
+import type { TimeSource } from '../game/time.js';
+import { botIdFor, botLevelOf, botName } from '../games/bots.js';
+import type { Log } from '../games/manager.js';
+import { NEW_PLAYER } from '../games/rating.js';
+import { SerialQueue } from '../serial.js';
+import type { Json, Store } from '../store/types.js';
+import type { TournamentEntry, TournamentRecord, TournamentStatus } from '../store/tournaments.js';
+import { Director, type DirectorGames } from './director.js';
+import type { Format, FormatId } from './formats/types.js';
+import { completeTerms, formatOptions } from './terms.js';
+import { detailOf, pairingOf, standingsOf, summaryOf } from './views.js';
+
+export interface TournamentsOptions {
+  readonly store: Store;
+  readonly games: DirectorGames;
+  readonly chips: ChipsLedger;
+  readonly time: TimeSource;
+  /** The formats this server runs, by id. */
+  readonly formats: Partial<Record<FormatId, Format<unknown>>>;
+  /** `TOURNAMENTS_PER_USER`: upcoming tournaments one user may have created. */
+  readonly perUser: number;
+  /** `TOURNAMENT_NO_SHOW_S` in ms: a player away this long after his game started loses it. */
+  readonly noShowMs: number;
+  /** `TOURNAMENT_BOT_FILL_S` in ms: a casual sit-and-go that allows bots fills its empty seats this long after it was created. */
+  readonly botFillMs: number;
+  /** The bots' level when they fill a field. */
+  readonly botLevel: number;
+  readonly log: Log;
+}
+
+type Fail = { readonly ok: false; readonly error: { readonly code: ErrorCode; readonly message: string } };
+const fail = (code: ErrorCode, message: string): Fail => ({ ok: false, error: { code, message } });
+const acked: Reply = { ok: true, value: undefined };
+
+/** The statuses each list of `GET /api/tournaments` shows. */
+export const LISTS: Readonly<Record<'upcoming' | 'running' | 'finished', readonly TournamentStatus[]>> = {
+  upcoming: ['registering'],
+  running: ['running'],
+  finished: ['finished', 'cancelled'],
+};
+
+/**
+ * Tournaments (issue 42): the commands, the subscriptions and their pushes, the timers that start tournaments, and a
+ * `Director` per running tournament. Every change goes through one queue, so a registration, a start and a result
+ * never interleave; each is written to the store before it is pushed.
+ */
+export class TournamentsModule implements CommandModule {
+  readonly types = ['tournament.create', 'tournament.register', 'tournament.leave', 'tournament.cancel', 'tournament.subscribe', 'tournament.unsubscribe'] as const;
+  private readonly queue = new SerialQueue();
+  private readonly directors = new Map<string, Director>();
+  private readonly byGame = new Map<string, Director>();
+  private readonly subs = new Map<string, Set<ClientLink>>();
+  private readonly links = new Map<string, Set<ClientLink>>();
+  private readonly startTimers = new Map<string, () => void>();
+  private readonly refs = new Map<string, UserRef>();
+  /** The pairings last pushed per tournament (JSON by pairing id): only changed ones go out. */
+  private readonly sent = new Map<string, Map<string, string>>();
+  private closed = false;
+
+  constructor(private readonly opts: TournamentsOptions) {}
+
+  /** On start: the running tournaments resume (games that ended while down are recorded), the upcoming ones' timers are set. */
+  async start(): Promise<void> {
+    const upcoming = await this.opts.store.tournaments.list(['registering'], 10_000);
+    if (upcoming.ok) for (const t of upcoming.value) this.armStart(t);
+    const running = await this.opts.store.tournaments.list(['running'], 10_000);
+    if (!running.ok) return;
+    for (const t of running.value) {
+      await this.queue.run(async () => {
+        const d = await this.direct(t);
+        if (!d) return;
+        await d.load();
+        for (const g of d.gameIds()) this.byGame.set(g, d);
+        await d.resume();
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const cancel of this.startTimers.values()) cancel();
+    this.startTimers.clear();
+    await this.queue.settled();
+    for (const d of this.directors.values()) d.close();
+  }
+
+  /** The games' feed: a game ended (perhaps a tournament's). */
+  ended(gameId: string): void {
+    const d = this.byGame.get(gameId);
+    if (!d) return;
+    void this.queue.run(async () => {
+      this.byGame.delete(gameId);
+      await d.ended(gameId);
+    });
+  }
+
+  /** A connection said hello: `tournament.match` reaches the user on it. */
+  connected(link: ClientLink): void {
+    const set = this.links.get(link.viewer.userId) ?? new Set();
+    set.add(link);
+    this.links.set(link.viewer.userId, set);
+  }
+
+  disconnected(link: ClientLink): void {
+    const set = this.links.get(link.viewer.userId);
+    set?.delete(link);
+    if (set?.size === 0) this.links.delete(link.viewer.userId);
+    for (const [id, s] of this.subs) {
+      s.delete(link);
+      if (s.size === 0) this.subs.delete(id);
+    }
+  }
+
+  async handle(link: ClientLink, msg: ClientToServer): Promise<Reply> {
+    if (this.closed) return fail('UNAVAILABLE', 'the server is shutting down');
+    switch (msg.type) {
+      case 'tournament.create':
+        return this.queue.run(() => this.create(link, msg));
+      case 'tournament.register':
+        return this.queue.run(() => this.register(link, msg.tournamentId));
+      case 'tournament.leave':
+        return this.queue.run(() => this.leave(link, msg.tournamentId));
+      case 'tournament.cancel':
+        return this.queue.run(() => this.cancel(link, msg.tournamentId));
+      case 'tournament.subscribe':
+        return this.subscribe(link, msg.tournamentId);
+      case 'tournament.unsubscribe': {
+        const s = this.subs.get(msg.tournamentId);
+        s?.delete(link);
+        if (s?.size === 0) this.subs.delete(msg.tournamentId);
+        return acked;
+      }
+      default:
+        return fail('UNKNOWN_TYPE', `not a tournament command: ${msg.type}`);
+    }
+  }
+
+  // ------------------------------------------------------------ reads (REST and subscriptions)
+
+  async list(which: keyof typeof LISTS): Promise<TournamentSummary[] | null> {
+    const r = await this.opts.store.tournaments.list(LISTS[which], 50);
+    if (!r.ok) return null;
+    const out: TournamentSummary[] = [];
+    for (const t of r.value) {
+      const entries = this.directors.get(t.id)?.players ?? (await this.entriesOf(t.id));
+      out.push(summaryOf(t, entries, await this.creatorOf(t)));
+    }
+    return out;
+  }
+
+  /** One tournament with its field, pairings and standings; null when there is none. */
+  async detail(id: string): Promise<TournamentDetail | null> {
+    const d = this.directors.get(id);
+    let rec: TournamentRecord;
+    let entries: readonly TournamentEntry[];
+    let games: ReadonlyMap<string, string>;
+    if (d) {
+      rec = d.record;
+      entries = d.players;
+      games = d.games;
+    } else {
+      const r = await this.opts.store.tournaments.get(id);
+      if (!r.ok) return null;
+      rec = r.value;
+      entries = await this.entriesOf(id);
+      const g = await this.opts.store.tournaments.games(id);
+      games = new Map(g.ok ? g.value.map((x) => [x.pairingId, x.gameId]) : []);
+    }
+    const refs = new Map<string, UserRef>();
+    for (const e of entries) refs.set(e.userId, await this.refOf(e.userId));
+    return detailOf(rec, entries, refs, await this.creatorOf(rec), this.formatOf(rec), games);
+  }
+
+  // ------------------------------------------------------------ commands
+
+  private async create(link: ClientLink, msg: ClientMessage<'tournament.create'>): Promise<Reply> {
+    const v = link.viewer;
+    if (v.guest || v.anonymous) return fail('UNAUTHORIZED', 'sign up to create a tournament');
+    const format = this.opts.formats[msg.terms.format];
+    if (!format) return fail('BAD_OPTIONS', `this server does not run ${msg.terms.format} tournaments yet`);
+    const now = this.opts.time.now();
+    const terms = completeTerms(msg.terms, format, now);
+    if (!terms.ok) return terms;
+    const mine = await this.opts.store.tournaments.countUpcomingBy(v.userId);
+    if (!mine.ok) return fail('INTERNAL', 'the tournaments could not be read');
+    if (mine.value >= this.opts.perUser) return fail('LIMIT_REACHED', `you may have at most ${this.opts.perUser} upcoming tournaments of your own`);
+    const made = await this.createTournament(terms.value, v.userId, now);
+    if (!made.ok) return made;
+    return { ok: true, value: { kind: 'tournament', tournamentId: made.value } };
+  }
+
+  /** Creates a tournament (a user's, or the schedule's with its occurrence key) and sets its timers. */
+  async createTournament(terms: TournamentTerms, createdBy: string | null, now: number, scheduleKey?: string): Promise<{ ok: true; value: string } | Fail> {
+    const r = await this.opts.store.tournaments.create({
+      name: terms.name,
+      format: terms.format,
+      terms: terms as unknown as Json,
+      createdBy,
+      ...(scheduleKey !== undefined ? { scheduleKey } : {}),
+      startsAt: terms.start.kind === 'at' ? terms.start.at : null,
+      createdAt: now,
+    });
+    if (!r.ok) return fail(r.error.code === 'DUPLICATE' ? 'CONFLICT' : 'INTERNAL', `the tournament could not be created (${r.error.code})`);
+    this.armStart(r.value);
+    return { ok: true, value: r.value.id };
+  }
+
+  private async register(link: ClientLink, id: string): Promise<Reply> {
+    const v = link.viewer;
+    if (v.guest || v.anonymous) return fail('UNAUTHORIZED', 'sign up to play in tournaments');
+    const t = await this.opts.store.tournaments.get(id);
+    if (!t.ok) return fail('NOT_FOUND', `no tournament ${id}`);
+    if (t.value.status !== 'registering') return fail('TOURNAMENT_STARTED', 'the tournament has started: registration is closed');
+    const terms = t.value.terms as unknown as TournamentTerms;
+    // Opens his chips account (with the grant) the first time, so the hold has somewhere to come from.
+    const balance = await this.opts.chips.balance(v.userId);
+    if (!balance.ok) return fail('INTERNAL', 'the chips could not be read');
+    const rating = await this.opts.store.getRating(v.userId, terms.match.variant);
+    const r = await this.opts.store.tournaments.register(id, {
+      userId: v.userId,
+      rating: rating.ok ? rating.value.rating : NEW_PLAYER.rating,
+      buyIn: terms.buyIn,
+      maxPlayers: terms.maxPlayers,
+      at: this.opts.time.now(),
+    });
+    if (!r.ok) return fail('INTERNAL', `the registration could not be stored (${r.error.code})`);
+    switch (r.value) {
+      case 'already':
+        return fail('ALREADY_REGISTERED', 'you are registered in this tournament already');
+      case 'started':
+        return fail('TOURNAMENT_STARTED', 'the tournament has started: registration is closed');
+      case 'full':
+        return fail('TOURNAMENT_FULL', `the field is full (${terms.maxPlayers} players)`);
+      case 'chips':
+        return fail('INSUFFICIENT_CHIPS', `the buy-in is ${terms.buyIn} chips; you have ${balance.value.free} free`);
+    }
+    this.refs.delete(v.userId);
+    const entries = await this.entriesOf(id);
+    await this.pushState(t.value, entries);
+    // A sit-and-go starts as soon as the field is full.
+    if (terms.start.kind === 'full' && entries.length >= terms.maxPlayers) await this.begin(id);
+    return acked;
+  }
+
+  private async leave(link: ClientLink, id: string): Promise<Reply> {
+    const t = await this.opts.store.tournaments.get(id);
+    if (!t.ok) return fail('NOT_FOUND', `no tournament ${id}`);
+    const userId = link.viewer.userId;
+    if (t.value.status === 'registering') {
+      const r = await this.opts.store.tournaments.leave(id, userId, this.opts.time.now());
+      if (!r.ok) return fail('INTERNAL', 'the tournament could not be left');
+      if (!r.value) return fail('CONFLICT', 'you are not registered in this tournament');
+      await this.pushState(t.value, await this.entriesOf(id));
+      return acked;
+    }
+    const d = this.directors.get(id);
+    if (!d) return fail('CONFLICT', 'the tournament is over');
+    if (!(await d.withdraw(userId))) return fail('CONFLICT', 'you are not playing in this tournament');
+    await this.pushState(d.record, d.players);
+    return acked;
+  }
+
+  private async cancel(link: ClientLink, id: string): Promise<Reply> {
+    const t = await this.opts.store.tournaments.get(id);
+    if (!t.ok) return fail('NOT_FOUND', `no tournament ${id}`);
+    if (t.value.createdBy !== link.viewer.userId) return fail('FORBIDDEN', 'only its creator may cancel a tournament');
+    if (t.value.status !== 'registering') return fail('TOURNAMENT_STARTED', 'the tournament has started (or ended): it can no longer be cancelled');
+    const done = await this.cancelNow(t.value);
+    return done ? acked : fail('INTERNAL', 'the tournament could not be cancelled');
+  }
+
+  private async cancelNow(t: TournamentRecord): Promise<boolean> {
+    const now = this.opts.time.now();
+    const r = await this.opts.store.tournaments.cancel(t.id, now);
+    if (!r.ok || !r.value) return false;
+    this.startTimers.get(t.id)?.();
+    this.startTimers.delete(t.id);
+    await this.pushState({ ...t, status: 'cancelled', finishedAt: now }, await this.entriesOf(t.id));
+    return true;
+  }
+
+  private async subscribe(link: ClientLink, id: string): Promise<Reply> {
+    const detail = await this.detail(id);
+    if (!detail) return fail('NOT_FOUND', `no tournament ${id}`);
+    const s = this.subs.get(id) ?? new Set();
+    s.add(link);
+    this.subs.set(id, s);
+    // After the ack (which the socket layer sends when this returns).
+    setImmediate(() => link.send({ type: 'tournament.snapshot', detail }));
+    return acked;
+  }
+
+  // ------------------------------------------------------------ the start
+
+  /** A tournament at a set time starts then; a sit-and-go that allows bots fills its field after a wait. */
+  private armStart(t: TournamentRecord): void {
+    const terms = t.terms as unknown as TournamentTerms;
+    let at: number | null = null;
+    if (terms.start.kind === 'at') at = terms.start.at;
+    else if (terms.bots) at = t.createdAt + this.opts.botFillMs;
+    if (at === null) return;
+    this.startTimers.set(
+      t.id,
+      this.opts.time.setTimer(at, () => {
+        this.startTimers.delete(t.id);
+        if (!this.closed) void this.queue.run(() => this.atStartTime(t.id));
+      }),
+    );
+  }
+
+  private async atStartTime(id: string): Promise<void> {
+    const t = await this.opts.store.tournaments.get(id);
+    if (!t.ok || t.value.status !== 'registering') return;
+    const terms = t.value.terms as unknown as TournamentTerms;
+    if (terms.start.kind === 'full' && terms.bots) await this.fillWithBots(t.value, terms);
+    await this.begin(id);
+  }
+
+  /** Bots take the empty seats of a casual sit-and-go (at least one person must have registered). */
+  private async fillWithBots(t: TournamentRecord, terms: TournamentTerms): Promise<void> {
+    const entries = await this.entriesOf(t.id);
+    if (entries.length === 0) return;
+    const botId = botIdFor(this.opts.botLevel);
+    for (let n = entries.length + 1; n <= terms.maxPlayers; n++) {
+      await this.opts.store.tournaments.register(t.id, {
+        userId: `${botId}.${n}`,
+        bot: botId,
+        rating: NEW_PLAYER.rating,
+        buyIn: 0,
+        maxPlayers: terms.maxPlayers,
+        at: this.opts.time.now(),
+      });
+    }
+  }
+
+  /** Starts the tournament with the field it has (too few: cancelled, every buy-in back). Runs in the queue. */
+  private async begin(id: string): Promise<void> {
+    const t = await this.opts.store.tournaments.get(id);
+    if (!t.ok || t.value.status !== 'registering') return;
+    const format = this.formatOf(t.value);
+    const terms = t.value.terms as unknown as TournamentTerms;
+    const entries = await this.entriesOf(id);
+    if (!format || entries.length < terms.minPlayers) {
+      await this.cancelNow(t.value);
+      return;
+    }
+    this.startTimers.get(id)?.();
+    this.startTimers.delete(id);
+    const now = this.opts.time.now();
+    const started = format.start(
+      entries.map((e) => ({ id: e.userId, rating: e.rating })),
+      formatOptions(terms, id, now),
+    );
+    if (!started.ok) {
+      this.opts.log.error({ tournamentId: id, code: started.error.code, message: started.error.message }, 'the format refused the field');
+      await this.cancelNow(t.value);
+      return;
+    }
+    const saved = await this.opts.store.tournaments.start(id, started.value as Json, now);
+    if (!saved.ok || !saved.value) return;
+    const d = await this.direct({ ...t.value, status: 'running', state: started.value as Json, startedAt: now });
+    if (!d) return;
+    await this.pushState(d.record, d.players);
+    await d.advance();
+  }
+
+  /** A director for a running tournament, indexed by its games. */
+  private async direct(t: TournamentRecord): Promise<Director | null> {
+    const format = this.formatOf(t);
+    if (!format) {
+      this.opts.log.error({ tournamentId: t.id, format: t.format }, 'no such tournament format here: the tournament waits');
+      return null;
+    }
+    const d = new Director(t, await this.entriesOf(t.id), format, {
+      store: this.opts.store,
+      games: this.opts.games,
+      time: this.opts.time,
+      noShowMs: this.opts.noShowMs,
+      log: this.opts.log,
+      events: {
+        changed: (id) => void this.pushPlay(id),
+        matchReady: (id, p, gameId) => {
+          this.byGame.set(gameId, d);
+          void this.tellMatch(id, p.a, p.b!, 'p1', gameId, p.id);
+          void this.tellMatch(id, p.b!, p.a, 'p2', gameId, p.id);
+        },
+        finished: (id) => {
+          this.directors.delete(id);
+          void this.pushState(d.record, d.players).then(() => this.pushPlay(id, d));
+        },
+      },
+    });
+    d.onEnd = () => this.queue.run(() => d.advance());
+    this.directors.set(t.id, d);
+    return d;
+  }
+
+  // ------------------------------------------------------------ pushes
+
+  private send(id: string, msg: ServerToClient): void {
+    for (const link of this.subs.get(id) ?? []) link.send(msg);
+  }
+
+  private async pushState(t: TournamentRecord, entries: readonly TournamentEntry[]): Promise<void> {
+    if (!this.subs.has(t.id)) return;
+    this.send(t.id, { type: 'tournament.state', tournament: summaryOf(t, entries, await this.creatorOf(t)) });
+  }
+
+  /** The pairings that changed since the last push, and the standings. */
+  private pushPlay(id: string, finished?: Director): void {
+    const d = finished ?? this.directors.get(id);
+    if (!d || !this.subs.has(id)) return;
+    const rec = d.record;
+    const last = this.sent.get(id) ?? new Map<string, string>();
+    this.sent.set(id, last);
+    const changed = [];
+    for (const v of d.format.pairings(rec.state)) {
+      const p = pairingOf(v, d.games.get(v.pairing.id) ?? null);
+      const json = JSON.stringify(p);
+      if (last.get(p.pairingId) === json) continue;
+      last.set(p.pairingId, json);
+      changed.push(p);
+    }
+    if (changed.length > 0) this.send(id, { type: 'tournament.pairings', tournamentId: id, pairings: changed });
+    this.send(id, { type: 'tournament.standings', tournamentId: id, standings: standingsOf(d.format, rec.state, d.players) });
+    if (finished) this.sent.delete(id);
+  }
+
+  private async tellMatch(id: string, userId: string, opponent: string, seat: 'p1' | 'p2', gameId: string, pairingId: string): Promise<void> {
+    const links = this.links.get(userId);
+    if (!links) return;
+    const ref = await this.refOf(opponent);
+    for (const link of links) link.send({ type: 'tournament.match', tournamentId: id, pairingId, gameId, seat, opponent: ref });
+  }
+
+  // ------------------------------------------------------------ lookups
+
+  private formatOf(t: TournamentRecord): Format<unknown> | null {
+    return this.opts.formats[t.format as FormatId] ?? null;
+  }
+
+  private async entriesOf(id: string): Promise<readonly TournamentEntry[]> {
+    const r = await this.opts.store.tournaments.players(id);
+    return r.ok ? r.value : [];
+  }
+
+  private async creatorOf(t: TournamentRecord): Promise<UserRef | null> {
+    return t.createdBy === null ? null : this.refOf(t.createdBy);
+  }
+
+  /** A player as others see him (bots by their level), cached. */
+  private async refOf(id: string): Promise<UserRef> {
+    const cached = this.refs.get(id);
+    if (cached) return cached;
+    const level = botLevelOf(id.split('.')[0]!);
+    let ref: UserRef;
+    if (level !== null) ref = { userId: id, name: botName(level), guest: false, bot: level };
+    else {
+      const u = await this.opts.store.findUserById(id);
+      ref = u.ok ? { userId: id, name: u.value.displayName, guest: u.value.isGuest } : { userId: id, name: '?', guest: false };
+    }
+    this.refs.set(id, ref);
+    return ref;
+  }
+}

@@ -1,0 +1,145 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { acked, connect, world, type World } from '../games/kit.suite.js';
+import { clientsOf, code, create, detail, morePlayers, playOut, terms, until } from './kit.suite.js';
+
+/** Issue 42 items 2–5: tournaments run by the server, played as ordinary live games, through the real wiring. */
+describe('tournaments', () => {
+  let w: World | null = null;
+  afterEach(async () => {
+    await w?.close();
+    w = null;
+  });
+
+  const books = async (x: World) => {
+    const audit = await x.store.auditChips();
+    expect(audit.ok && audit.value).toEqual([]);
+  };
+  const chips = async (x: World, name: string) => {
+    const b = await x.app.chips.balance(x.users[name]!.userId);
+    if (!b.ok) throw new Error('no balance');
+    return { free: b.value.free, held: b.value.held };
+  };
+
+  it('a 4-player knockout with a buy-in: a sit-and-go starts when full, plays out, pays 50/30/20 of 80 % of the pool', async () => {
+    w = await world('sqlite', { env: { CHIPS_GRANT: '1000' } });
+    const x = w;
+    const names = ['alice', 'bob', 'carol', 'dave'];
+    const clients = await clientsOf(x, names);
+    const alice = clients.get(x.users['alice']!.userId)!;
+    const id = await create(alice, terms({ buyIn: 100, options: { thirdPlace: true } }));
+    acked(await alice.command({ type: 'tournament.subscribe', tournamentId: id }));
+    await alice.waitFor((m) => m.type === 'tournament.snapshot');
+    for (const n of names) acked(await clients.get(x.users[n]!.userId)!.command({ type: 'tournament.register', tournamentId: id }));
+    await until(async () => (await detail(x, id)).tournament.status === 'running', 'the start');
+    await books(x);
+    expect(await chips(x, 'bob')).toEqual({ free: 900, held: 100 });
+    // Each player hears of his match; the better name (alphabetically first) wins every match.
+    await until(() => [...clients.values()].every((c) => c.received.some((m) => m.type === 'tournament.match')), 'every player told of his match');
+    const order = names.map((n) => x.users[n]!.userId);
+    const played = await playOut(x, id, clients, (a, b) => (order.indexOf(a) > order.indexOf(b) ? a : b));
+    expect(played).toBe(4); // two semi-finals, the final, the match for third place
+    const d = await detail(x, id);
+    expect(d.tournament.status).toBe('finished');
+    expect(d.standings.map((s) => s.userId)).toEqual(order);
+    // Pool 400, paid out 320: 160, 96, 64; the house keeps 80.
+    expect(d.standings.map((s) => s.prize ?? 0)).toEqual([160, 96, 64, 0]);
+    expect(await chips(x, 'alice')).toEqual({ free: 1060, held: 0 });
+    expect(await chips(x, 'bob')).toEqual({ free: 996, held: 0 });
+    expect(await chips(x, 'carol')).toEqual({ free: 964, held: 0 });
+    expect(await chips(x, 'dave')).toEqual({ free: 900, held: 0 });
+    await books(x);
+    // The subscriber saw the state, the pairings and the standings go by.
+    for (const t of ['tournament.state', 'tournament.pairings', 'tournament.standings'] as const) expect(alice.received.some((m) => m.type === t)).toBe(true);
+    const listed = await x.app.http.inject({ method: 'GET', url: '/api/tournaments?status=finished' });
+    expect((listed.json() as { tournaments: { tournamentId: string }[] }).tournaments.map((t) => t.tournamentId)).toEqual([id]);
+    const one = await x.app.http.inject({ method: 'GET', url: `/api/tournaments/${id}` });
+    expect(one.statusCode).toBe(200);
+    expect((one.json() as { standings: unknown[] }).standings).toHaveLength(4);
+    expect(x.faults).toEqual([]);
+  });
+
+  it('refuses with clear codes; leaving before the start and cancelling give the buy-ins back', async () => {
+    w = await world('sqlite', { env: { CHIPS_GRANT: '150' } });
+    const x = w;
+    const [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => connect(x, n)));
+    const guest = await connect(x);
+    expect(code(await guest.command({ type: 'tournament.create', terms: terms() }))).toBe('UNAUTHORIZED');
+    expect(code(await alice.command({ type: 'tournament.create', terms: terms({ match: { variant: 'long', matchLength: 1 } }) }))).toBe('BAD_OPTIONS');
+    const id = await create(alice!, terms({ buyIn: 100, maxPlayers: 3, minPlayers: 3 }));
+    expect(code(await guest.command({ type: 'tournament.register', tournamentId: id }))).toBe('UNAUTHORIZED');
+    expect(code(await alice!.command({ type: 'tournament.register', tournamentId: 'nope' }))).toBe('NOT_FOUND');
+    acked(await alice!.command({ type: 'tournament.register', tournamentId: id }));
+    expect(code(await alice!.command({ type: 'tournament.register', tournamentId: id }))).toBe('ALREADY_REGISTERED');
+    // Leaving before the start: the buy-in comes back.
+    acked(await bob!.command({ type: 'tournament.register', tournamentId: id }));
+    expect(await chips(x, 'bob')).toEqual({ free: 50, held: 100 });
+    acked(await bob!.command({ type: 'tournament.leave', tournamentId: id }));
+    expect(await chips(x, 'bob')).toEqual({ free: 150, held: 0 });
+    expect(code(await bob!.command({ type: 'tournament.leave', tournamentId: id }))).toBe('CONFLICT');
+    // Without the chips: a second tournament's buy-in is more than Alice has left.
+    const second = await create(alice!, terms({ buyIn: 100 }));
+    expect(code(await alice!.command({ type: 'tournament.register', tournamentId: second }))).toBe('INSUFFICIENT_CHIPS');
+    // At most two upcoming tournaments of one's own.
+    expect(code(await alice!.command({ type: 'tournament.create', terms: terms() }))).toBe('LIMIT_REACHED');
+    // Cancelling: the creator only, before the start; every buy-in comes back.
+    expect(code(await bob!.command({ type: 'tournament.cancel', tournamentId: second }))).toBe('FORBIDDEN');
+    acked(await alice!.command({ type: 'tournament.cancel', tournamentId: second }));
+    expect(code(await bob!.command({ type: 'tournament.register', tournamentId: second }))).toBe('TOURNAMENT_STARTED');
+    // A full field, then registration after the start, then cancelling a running tournament.
+    acked(await bob!.command({ type: 'tournament.register', tournamentId: id }));
+    acked(await carol!.command({ type: 'tournament.register', tournamentId: id }));
+    await until(async () => (await detail(x, id)).tournament.status === 'running', 'the start');
+    const late = await dave!.command({ type: 'tournament.register', tournamentId: id });
+    expect(code(late)).toBe('TOURNAMENT_STARTED');
+    expect(code(await alice!.command({ type: 'tournament.cancel', tournamentId: id }))).toBe('TOURNAMENT_STARTED');
+    const third = await create(bob!, terms({ maxPlayers: 2 }));
+    acked(await bob!.command({ type: 'tournament.register', tournamentId: third }));
+    // Registration as full as it gets: the sit-and-go started with Bob and Carol … so Dave finds it started.
+    acked(await carol!.command({ type: 'tournament.register', tournamentId: third }));
+    expect(code(await dave!.command({ type: 'tournament.register', tournamentId: third }))).toBe('TOURNAMENT_STARTED');
+    const fourth = await create(dave!, terms({ maxPlayers: 2, start: { kind: 'at', at: x.time.now() + 60_000 } }));
+    acked(await dave!.command({ type: 'tournament.register', tournamentId: fourth }));
+    acked(await alice!.command({ type: 'tournament.register', tournamentId: fourth }));
+    expect(code(await bob!.command({ type: 'tournament.register', tournamentId: fourth }))).toBe('TOURNAMENT_FULL');
+    await books(x);
+    expect(x.faults).toEqual([]);
+  });
+
+  it('a tournament at a set time with too few players is cancelled at its start, the buy-ins back', async () => {
+    w = await world('sqlite');
+    const x = w;
+    const alice = await connect(x, 'alice');
+    const id = await create(alice, terms({ buyIn: 10, minPlayers: 3, start: { kind: 'at', at: x.time.now() + 60_000 } }));
+    acked(await alice.command({ type: 'tournament.register', tournamentId: id }));
+    expect(await chips(x, 'alice')).toEqual({ free: 990, held: 10 });
+    x.time.advance(60_000);
+    await until(async () => (await detail(x, id)).tournament.status === 'cancelled', 'the cancellation');
+    expect(await chips(x, 'alice')).toEqual({ free: 1000, held: 0 });
+    await books(x);
+  });
+
+  it('an 8-player Swiss and a round robin of 4 play out with the standings their results give', async () => {
+    w = await world('sqlite');
+    const x = w;
+    const more = ['erin', 'fred', 'gina', 'hugo'];
+    await morePlayers(x, more);
+    const names = ['alice', 'bob', 'carol', 'dave', ...more];
+    const clients = await clientsOf(x, names);
+    const order = names.map((n) => x.users[n]!.userId);
+    const better = (a: string, b: string) => (order.indexOf(a) > order.indexOf(b) ? a : b);
+    const alice = clients.get(order[0]!)!;
+    const swiss = await create(alice, terms({ format: 'swiss', maxPlayers: 8, options: { rounds: 3 } }));
+    for (const id of order) acked(await clients.get(id)!.command({ type: 'tournament.register', tournamentId: swiss }));
+    await until(async () => (await detail(x, swiss)).tournament.status === 'running', 'the Swiss start');
+    expect(await playOut(x, swiss, clients, better)).toBe(12);
+    const s = await detail(x, swiss);
+    expect(s.standings[0]!.userId).toBe(order[0]);
+    expect(s.standings[0]!.points).toBe(3);
+    const rr = await create(alice, terms({ format: 'roundRobin', minPlayers: 3, maxPlayers: 4 }));
+    for (const id of order.slice(0, 4)) acked(await clients.get(id)!.command({ type: 'tournament.register', tournamentId: rr }));
+    await until(async () => (await detail(x, rr)).tournament.status === 'running', 'the round robin start');
+    expect(await playOut(x, rr, clients, better)).toBe(6);
+    expect((await detail(x, rr)).standings.map((t) => [t.userId, t.points])).toEqual(order.slice(0, 4).map((id, i) => [id, 3 - i]));
+    expect(x.faults).toEqual([]);
+  });
+});
