@@ -88,7 +88,8 @@ export function createApi(fetchImpl: Fetch) {
       request<UserGames>('GET', `/api/users/${seg(userId)}/games${query(page)}`),
     /** A player's average error rate and PR over his analysed games (issue 41). */
     userAnalysis: (userId: string) => request<UserAnalysis>('GET', `/api/users/${seg(userId)}/analysis`),
-    game: (gameId: string) => request<GameRecordResponse>('GET', `/api/games/${seg(gameId)}`),
+    /** `watch`: a private game's watch token (its link `?watch=`), for one who is not its player. */
+    game: (gameId: string, watch?: string) => request<GameRecordResponse>('GET', `/api/games/${seg(gameId)}${query({ watch })}`),
     dice: (gameId: string) => request<DiceReport>('GET', `/api/games/${seg(gameId)}/dice`),
     /** A finished game's analysis at a ply: the job's status, and once done its result (issue 41). */
     analysis: (gameId: string, ply: number, watch?: string) => request<AnalysisResponse>('GET', `/api/games/${seg(gameId)}/analysis${query({ ply, watch })}`),
