@@ -15,6 +15,7 @@ import { serveHttp } from './http.js';
 import { LobbyModule } from './lobby/index.js';
 import { lobbyLookups } from './lobby/store-lookups.js';
 import { GameNotices } from './notices.js';
+import { ratingsRoutes } from './ratings/routes.js';
 import { importRoutes, matRoutes, recordsRoutes } from './records/index.js';
 import { openStore } from './store/kysely-store.js';
 import type { OpenOptions } from './store/database.js';
@@ -231,6 +232,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       chipsRoutes(accounts, chips),
       analysisRoutes({ store, analysis, viewerOf: viewerIdOf }),
       tournamentRoutes(tournaments),
+      ratingsRoutes({ store, now }),
     ],
     sessionCookie: SESSION_COOKIE,
     webDist: config.webDist,

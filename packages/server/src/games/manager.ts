@@ -18,11 +18,11 @@ import { diceSecret, isClientSeed, newClientSeed } from '../game/dice.js';
 import type { Delivered, Recipient, RematchNote } from '../game/events.js';
 import type { GameHeader, SeatHolder } from '../game/log.js';
 import { realTime, type TimeSource } from '../game/time.js';
-import type { GameRecord, Json, SeatOccupant, Store } from '../store/types.js';
+import type { GameRecord, Json, Outcome, RatingPlan, SeatOccupant, Store } from '../store/types.js';
 import { holdFor, payoutFor } from '../chips/stakes.js';
 import { botIdFor, botLevelOf, botName, type BotFactory } from './bots.js';
 import type { FinishedMatch } from '../lobby/index.js';
-import { rateMatch, START_RATING, type MatchOutcome } from './rating.js';
+import { isProvisional, NEW_PLAYER, rateMatch, type MatchOutcome } from './rating.js';
 import { StoreActionLog } from './store-log.js';
 import { wireEvent, wireResult, wireView } from './views.js';
 
@@ -37,9 +37,10 @@ import { wireEvent, wireResult, wireView } from './views.js';
  *   subscribers); a reconnecting one gets exactly the events it missed (`actor.since`), or a snapshot with the
  *   match's whole move list.
  * - A finished match is recorded with `store.finishGame` (result, seed revealed) and, at a table with a stake,
- *   settled in the same transaction (G9: chips/stakes.ts); the holds were placed with `store.createGame`. A crash
- *   between the last action and that write leaves the game `active` with its holds: the restart restores it, finds
- *   the match over and finishes it then — the status change is conditional, so a game is never settled twice.
+ *   settled in the same transaction (G9: chips/stakes.ts); the holds were placed with `store.createGame`. A rated
+ *   match's ratings move in that transaction too (games/rating.ts). A crash between the last action and that write
+ *   leaves the game `active` with its holds: the restart restores it, finds the match over and finishes it then —
+ *   the status change is conditional, so a game is never settled or rated twice.
  * - A private table's game (`private`) has a watch token, in its players' views: anyone else must bring it to
  *   subscribe (`PRIVATE_GAME` otherwise) or to read its chat rooms (`roleIn`); it is not in the lobby's feed.
  * - Memory: a finished game's actor leaves memory `unloadAfterMs` after its last subscriber left; a subscriber
@@ -651,42 +652,41 @@ export class GameManager implements GameFactory, CommandModule {
     const { p1, p2 } = live.header.seats;
     const payout = p1.kind === 'user' && p2.kind === 'user' ? payoutFor(m, live.stake, { p1: p1.userId, p2: p2.userId }) : null;
     const p = this.store
-      .finishGame(live.header.gameId, { status: 'finished', result, finishedAt: this.time.now(), payout })
+      .finishGame(live.header.gameId, { status: 'finished', result, finishedAt: this.time.now(), payout, rating: this.ratingPlan(live) })
       .then(async (r) => {
         if (!r.ok && r.error.code !== 'CONFLICT') this.log.error({ gameId: live.header.gameId, code: r.error.code }, 'the finished game could not be recorded');
-        if (r.ok) await this.rate(live);
+        if (!r.ok) return;
+        const [a, b] = r.value.ratingChanges;
+        if (!a || !b) return;
+        // The players see their new ratings in the game room at once; the lobby shows them too.
+        const after = (seat: 'p1' | 'p2'): number => (live.header.seats[seat] as { userId: string }).userId === a.userId ? a.after : b.after;
+        await live.actor.rated({ p1: after('p1'), p2: after('p2') });
+        this.opts.feed?.rated?.([a.userId, b.userId]);
       })
       .finally(() => this.pending.delete(p));
     this.pending.add(p);
   }
 
-  /** A rated match between two users moves their ratings (games/rating.ts); an abandoned one counts as a loss. */
-  private async rate(live: LiveGame): Promise<void> {
+  /** A rated match between two users moves their ratings (games/rating.ts), in the finish's transaction; an abandoned one counts as a loss. */
+  private ratingPlan(live: LiveGame): RatingPlan | null {
     const { header } = live;
     const end = live.actor.match.end;
     const a = header.seats.p1;
     const b = header.seats.p2;
-    if (!header.rated || !end || a.kind !== 'user' || b.kind !== 'user') return;
-    const current = async (userId: string): Promise<number> => {
-      const r = await this.store.getRating(userId, header.settings.variant);
-      return r.ok ? r.value.rating : START_RATING;
-    };
+    if (!header.rated || !end || a.kind !== 'user' || b.kind !== 'user') return null;
     const outcome: MatchOutcome = end.winner === 'p1' ? 'a' : end.winner === 'p2' ? 'b' : 'draw';
-    const next = rateMatch(await current(a.userId), await current(b.userId), header.settings.matchLength, outcome);
-    const result = (won: boolean | null) => (won === null ? 'draw' : won ? 'win' : 'loss') as 'win' | 'loss' | 'draw';
-    const r = await this.store.recordRatedGame(
-      header.gameId,
-      [
-        { userId: a.userId, rating: next.a, outcome: result(outcome === 'draw' ? null : outcome === 'a') },
-        { userId: b.userId, rating: next.b, outcome: result(outcome === 'draw' ? null : outcome === 'b') },
+    const of = (side: MatchOutcome): Outcome => (outcome === 'draw' ? 'draw' : outcome === side ? 'win' : 'loss');
+    return {
+      players: [
+        { userId: a.userId, outcome: of('a') },
+        { userId: b.userId, outcome: of('b') },
       ],
-      this.time.now(),
-    );
-    if (!r.ok && r.error.code !== 'CONFLICT') this.log.error({ gameId: header.gameId, code: r.error.code }, 'the ratings could not be updated');
-    if (!r.ok) return;
-    // The players see their new ratings in the game room at once; the lobby shows them too.
-    await live.actor.rated({ p1: next.a, p2: next.b });
-    this.opts.feed?.rated?.([a.userId, b.userId]);
+      start: NEW_PLAYER,
+      rate: ([ra, rb]) => {
+        const next = rateMatch(ra, rb, header.settings.matchLength, outcome);
+        return [next.a, next.b];
+      },
+    };
   }
 
   private actorOptions(bots: Record<string, BotPlayer>, stake: number, header: GameHeader) {
@@ -718,7 +718,8 @@ export class GameManager implements GameFactory, CommandModule {
       const name = u.value.displayName.slice(0, 32) || u.value.username.slice(0, 32);
       if (u.value.isGuest) return { userId: u.value.id, name, guest: true };
       const r = await this.store.getRating(u.value.id, variant);
-      return { userId: u.value.id, name, guest: false, rating: Math.round(r.ok ? r.value.rating : START_RATING) };
+      const { rating, experience } = r.ok ? r.value : NEW_PLAYER;
+      return { userId: u.value.id, name, guest: false, rating: Math.round(rating), ...(isProvisional(experience) ? { provisional: true as const } : {}) };
     };
     const [p1, p2] = await Promise.all([ref(seats.p1), ref(seats.p2)]);
     return { p1, p2 };

@@ -21,7 +21,7 @@ describe.each(STORE_KINDS)('new ratings pushed to the game room (%s)', (kind) =>
       stake: 0,
     });
     const before = lastView(alice, gameId).players;
-    expect(before.p1.user.rating).toBe(1500);
+    expect(before.p1.user).toMatchObject({ rating: 1500, provisional: true });
     acked(await alice.command({ type: 'game.action', gameId, version: lastView(alice, gameId).version, action: { type: 'resignMatch' } }));
     await recorded(w, gameId);
     const rated = () => bob.received.find((m) => m.type === 'game.event' && m.gameId === gameId && m.event.kind === 'rated');
@@ -29,8 +29,8 @@ describe.each(STORE_KINDS)('new ratings pushed to the game room (%s)', (kind) =>
       await settle(w, gameId);
       await new Promise((r) => setTimeout(r, 5));
     }
-    // Alice (p1) resigned a 3-point match between equals: 4·√3·½ ≈ 3.46 points move.
-    const ratings = { p1: 1497, p2: 1503 };
+    // Alice (p1) resigned a 3-point match between newcomers: 4·√3·½ ≈ 3.46 points, × 5 for each (experience 0).
+    const ratings = { p1: 1483, p2: 1517 };
     expect(rated()).toMatchObject({ event: { kind: 'rated', ratings } });
     expect(lastView(alice, gameId).ratings).toEqual(ratings);
     acked(await bob.command({ type: 'game.subscribe', gameId }));

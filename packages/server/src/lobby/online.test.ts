@@ -38,7 +38,7 @@ describe('lobby: who is online', () => {
     expect(listed.find((p) => p.user.name === 'Alice')?.user.guest).toBe(false);
     expect(listed.find((p) => p.user.guest)).toBeDefined();
     // No rated game yet: the start rating in every variant.
-    expect(listed.find((p) => p.user.name === 'Bob')?.ratings).toContainEqual({ variant: 'long', rating: 1500, games: 0 });
+    expect(listed.find((p) => p.user.name === 'Bob')?.ratings).toContainEqual({ variant: 'long', rating: 1500, games: 0, provisional: true });
 
     const carol = await connect(w, 'carol');
     await tick();
@@ -92,7 +92,7 @@ describe('lobby: who is online', () => {
     // Bob's profile shows his rated record per variant.
     const profile = await w.app.http.inject({ method: 'GET', url: `/api/users/${w.users['bob']!.userId}/games` });
     const stats = (profile.json() as UserGames).stats;
-    expect(stats).toEqual([{ variant: 'long', rating: expect.any(Number), games: 1, wins: 0, losses: 1, draws: 0 }]);
+    expect(stats).toEqual([{ variant: 'long', rating: expect.any(Number), games: 1, wins: 0, losses: 1, draws: 0, experience: 1, provisional: true }]);
     expect(stats![0]!.rating).toBeLessThan(1500);
 
     // And her next seek shows her rating in its variant (the start rating in another).

@@ -50,10 +50,7 @@ export async function ratingsMoved(lobby: LobbyState, userIds: readonly string[]
 
 /** A live game's players with their ratings in its variant (for the games list). */
 export function withRatings(lobby: LobbyState, players: { p1: UserRef; p2: UserRef }, variant: string): { p1: UserRef; p2: UserRef } {
-  const rated = (u: UserRef): UserRef => {
-    const rating = u.rating ?? lobby.ratingIn(u.userId, variant);
-    return rating === undefined || u.bot !== undefined ? u : { ...u, rating };
-  };
+  const rated = (u: UserRef): UserRef => (u.rating !== undefined || u.bot !== undefined ? u : { ...u, ...lobby.ratingIn(u.userId, variant) });
   return { p1: rated(players.p1), p2: rated(players.p2) };
 }
 

@@ -169,8 +169,10 @@ export class LobbyState {
   }
 
   /** The rating a name shows beside a table of this variant, when the lobby knows one (read by online.ts). */
-  ratingIn(userId: string, variant: string): number | undefined {
-    return this.ratingCache.get(userId)?.find((r) => r.variant === variant)?.rating;
+  /** His rating in the variant as names show it (with the provisional mark), when known. */
+  ratingIn(userId: string, variant: string): Pick<UserRef, 'rating' | 'provisional'> | undefined {
+    const r = this.ratingCache.get(userId)?.find((x) => x.variant === variant);
+    return r && { rating: r.rating, ...(r.provisional ? { provisional: r.provisional } : {}) };
   }
 
   onlineViewer(userId: string): Viewer | null {
@@ -182,8 +184,7 @@ export class LobbyState {
   }
 
   ref(v: Viewer, settings: TableSettings): UserRef {
-    const rating = this.ratingIn(v.userId, settings.match.variant);
-    return rating === undefined ? { userId: v.userId, name: v.displayName, guest: v.guest } : { userId: v.userId, name: v.displayName, guest: v.guest, rating };
+    return { userId: v.userId, name: v.displayName, guest: v.guest, ...this.ratingIn(v.userId, settings.match.variant) };
   }
 
   // --- checks before sitting down

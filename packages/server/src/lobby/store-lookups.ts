@@ -1,6 +1,6 @@
 import { VARIANT_IDS } from '@nardy/engine';
 import type { VariantRating } from '@nardy/protocol';
-import { START_RATING } from '../games/rating.js';
+import { isProvisional, NEW_PLAYER } from '../games/rating.js';
 import type { Store } from '../store/types.js';
 
 /** What the lobby reads from the store: ratings to show and the accounts a challenge may name. */
@@ -14,7 +14,8 @@ export function lobbyLookups(store: Store): {
       for (const variant of VARIANT_IDS) {
         const r = await store.getRating(userId, variant);
         // No rated game yet in this variant: the rating a first game would start from.
-        rows.push(r.ok ? { variant, rating: Math.round(r.value.rating), games: r.value.games } : { variant, rating: START_RATING, games: 0 });
+        const { rating, games, experience } = r.ok ? r.value : { ...NEW_PLAYER, games: 0 };
+        rows.push({ variant, rating: Math.round(rating), games, ...(isProvisional(experience) ? { provisional: true as const } : {}) });
       }
       return rows;
     },

@@ -1,6 +1,6 @@
 import { matchSettings, newMatch, apply, toAct, type Action, type Dice, type MatchSettingsInput, type MatchState } from '@nardy/engine';
 import { firstChoice } from '@nardy/engine/testing';
-import type { DiceReport, GameRecordResponse, Leaderboard, UserGame, UserGames } from '@nardy/protocol';
+import type { DiceReport, GameRecordResponse, UserGame, UserGames } from '@nardy/protocol';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { commitment, throwAt, type ClientSeeds } from '../game/dice.js';
@@ -221,39 +221,6 @@ describe('records routes', () => {
     expect(json<DiceReport>(await get(`/api/games/${wrongSeed}/dice`)).problem).toMatchObject({ code: 'COMMITMENT_MISMATCH' });
 
     expectError(await get('/api/games/nope/dice'), 404, 'NOT_FOUND', /no game nope/);
-  });
-
-  it('leaderboard: by rating, then games played; guests left out; limit', async () => {
-    const input: MatchSettingsInput = { variant: 'long', matchLength: 1 };
-    const log = playMatch(input);
-    const rate = async (p1: string, p2: string, r1: number, r2: number) => {
-      const id = await storeMatch(store, input, p1, p2, log, { rated: true });
-      const r = await store.recordRatedGame(
-        id,
-        [
-          { userId: p1, rating: r1, outcome: 'win' },
-          { userId: p2, rating: r2, outcome: 'loss' },
-        ],
-        clock,
-      );
-      if (!r.ok) throw new Error(r.error.message);
-    };
-    await rate('alice', 'bob', 1516, 1484);
-    await rate('carol', 'dave', 1516, 1484);
-    await rate('carol', 'gus', 1530, 1470);
-    await rate('alice', 'dave', 1530, 1470);
-    await rate('alice', 'bob', 1545, 1470);
-    const res = await get('/api/leaderboard/long');
-    expect(res.statusCode, res.body).toBe(200);
-    const players = json<Leaderboard>(res).players;
-    expect(players.map((p) => [p.rank, p.userId, p.rating, p.games])).toEqual([
-      [1, 'alice', 1545, 3],
-      [2, 'carol', 1530, 2],
-      [3, 'bob', 1470, 2],
-      [4, 'dave', 1470, 2],
-    ]);
-    expect(json<Leaderboard>(await get('/api/leaderboard/long?limit=2')).players).toHaveLength(2);
-    expect(json<Leaderboard>(await get('/api/leaderboard/short')).players).toEqual([]);
   });
 
   it('bad input gets clear errors', async () => {

@@ -1,8 +1,7 @@
-import { SEATS, VARIANT_IDS, isRecord, isVariantId, type BySeat, type Seat } from '@nardy/engine';
+import { SEATS, isRecord, type BySeat, type Seat } from '@nardy/engine';
 import {
   EntityIdSchema,
   type GameRecordResponse,
-  type Leaderboard,
   type MatchSummary,
   type PublicSeat,
   type RecordedGame,
@@ -18,7 +17,7 @@ import { SummaryCache } from './summary.js';
 
 /**
  * Records: a user's finished games with results, one game's record (the action log once finished, for replay),
- * its dice check, and the top players per variant. Every error is `{error: {code, message}}`. A private table's
+ * and its dice check (the top players per variant: ratings/routes.ts). Every error is `{error: {code, message}}`. A private table's
  * game is its players' (and, by its watch token, their guests'): hidden from others' lists, `PRIVATE_GAME` to them.
  */
 
@@ -190,31 +189,6 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
       const r = checkGameDice(loaded.value);
       if (!r.ok) return sendError(reply, httpError(409, 'CONFLICT', r.error.message));
       return r.value;
-    });
-
-    app.get<{ Params: { variant: string }; Querystring: Record<string, unknown> }>('/api/leaderboard/:variant', async (request, reply) => {
-      const variant = request.params.variant;
-      if (!isVariantId(variant)) {
-        return sendError(reply, httpError(404, 'NOT_FOUND', `no variant '${variant}' (variants: ${VARIANT_IDS.join(', ')})`));
-      }
-      const limit = intParam(request.query['limit'], 'limit', 1, 100, 10);
-      if (!limit.ok) return sendError(reply, limit.error);
-      const top = await store.topPlayers(variant, limit.value);
-      if (!top.ok) return sendError(reply, fromStoreError(top.error));
-      return {
-        variant,
-        players: top.value.map((p, i) => ({
-          rank: i + 1,
-          userId: p.userId,
-          username: p.username,
-          name: p.displayName,
-          rating: p.rating,
-          games: p.games,
-          wins: p.wins,
-          losses: p.losses,
-          draws: p.draws,
-        })),
-      } satisfies Leaderboard;
     });
   };
 }

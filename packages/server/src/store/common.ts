@@ -19,8 +19,6 @@ import {
   type GameStatus,
   type Json,
   type NewGame,
-  type Outcome,
-  type RatingUpdate,
   type SeatOccupant,
   type StoreResult,
   type UserRecord,
@@ -197,18 +195,6 @@ export function auditLedger(
     if (held !== 0 && ended.has(gameId)) problems.push(`${account} still holds ${held} at the ended game ${gameId}`);
   }
   return problems;
-}
-
-export function checkRatingUpdates(updates: readonly RatingUpdate[]): StoreResult<readonly RatingUpdate[]> {
-  const outcomes: readonly Outcome[] = ['win', 'loss', 'draw'];
-  const seen = new Set<string>();
-  for (const u of updates) {
-    if (typeof u.userId !== 'string' || seen.has(u.userId)) return storeErr('BAD_INPUT', 'each rating update names a different user');
-    if (typeof u.rating !== 'number' || !Number.isFinite(u.rating)) return storeErr('BAD_INPUT', 'a rating is a finite number');
-    if (!outcomes.includes(u.outcome)) return storeErr('BAD_INPUT', "an outcome is 'win', 'loss' or 'draw'");
-    seen.add(u.userId);
-  }
-  return storeOk(updates);
 }
 
 /** The game row as text/number columns: the SQL table's shape. */

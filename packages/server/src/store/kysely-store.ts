@@ -15,7 +15,6 @@ import {
   checkLimit,
   checkNewGame,
   checkOccupant,
-  checkRatingUpdates,
   checkSeq,
   checkTime,
   fromJson,
@@ -30,6 +29,7 @@ import {
 } from './common.js';
 import { KyselyAnalyses } from './analyses.js';
 import { KyselyTournaments } from './tournaments.js';
+import { applyRatingPlan, KyselyRatings } from './ratings.js';
 import { openDatabase, type Database, type OpenOptions } from './database.js';
 import { classifyError, isForeignKeyViolation, isUniqueViolation } from './errors.js';
 import { migrateToLatest } from './migrations.js';
@@ -44,7 +44,9 @@ import {
   type ChipBalance,
   type ChipEntry,
   type ChatMessage,
+  type FinishedGame,
   type GameFinish,
+  type RatingChange,
   type GamePatch,
   type GameRecord,
   type GuestSignUp,
@@ -58,7 +60,6 @@ import {
   type Page,
   type PageCursor,
   type RatingRecord,
-  type RatingUpdate,
   type SessionRecord,
   type Store,
   type StoreResult,
@@ -75,6 +76,7 @@ const ratingFromRow = (r: {
   losses: number | string;
   draws: number | string;
   updated_at: number | string;
+  experience: number | string;
 }): RatingRecord => ({
   userId: r.user_id,
   variant: r.variant as VariantId,
@@ -83,6 +85,7 @@ const ratingFromRow = (r: {
   wins: num(r.wins),
   losses: num(r.losses),
   draws: num(r.draws),
+  experience: num(r.experience),
   updatedAt: num(r.updated_at),
 });
 
@@ -139,6 +142,10 @@ export async function openStore(url: string, opts: OpenOptions = {}): Promise<St
 export class KyselyStore implements Store {
   #closed = false;
   readonly analyses = new KyselyAnalyses(
+    () => this.database.db,
+    () => this.#closed,
+  );
+  readonly ratings = new KyselyRatings(
     () => this.database.db,
     () => this.#closed,
   );
@@ -543,7 +550,7 @@ export class KyselyStore implements Store {
     });
   }
 
-  finishGame(id: string, f: GameFinish): Promise<StoreResult<GameRecord>> {
+  finishGame(id: string, f: GameFinish): Promise<StoreResult<FinishedGame>> {
     return this.#run(async () => {
       if (f.status !== 'finished' && f.status !== 'aborted') return storeErr('BAD_INPUT', "a game ends 'finished' or 'aborted'");
       const t = checkTime(f.finishedAt, 'finishedAt');
@@ -552,8 +559,10 @@ export class KyselyStore implements Store {
       if (!result.ok) return result;
       const payout = checkPayout(f);
       if (!payout.ok) return payout;
-      // The conditional status change and the settlement in one transaction: a game settles exactly once.
-      return this.#db.transaction().execute(async (trx): Promise<StoreResult<GameRecord>> => {
+      const plan = f.rating ?? null;
+      if (plan !== null && f.status !== 'finished') return storeErr('BAD_INPUT', 'only a finished game moves ratings');
+      // The conditional status change, the settlement and the ratings in one transaction: each happens exactly once.
+      return this.#db.transaction().execute(async (trx): Promise<StoreResult<FinishedGame>> => {
         const r = await trx
           .updateTable('games')
           .set({ status: f.status, result: result.value, finished_at: f.finishedAt, seed_revealed: 1 })
@@ -576,7 +585,14 @@ export class KyselyStore implements Store {
             if (!(await move(trx, m, id, f.finishedAt))) throw new Error(`the hold of ${m.from} at game ${id} is short`);
           }
         }
-        return storeOk(gameFromRow(g));
+        let ratingChanges: RatingChange[] = [];
+        if (plan !== null) {
+          const rated = await applyRatingPlan(trx, g, plan, f.finishedAt);
+          if (!rated.ok) throw new Rollback(rated);
+          ratingChanges = rated.value;
+          await trx.updateTable('games').set({ rating_recorded: 1 }).where('id', '=', id).execute();
+        }
+        return storeOk({ ...gameFromRow(g), ratingChanges });
       });
     });
   }
@@ -747,59 +763,6 @@ export class KyselyStore implements Store {
   }
 
   // ------------------------------------------------------------ ratings
-
-  recordRatedGame(gameId: string, updates: readonly RatingUpdate[], at: number): Promise<StoreResult<readonly RatingRecord[]>> {
-    return this.#run(
-      async () => {
-        const u = checkRatingUpdates(updates);
-        if (!u.ok) return u;
-        const t = checkTime(at, 'at');
-        if (!t.ok) return t;
-        return this.#db.transaction().execute(async (trx): Promise<StoreResult<readonly RatingRecord[]>> => {
-          const marked = await trx
-            .updateTable('games')
-            .set({ rating_recorded: 1 })
-            .where('id', '=', gameId)
-            .where('status', '=', 'finished')
-            .where('rated', '=', 1)
-            .where('rating_recorded', '=', 0)
-            .executeTakeFirst();
-          if (Number(marked.numUpdatedRows) === 0) {
-            const g = await trx.selectFrom('games').select(['status', 'rated', 'rating_recorded']).where('id', '=', gameId).executeTakeFirst();
-            if (!g) return storeErr('NOT_FOUND', `no game ${gameId}`);
-            if (num(g.rated) !== 1) return storeErr('CONFLICT', `game ${gameId} is not rated`);
-            if (g.status !== 'finished') return storeErr('CONFLICT', `game ${gameId} is ${g.status}, not finished`);
-            return storeErr('CONFLICT', `game ${gameId} was already counted in the ratings`);
-          }
-          const variant = (await trx.selectFrom('games').select('variant').where('id', '=', gameId).executeTakeFirstOrThrow()).variant;
-          const out: RatingRecord[] = [];
-          for (const up of updates) {
-            const win = up.outcome === 'win' ? 1 : 0;
-            const loss = up.outcome === 'loss' ? 1 : 0;
-            const draw = up.outcome === 'draw' ? 1 : 0;
-            await trx
-              .insertInto('ratings')
-              .values({ user_id: up.userId, variant, rating: up.rating, games: 1, wins: win, losses: loss, draws: draw, updated_at: at })
-              .onConflict((oc) =>
-                oc.columns(['user_id', 'variant']).doUpdateSet({
-                  rating: up.rating,
-                  games: sql<number>`ratings.games + 1`,
-                  wins: sql<number>`ratings.wins + ${win}`,
-                  losses: sql<number>`ratings.losses + ${loss}`,
-                  draws: sql<number>`ratings.draws + ${draw}`,
-                  updated_at: at,
-                }),
-              )
-              .execute();
-            const r = await trx.selectFrom('ratings').selectAll().where('user_id', '=', up.userId).where('variant', '=', variant).executeTakeFirstOrThrow();
-            out.push(ratingFromRow(r));
-          }
-          return storeOk(out);
-        });
-      },
-      (e) => (isForeignKeyViolation(e) ? storeErr('NOT_FOUND', 'a rating update names an unknown user') : undefined),
-    );
-  }
 
   getRating(userId: string, variant: VariantId): Promise<StoreResult<RatingRecord>> {
     return this.#read(async () => {

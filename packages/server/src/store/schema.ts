@@ -46,7 +46,7 @@ export interface GamesTable {
   seed_revealed: number;
   client_seeds: string;
   rated: number;
-  /** 1 once `recordRatedGame` has counted this game. */
+  /** 1 once the game's finish has moved its players' ratings. */
   rating_recorded: number;
   /** Chips per point (G9; migration 0002). */
   stake: Ms;

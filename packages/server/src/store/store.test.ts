@@ -9,6 +9,7 @@ import { KyselyStore, openStore } from './kysely-store.js';
 import { migrateToLatest } from './migrations.js';
 import { PG_URL, pgSchema } from './pg.suite.js';
 import { chipsSuite } from './chips.suite.js';
+import { ratingsSuite } from './ratings.suite.js';
 import { expectStoreError, must, newGame, storeSuite, type StoreFactory, type StoreHandle } from './store.suite.js';
 
 const tempDir = (): { dir: string; cleanup: () => Promise<void> } => {
@@ -32,10 +33,12 @@ storeSuite('SQLite file', () => {
   return sqliteStore(join(t.dir, 'sub', 'nardy.db'), t.cleanup);
 });
 chipsSuite('SQLite :memory:', sqliteMemory, { propertyRuns: 100 });
+ratingsSuite('SQLite :memory:', sqliteMemory);
 if (PG_URL !== undefined) {
   const url = PG_URL;
   storeSuite('PostgreSQL', () => pgStore(url));
   chipsSuite('PostgreSQL', () => pgStore(url), { propertyRuns: 10 });
+  ratingsSuite('PostgreSQL', () => pgStore(url));
 }
 
 describe('openDatabase and migrations', () => {

@@ -203,6 +203,8 @@ export interface GameFinish {
    * game is settled exactly once.
    */
   readonly payout?: ChipPayout | null;
+  /** A rated match's ratings, moved in the same transaction (once, as the status change is); only with `finished`. */
+  readonly rating?: RatingPlan | null;
 }
 
 export interface PageCursor {
@@ -237,14 +239,71 @@ export type Outcome = 'win' | 'loss' | 'draw';
 /** A user's rating row: the profile's per-variant record, whose and when. */
 export interface RatingRecord extends VariantStats {
   readonly userId: string;
+  /** The sum of the lengths of his rated matches in the variant, a money session counting 1 (games/rating.ts). */
+  readonly experience: number;
   readonly updatedAt: number;
 }
 
-/** A rated game's effect on one player: the new rating (computed by the caller) and the outcome. */
-export interface RatingUpdate {
-  readonly userId: string;
+/** A player's rating and the experience behind it, as the formula reads and writes them. */
+export interface RatingState {
   readonly rating: number;
+  readonly experience: number;
+}
+
+/**
+ * A rated match's effect on its players, applied by `finishGame` in the finish's own transaction: the store reads
+ * both players' current states there (a player without one starts at `start`) and writes what `rate` returns, the
+ * counters and a history row each.
+ */
+export interface RatingPlan {
+  readonly players: readonly [{ readonly userId: string; readonly outcome: Outcome }, { readonly userId: string; readonly outcome: Outcome }];
+  readonly start: RatingState;
+  /** The formula (games/rating.ts): the new states from the current ones, in `players` order. A throw undoes the finish. */
+  readonly rate: (current: readonly [RatingState, RatingState]) => readonly [RatingState, RatingState];
+}
+
+/** One player's rating before and after one rated game: a `rating_history` row. */
+export interface RatingChange {
+  readonly gameId: string;
+  readonly userId: string;
+  readonly variant: VariantId;
   readonly outcome: Outcome;
+  readonly before: number;
+  readonly after: number;
+  /** His experience after the game. */
+  readonly experience: number;
+  readonly at: number;
+}
+
+/** What `finishGame` wrote: the game row, and each player's rating change when it was a rated match (else none). */
+export interface FinishedGame extends GameRecord {
+  readonly ratingChanges: readonly RatingChange[];
+}
+
+/** A player's games in a period (`RatingStore.topOfPeriod`): his rating at his last game in it and what he gained. */
+export interface PeriodEntry {
+  readonly userId: string;
+  readonly username: string;
+  readonly displayName: string;
+  readonly rating: number;
+  readonly experience: number;
+  /** The sum of his changes over the period's games. */
+  readonly gained: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+}
+
+/** Ratings over time (store/ratings.ts): the history a profile draws, and the top of a period. */
+export interface RatingStore {
+  /** A user's latest `limit` (1..1000) rating changes in a variant, oldest first. */
+  history(userId: string, variant: VariantId, limit: number): Promise<StoreResult<readonly RatingChange[]>>;
+  /**
+   * The `limit` (1..100) non-guest players with rated games in [from, to) of a variant, by the rating after their
+   * last game in it (then games, then id).
+   */
+  topOfPeriod(variant: VariantId, from: number, to: number, limit: number): Promise<StoreResult<readonly PeriodEntry[]>>;
 }
 
 export interface LeaderboardEntry extends RatingRecord {
@@ -397,10 +456,11 @@ export interface Store {
   /** Games with status `active` (to restart their actors after a restart), oldest first. */
   listActiveGames(): Promise<StoreResult<readonly GameRecord[]>>;
   /**
-   * Sets the result and reveals the server seed, and settles the game's chips (`payout`, then every hold
-   * released) in the same transaction; CONFLICT (and nothing moved) when already finished or aborted.
+   * Sets the result and reveals the server seed, settles the game's chips (`payout`, then every hold released) and
+   * moves a rated match's ratings (`rating`) in the same transaction; CONFLICT (and nothing moved) when already
+   * finished or aborted; BAD_INPUT (nothing written) for a rating plan on an unrated game or for other players.
    */
-  finishGame(id: string, finish: GameFinish): Promise<StoreResult<GameRecord>>;
+  finishGame(id: string, finish: GameFinish): Promise<StoreResult<FinishedGame>>;
   /** Stores an uploaded match and its whole log, or nothing (one transaction). */
   importGame(game: NewImport): Promise<StoreResult<GameRecord>>;
   /** The matches `userId` uploaded, newest first (at most `limit`, 1..100). */
@@ -421,11 +481,6 @@ export interface Store {
   listBlocks(userId: string): Promise<StoreResult<readonly string[]>>;
 
   // ratings
-  /**
-   * Records a finished rated game's effect on its players (new ratings from the caller, counters bumped) once:
-   * CONFLICT if this game was already recorded; NOT_FOUND for an unknown game.
-   */
-  recordRatedGame(gameId: string, updates: readonly RatingUpdate[], at: number): Promise<StoreResult<readonly RatingRecord[]>>;
   getRating(userId: string, variant: VariantId): Promise<StoreResult<RatingRecord>>;
   /** The `limit` (1..100) highest-rated non-guest players of a variant. */
   topPlayers(variant: VariantId, limit: number): Promise<StoreResult<readonly LeaderboardEntry[]>>;
@@ -447,6 +502,8 @@ export interface Store {
 
   /** The analysis jobs and their results (store/analyses.ts). */
   readonly analyses: AnalysisStore;
+  /** Rating history and the top of a period (store/ratings.ts). */
+  readonly ratings: RatingStore;
   /** Tournaments, their players and games (store/tournaments.ts). */
   readonly tournaments: KyselyTournaments;
 
