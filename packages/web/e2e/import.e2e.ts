@@ -1,7 +1,8 @@
 /**
  * Issue 41 items 3 and 5, importing a match: a person opens "Import a match" from the header's menu, uploads a file
  * GNU Backgammon exported, lands on its analysis view, where the analysis starts; a broken file shows the line it
- * fails on, translated. On a desktop in English and a 390×844 phone in Russian (pasting the text there).
+ * fails on, translated; its replay says there are no dice to check (no server seed) instead of offering the check.
+ * On a desktop in English and a 390×844 phone in Russian (pasting the text there).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,19 @@ const FIXTURE = fileURLToPath(new URL('../../engine/test/fixtures/mat/gnubg-3pt-
 const GOOD = readFileSync(FIXTURE, 'utf8');
 // Line 9's move made illegal (8/3 → 8/2 with a 5 and a 3).
 const BROKEN = GOOD.replace('53: 8/3 6/3', '53: 8/2 6/3');
+
+/** The replay of the match whose analysis view is open: a note in place of the dice check, which it does not offer. */
+async function replayHasNoDiceCheck(page: Page, lang: Lang, shot: string): Promise<void> {
+  const url = new URL(page.url());
+  const gameId = url.pathname.split('/')[2]!;
+  await open(page, `/replay/${gameId}${url.search}`);
+  const note = page.getByRole('region', { name: text(lang, 'game:replay.imported.title') });
+  await note.waitFor();
+  expect(await note.innerText()).toContain('.mat');
+  expect(await page.getByRole('link', { name: text(lang, 'game:dice.verify') }).count()).toBe(0);
+  await note.scrollIntoViewIfNeeded();
+  await suite.screenshot(page, shot);
+}
 
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -61,6 +75,7 @@ it('on a desktop in English: a gnubg file picked opens its analysis; a broken on
   const friend = await suite.player({ lang: 'en' });
   await open(friend, `${link.pathname}${link.search}`);
   await landsOnAnalysis(friend);
+  await replayHasNoDiceCheck(friend, 'en', 'import-en-replay');
   await open(friend, link.pathname);
   await expect.poll(() => friend.getByRole('alert').innerText()).toBe(text('en', 'errors:PRIVATE_GAME'));
 
@@ -90,4 +105,6 @@ it('on a phone in Russian: pasted text, its error and then the match', { timeout
   await landsOnAnalysis(page);
   expect(await fitsWidth(page)).toBe(true);
   await suite.screenshot(page, 'import-ru-phone-analysis');
+  await replayHasNoDiceCheck(page, 'ru', 'import-ru-phone-replay');
+  expect(await fitsWidth(page)).toBe(true);
 });

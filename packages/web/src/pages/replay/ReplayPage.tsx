@@ -1,7 +1,7 @@
 /**
- * `/replay/:gameId`: loads the game's record (`GET /api/games/:id`) and replays its action log with the engine
- * (`newMatch` / `apply`, as the server's records do). A game still in play has no log to show yet: it links to
- * the live room instead.
+ * `/replay/:gameId`: loads the game's record (`GET /api/games/:id`, with the address's watch token if any) and
+ * replays its action log with the engine (`newMatch` / `apply`, as the server's records do). A game still in play
+ * has no log to show yet: it links to the live room instead.
  */
 import type { GameRecordResponse } from '@nardy/protocol';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import { useTranslate } from '../../game/useTranslate';
 import { ServerError } from '../../net/types';
 import { paths } from '../../router';
 import { AnalyseButton } from '../analysis/AnalyseButton';
+import { watchToken } from '../analysis/useAnalysisJob';
 import { ReplayView, type FinishedRecord } from './ReplayView';
 
 export interface ReplayPageProps {
@@ -31,7 +32,7 @@ export function ReplayPage({ gameId, navigate }: ReplayPageProps) {
 
   useEffect(() => {
     let current = true;
-    api.game(gameId).then(
+    api.game(gameId, watchToken()).then(
       (record) => current && setLoaded({ kind: 'loaded', record }),
       (e: unknown) => current && setLoaded({ kind: 'failed', error: e instanceof ServerError ? e : new ServerError('INTERNAL', String(e)) }),
     );

@@ -45,8 +45,7 @@ function record(): FinishedRecord {
   };
 }
 
-const render = (initialStep: number, lang: 'en' | 'ru' = 'en'): string => {
-  const r = record();
+const render = (initialStep: number, lang: 'en' | 'ru' = 'en', r: FinishedRecord = record()): string => {
   return renderToStaticMarkup(
     <I18nextProvider i18n={createI18n(lang)}>
       <ReplayView
@@ -90,6 +89,19 @@ describe('ReplayView', () => {
     expect(html).toContain('d'.repeat(64));
     expect(html).toContain('href="/dice/g_1"');
     expect(html).toMatch(/<button type="button" class="btn" disabled="">Last<\/button>/);
+  });
+
+  it('an imported match: no seed and no dice check (the server refuses one with 409), a note that names its file instead', () => {
+    const plain = record();
+    const imported: FinishedRecord = { ...plain, game: { ...plain.game, imported: { fileName: 'club-night.mat', playedAt: null } } };
+    for (const lang of ['en', 'ru'] as const) {
+      const html = render(5, lang, imported);
+      expect(html).not.toContain('href="/dice/g_1"');
+      expect(html).not.toContain('d'.repeat(64));
+      expect(html).toContain('href="/api/games/g_1/mat"');
+      expect(text(html)).toContain(lang === 'en' ? 'Imported match' : 'Загруженный матч');
+      expect(text(html)).toContain(lang === 'en' ? 'Uploaded from the file club-night.mat.' : 'Загружен из файла club-night.mat.');
+    }
   });
 
   it('every move of the list is a button that jumps there (the click itself: terms.e2e.ts)', () => {

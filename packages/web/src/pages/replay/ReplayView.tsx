@@ -1,7 +1,7 @@
 /**
  * A finished game stepped through: the board after each action (no input), first / previous / next / last and the
  * arrow keys (Home and End too), the move list with the current move highlighted, the result of each game as it
- * ends and the match's at the last step, and the dice proof.
+ * ends and the match's at the last step, and the dice proof (for an imported match, a note that there is none).
  */
 import { type BySeat, type Color, type Seat } from '@nardy/engine';
 import type { GameRecordResponse, MatchEndReason, PublicSeat } from '@nardy/protocol';
@@ -20,6 +20,7 @@ import { gameResultPhrase, matchEndPhrase } from '../../game/results';
 import { useTranslate } from '../../game/useTranslate';
 import { paths } from '../../router';
 import { OpenInBoard } from '../analysis-board/OpenInBoard';
+import { ImportedDice } from './ImportedDice';
 import { replayFrame } from './replayFrame';
 import { useStepKeys } from './useStepKeys';
 import '../../game/GameRoom.css';
@@ -141,7 +142,11 @@ export function ReplayView({ record, log, settings, initialStep = 0, analyse }: 
           <div className="card">
             <MoveList entries={entries} names={names} variant={record.game.variant} current={current} t={t} onPick={(e) => go(e.at)} />
           </div>
-          <DiceProof gameId={record.game.id} commitment={record.game.commitment} serverSeed={record.game.serverSeed} t={t} />
+          {record.game.imported ? (
+            <ImportedDice gameId={record.game.id} fileName={record.game.imported.fileName} t={t} />
+          ) : (
+            <DiceProof gameId={record.game.id} commitment={record.game.commitment} serverSeed={record.game.serverSeed} t={t} />
+          )}
         </aside>
       </div>
     </div>
