@@ -19,6 +19,7 @@ const AuthPage = lazy(() => import('./pages/auth/AuthPage').then((m) => ({ defau
 const JoinTablePage = lazy(() => import('./pages/lobby/JoinTablePage').then((m) => ({ default: m.JoinTablePage })));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const TopPage = lazy(() => import('./pages/top/TopPage').then((m) => ({ default: m.TopPage })));
+const RatingsPage = lazy(() => import('./pages/ratings/RatingsPage').then((m) => ({ default: m.RatingsPage })));
 // The challenges' box loads with the first challenge to or from the player.
 const ChallengeInbox = lazy(() => import('./app/ChallengeInbox').then((m) => ({ default: m.ChallengeInbox })));
 const GameRoom = lazy(() => import('./game/GameRoom').then((m) => ({ default: m.GameRoom })));
@@ -94,6 +95,8 @@ function Page({ route }: { readonly route: Route }) {
       return <SettingsPage />;
     case 'top':
       return <TopPage variant={route.variant} />;
+    case 'ratings':
+      return <RatingsPage />;
     case 'game':
       return <GameRoom key={route.gameId} gameId={route.gameId} link={link} settings={board} navigate={navigate} />;
     case 'table':

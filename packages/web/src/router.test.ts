@@ -13,6 +13,8 @@ describe('routes', () => {
     expect(matchRoute('/settings?x=1')).toEqual({ name: 'settings' });
     expect(matchRoute('/top/short')).toEqual({ name: 'top', variant: 'short' });
     expect(matchRoute('/top')).toEqual({ name: 'top', variant: 'long' });
+    expect(matchRoute('/ratings')).toEqual({ name: 'ratings' });
+    expect(matchRoute(paths.ratings())).toEqual({ name: 'ratings' });
     expect(matchRoute('/game/g_7Hk2#moves')).toEqual({ name: 'game', gameId: 'g_7Hk2' });
     expect(matchRoute('/table/tK9f2LqXv7bN3mZr')).toEqual({ name: 'table', tableId: 'tK9f2LqXv7bN3mZr' });
     expect(matchRoute('/profile/u_alice')).toEqual({ name: 'profile', userId: 'u_alice' });

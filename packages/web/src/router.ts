@@ -11,6 +11,7 @@ export type Route =
   | { readonly name: 'signup' }
   | { readonly name: 'settings' }
   | { readonly name: 'top'; readonly variant: VariantId }
+  | { readonly name: 'ratings' }
   | { readonly name: 'game'; readonly gameId: string }
   | { readonly name: 'table'; readonly tableId: string }
   | { readonly name: 'profile'; readonly userId: string }
@@ -52,6 +53,8 @@ export function matchRoute(path: string): Route {
         return { name: head };
       case 'top':
         return { name: 'top', variant: 'long' };
+      case 'ratings':
+        return { name: 'ratings' };
       case 'rules':
         return { name: 'rules', variant: 'long' };
       case 'analysis':
@@ -90,6 +93,8 @@ export const paths = {
   signup: () => '/signup',
   settings: () => '/settings',
   top: (variant: VariantId) => `/top/${variant}`,
+  /** How ratings are computed. */
+  ratings: () => '/ratings',
   game: (gameId: string) => `/game/${enc(gameId)}`,
   table: (tableId: string) => `/table/${enc(tableId)}`,
   profile: (userId: string) => `/profile/${enc(userId)}`,

@@ -1,6 +1,7 @@
 import type { UserRef } from '@nardy/protocol';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../router';
+import { ratingText } from './rating';
 
 /** A user as others see him: the name (a link to his profile), his rating, "guest" or the bot's level. */
 export function UserLabel({ user }: { readonly user: UserRef }) {
@@ -12,8 +13,8 @@ export function UserLabel({ user }: { readonly user: UserRef }) {
         {user.name}
       </a>
       {user.rating !== undefined && (
-        <span className="rating" title={t('user.ratingTitle')}>
-          {user.rating}
+        <span className="rating" title={t(user.provisional ? 'user.provisionalTitle' : 'user.ratingTitle')}>
+          {ratingText(user.rating, user.provisional)}
         </span>
       )}
       {user.guest && <span className="badge">{t('user.guest')}</span>}

@@ -1,5 +1,6 @@
 import type { Seat } from '@nardy/engine';
 import type { GameView } from '@nardy/protocol';
+import { ratingText } from '../app/rating';
 import { paths } from '../router';
 import { seatColor } from './boardModel';
 import { clockFace, formatClock, graceLeft, seatTicking } from './clock';
@@ -42,7 +43,7 @@ export function PlayerBar({ view, seat, serverNow, t }: Props) {
             ? t('players.bot', { level: user.bot })
             : user.guest
               ? t('players.guest')
-              : user.rating !== undefined && t('players.rating', { rating: user.rating })}
+              : user.rating !== undefined && t('players.rating', { rating: ratingText(user.rating, user.provisional) })}
         </span>
         <span className={`player-presence player-presence--${online ? 'online' : 'offline'}`}>
           {online

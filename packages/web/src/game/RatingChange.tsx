@@ -1,15 +1,11 @@
 import type { GameView } from '@nardy/protocol';
+import { ratingWithChange } from '../app/rating';
 import type { Translate } from './phrase';
-
-/** "1512 (+12)": the rating after the match and its change from the one the match started with. */
-export function ratingWithChange(before: number, after: number): string {
-  const d = after - before;
-  return `${after} (${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d)})`;
-}
 
 /**
  * After a rated match between two people, each one's new rating and its change: the start rating is in the view's
  * players, the new one comes in the view (`ratings`) as soon as the server has stored it — pushed, not asked for.
+ * The provisional mark is the one the match started with (one match rarely ends it; the profile has the latest).
  */
 export function RatingChange({ view, t }: { readonly view: GameView; readonly t: Translate }) {
   const p1 = view.players.p1.user;
@@ -20,9 +16,9 @@ export function RatingChange({ view, t }: { readonly view: GameView; readonly t:
     <p className="room-result-ratings">
       {t('result.ratings', {
         p1: p1.name,
-        r1: ratingWithChange(p1.rating, after.p1),
+        r1: ratingWithChange(p1.rating, after.p1, p1.provisional),
         p2: p2.name,
-        r2: ratingWithChange(p2.rating, after.p2),
+        r2: ratingWithChange(p2.rating, after.p2, p2.provisional),
       })}
     </p>
   );

@@ -18,6 +18,7 @@ import {
   type Leaderboard,
   type Profile,
   type ProfilePatch,
+  type RatingHistory,
   type UserAnalysis,
   type UserGames,
 } from '@nardy/protocol';
@@ -93,7 +94,11 @@ export function createApi(fetchImpl: Fetch) {
     dice: (gameId: string) => request<DiceReport>('GET', `/api/games/${seg(gameId)}/dice`),
     /** A finished game's analysis at a ply: the job's status, and once done its result (issue 41). */
     analysis: (gameId: string, ply: number, watch?: string) => request<AnalysisResponse>('GET', `/api/games/${seg(gameId)}/analysis${query({ ply, watch })}`),
-    leaderboard: (variant: VariantId, limit?: number) => request<Leaderboard>('GET', `/api/leaderboard/${seg(variant)}${query({ limit })}`),
+    /** The top players now (`all`) or of a Moscow-time month (`month`, this one unless `month` says `YYYY-MM`). */
+    leaderboard: (variant: VariantId, limit?: number, period?: { readonly period: 'all' | 'month'; readonly month?: string }) =>
+      request<Leaderboard>('GET', `/api/leaderboard/${seg(variant)}${query({ limit, ...period })}`),
+    /** A player's rating history in a variant (issue 42). */
+    ratingHistory: (userId: string, variant: VariantId) => request<RatingHistory>('GET', `/api/users/${seg(userId)}/ratings${query({ variant })}`),
     /** The signed-in user's chips (G9): balance and latest ledger rows. */
     chips: (limit?: number) => request<ChipsReport>('GET', `/api/me/chips${query({ limit })}`),
   };

@@ -3,6 +3,7 @@ import type { OnlinePlayer, TableSettings, TableSettingsInput } from '@nardy/pro
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../app/notices';
+import { ratingText } from '../../app/rating';
 import { useProfile } from '../../app/session';
 import { useServices } from '../../app/services';
 import { paths } from '../../router';
@@ -112,7 +113,7 @@ export function OnlineRow(props: {
   const { t } = useTranslation('lobby');
   const { user, ratings } = props.player;
   const top = headlineRating(ratings, user.guest);
-  const all = ratings.map((r) => t('onlineList.ratingIn', { variant: t(`common:variant.${r.variant}`), rating: r.rating, count: r.games })).join('\n');
+  const all = ratings.map((r) => t('onlineList.ratingIn', { variant: t(`common:variant.${r.variant}`), rating: ratingText(r.rating, r.provisional), count: r.games })).join('\n');
   const full = props.offer && matchSettings(props.offer.match);
   const shown: TableSettings | null = props.offer && full?.ok ? { ...props.offer, match: full.value as TableSettings['match'] } : null;
   return (
@@ -123,7 +124,7 @@ export function OnlineRow(props: {
         </a>
         {top && (
           <span className="rating" title={all}>
-            {top.rating}
+            {ratingText(top.rating, top.provisional)}
           </span>
         )}
         {user.guest && <span className="badge">{t('common:user.guest')}</span>}
