@@ -11,7 +11,8 @@ export interface Book {
   readonly entrants: readonly Entrant[];
   readonly seed: string;
   readonly pairings: readonly Pairing[];
-  readonly results: Readonly<Record<string, PairingResult>>;
+  /** In the order recorded (an array: copying a large keyed object at every result is slow). */
+  readonly results: readonly PairingResult[];
   readonly withdrawn: readonly string[];
 }
 
@@ -23,12 +24,23 @@ export function openBook(entrants: readonly Entrant[], options: FormatOptions, m
   if (entrants.length < min || entrants.length > max) return fail('BAD_FIELD', `this format takes ${min} to ${max} players, not ${entrants.length}`);
   if (new Set(entrants.map((e) => e.id)).size !== entrants.length) return fail('BAD_FIELD', 'a player is entered twice');
   const field = seedOrder(entrants, options.seed).map((e) => ({ id: e.id, rating: e.rating }));
-  return ok({ entrants: field, seed: options.seed, pairings: [], results: {}, withdrawn: [] });
+  return ok({ entrants: field, seed: options.seed, pairings: [], results: [], withdrawn: [] });
 }
 
 export const isWithdrawn = (book: Book, id: string): boolean => book.withdrawn.includes(id);
 
-export const hasResult = (book: Book, pairingId: string): boolean => Object.prototype.hasOwnProperty.call(book.results, pairingId);
+/** The results by pairing id, built once per results array (books are never changed in place). */
+const byPairing = new WeakMap<readonly PairingResult[], ReadonlyMap<string, PairingResult>>();
+export function resultsOf(book: Book): ReadonlyMap<string, PairingResult> {
+  let map = byPairing.get(book.results);
+  if (!map) {
+    map = new Map(book.results.map((r) => [r.pairingId, r]));
+    byPairing.set(book.results, map);
+  }
+  return map;
+}
+
+export const hasResult = (book: Book, pairingId: string): boolean => resultsOf(book).has(pairingId);
 
 export const pendingPairings = (book: Book): Pairing[] => book.pairings.filter((p) => !hasResult(book, p.id));
 
@@ -44,9 +56,8 @@ export function forfeitResult(pairing: Pairing, loser: string, at?: number): Pai
 /** Adds pairings to the book; those with a result (byes, forfeits) are scored at once. */
 export function issue<S extends Book>(book: S, made: readonly { pairing: Pairing; result?: PairingResult }[]): S {
   if (made.length === 0) return book;
-  const results = { ...book.results };
-  for (const m of made) if (m.result) results[m.pairing.id] = m.result;
-  return { ...book, pairings: [...book.pairings, ...made.map((m) => m.pairing)], results };
+  const scored = made.flatMap((m) => (m.result ? [m.result] : []));
+  return { ...book, pairings: [...book.pairings, ...made.map((m) => m.pairing)], results: scored.length > 0 ? [...book.results, ...scored] : book.results };
 }
 
 /** Records a game's result: UNKNOWN_PAIRING, ALREADY_RECORDED, or the book with it. */
@@ -55,19 +66,18 @@ export function recordIn<S extends Book>(book: S, result: PairingResult): Format
   if (!pairing) return fail('UNKNOWN_PAIRING', `no pairing ${result.pairingId}`);
   if (hasResult(book, pairing.id)) return fail('ALREADY_RECORDED', `pairing ${pairing.id} already has a result`);
   if (pairing.b === null) return fail('ALREADY_RECORDED', `pairing ${pairing.id} is a bye`);
-  return ok({ ...book, results: { ...book.results, [pairing.id]: { ...result } } });
+  return ok({ ...book, results: [...book.results, { ...result }] });
 }
 
 /** Marks `id` withdrawn and forfeits his pending games. */
 export function withdrawIn<S extends Book>(book: S, id: string, at?: number): FormatResult<S> {
   if (!book.entrants.some((e) => e.id === id)) return fail('BAD_FIELD', `${id} is not in this tournament`);
   if (isWithdrawn(book, id)) return fail('ALREADY_RECORDED', `${id} has already withdrawn`);
-  const results = { ...book.results };
-  for (const p of pendingPairings(book)) if (p.a === id || p.b === id) results[p.id] = forfeitResult(p, id, at);
-  return ok({ ...book, results, withdrawn: [...book.withdrawn, id] });
+  const forfeits = pendingPairings(book).flatMap((p) => (p.a === id || p.b === id ? [forfeitResult(p, id, at)] : []));
+  return ok({ ...book, results: [...book.results, ...forfeits], withdrawn: [...book.withdrawn, id] });
 }
 
-export const viewsOf = (book: Book): PairingView[] => book.pairings.map((pairing) => ({ pairing, result: book.results[pairing.id] ?? null }));
+export const viewsOf = (book: Book): PairingView[] => book.pairings.map((pairing) => ({ pairing, result: resultsOf(book).get(pairing.id) ?? null }));
 
 /** What one side of a result scored: 1 a win, ½ a draw, 0 a loss. */
 export function scoreOf(result: PairingResult, side: 'a' | 'b'): number {
@@ -78,6 +88,7 @@ export function scoreOf(result: PairingResult, side: 'a' | 'b'): number {
 /** One scored pairing from a player's side. */
 export interface Game {
   readonly pairing: Pairing;
+  readonly result: PairingResult;
   readonly opponent: string | null;
   readonly side: 'a' | 'b';
   readonly score: number;
@@ -90,10 +101,10 @@ export interface Game {
 export function gamesByPlayer(book: Book): Map<string, Game[]> {
   const games = new Map<string, Game[]>(book.entrants.map((e) => [e.id, []]));
   for (const pairing of book.pairings) {
-    const result = book.results[pairing.id];
+    const result = resultsOf(book).get(pairing.id);
     if (!result) continue;
-    games.get(pairing.a)?.push({ pairing, opponent: pairing.b, side: 'a', score: scoreOf(result, 'a'), pointsFor: result.scoreA, pointsAgainst: result.scoreB });
-    if (pairing.b !== null) games.get(pairing.b)?.push({ pairing, opponent: pairing.a, side: 'b', score: scoreOf(result, 'b'), pointsFor: result.scoreB, pointsAgainst: result.scoreA });
+    games.get(pairing.a)?.push({ pairing, result, opponent: pairing.b, side: 'a', score: scoreOf(result, 'a'), pointsFor: result.scoreA, pointsAgainst: result.scoreB });
+    if (pairing.b !== null) games.get(pairing.b)?.push({ pairing, result, opponent: pairing.a, side: 'b', score: scoreOf(result, 'b'), pointsFor: result.scoreB, pointsAgainst: result.scoreA });
   }
   return games;
 }

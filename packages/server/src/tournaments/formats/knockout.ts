@@ -4,7 +4,7 @@
  * consolation bracket for the losers of played first-round matches (placed where they lost, so it too starts
  * match by match), and a match for third place between the semi-finals' losers. Rules in docs/tournaments.md.
  */
-import { type Book, byeResult, forfeitResult, gamesByPlayer, hasResult, isWithdrawn, issue, ok, openBook, pendingPairings, recordIn, viewsOf, withdrawIn } from './book.js';
+import { type Book, byeResult, resultsOf, forfeitResult, gamesByPlayer, hasResult, isWithdrawn, issue, ok, openBook, pendingPairings, recordIn, viewsOf, withdrawIn } from './book.js';
 import type { Format, Pairing, PairingResult, Standing } from './types.js';
 
 export interface KnockoutState extends Book {
@@ -48,6 +48,17 @@ const playedFirstRound = (state: KnockoutState): number => state.entrants.length
 
 const hasConsolation = (state: KnockoutState): boolean => state.consolation && playedFirstRound(state) >= 2;
 
+type Match = readonly [BracketName, number, number];
+
+/** The matches a decided one feeds: the next in its bracket and, from the main first round, the consolation's first. */
+function completes(state: KnockoutState, p: Pairing): Match[] {
+  if (p.bracket !== 'main' && p.bracket !== 'consolation') return [];
+  const slot = (p.slot ?? 0) >> 1;
+  const out: Match[] = p.round < (p.bracket === 'main' ? state.rounds : state.rounds - 1) ? [[p.bracket, p.round + 1, slot]] : [];
+  if (p.bracket === 'main' && p.round === 1 && hasConsolation(state)) out.push(['consolation', 1, slot]);
+  return out;
+}
+
 /** Reads the bracket as it stands: who sits where, given the pairings made and the results in. */
 class Reader {
   private readonly byId: Map<string, Pairing>;
@@ -89,7 +100,7 @@ class Reader {
   decided(id: string): { winner: string; loser: string | null } | null | undefined {
     const pairing = this.byId.get(id);
     if (!pairing) return undefined;
-    const result = this.state.results[id];
+    const result = resultsOf(this.state).get(id);
     if (!result) return null;
     return { winner: winnerOf(this.state, pairing, result), loser: loserOf(this.state, pairing, result) };
   }
@@ -131,23 +142,22 @@ export const knockout: Format<KnockoutState> = {
       const result = pairing.b === null ? byeResult(pairing) : absent ? forfeitResult(pairing, absent) : undefined;
       current = issue(current, [result ? { pairing, result } : { pairing }]);
       reader.made(current, pairing);
-      if (!result) games.push(pairing);
+      if (result) work.push(...completes(state, pairing));
+      else games.push(pairing);
     };
-    const brackets: [BracketName, number][] = [['main', state.rounds]];
-    if (hasConsolation(state)) brackets.push(['consolation', state.rounds - 1]);
-    for (const [bracket, rounds] of brackets) {
-      for (let round = 1; round <= rounds; round++) {
-        for (let slot = 0; slot < state.size / 2 ** round; slot++) {
-          const id = pairingId(bracket, round, slot);
-          if (reader.pairing(id)) continue;
-          const x = reader.seat(bracket, round - 1, 2 * slot);
-          const y = reader.seat(bracket, round - 1, 2 * slot + 1);
-          if (x === 'pending' || y === 'pending' || (x === 'empty' && y === 'empty')) continue;
-          const [a, b] = x === 'empty' ? [y, x] : [x, y];
-          if (a === 'empty') continue;
-          make({ id, round, a: a.id, b: b === 'empty' ? null : b.id, bracket, slot });
-        }
-      }
+    // Only a match one of whose feeders is decided can be made now (all of the first round at the start).
+    const work: Match[] = state.pairings.length === 0 ? Array.from({ length: state.size / 2 }, (_, slot): Match => ['main', 1, slot]) : [];
+    for (const p of state.pairings) if (hasResult(state, p.id)) work.push(...completes(state, p));
+    for (let i = 0; i < work.length; i++) {
+      const [bracket, round, slot] = work[i] as Match;
+      const id = pairingId(bracket, round, slot);
+      if (reader.pairing(id)) continue;
+      const x = reader.seat(bracket, round - 1, 2 * slot);
+      const y = reader.seat(bracket, round - 1, 2 * slot + 1);
+      if (x === 'pending' || y === 'pending' || (x === 'empty' && y === 'empty')) continue;
+      const [a, b] = x === 'empty' ? [y, x] : [x, y];
+      if (a === 'empty') continue;
+      make({ id, round, a: a.id, b: b === 'empty' ? null : b.id, bracket, slot });
     }
     if (state.thirdPlace && state.rounds >= 2 && !reader.pairing(THIRD)) {
       const semis = [0, 1].map((slot) => reader.decided(pairingId('main', state.rounds - 1, slot)));
@@ -170,9 +180,9 @@ export const knockout: Format<KnockoutState> = {
     const third = reader.decided(THIRD);
     const rows = state.entrants.map((e, seed) => {
       const mine = games.get(e.id) ?? [];
-      const won = (bracket: string) => mine.filter((g) => g.pairing.bracket === bracket && winnerOf(state, g.pairing, state.results[g.pairing.id] as PairingResult) === e.id).length;
+      const won = (bracket: string) => mine.filter((g) => g.pairing.bracket === bracket && winnerOf(state, g.pairing, g.result) === e.id).length;
       const roundsWon = won('main');
-      const lostMain = mine.find((g) => g.pairing.bracket === 'main' && winnerOf(state, g.pairing, state.results[g.pairing.id] as PairingResult) !== e.id);
+      const lostMain = mine.find((g) => g.pairing.bracket === 'main' && winnerOf(state, g.pairing, g.result) !== e.id);
       const played = mine.filter((g) => g.opponent !== null);
       // Places 1–4 come from the final and the match for third; otherwise from the round reached.
       const place =
@@ -191,7 +201,7 @@ export const knockout: Format<KnockoutState> = {
         roundOut: lostMain?.pairing.round ?? null,
         consolation: won('consolation'),
         played: played.length,
-        won: played.filter((g) => winnerOf(state, g.pairing, state.results[g.pairing.id] as PairingResult) === e.id).length,
+        won: played.filter((g) => winnerOf(state, g.pairing, g.result) === e.id).length,
         rating: e.rating,
       };
     });
