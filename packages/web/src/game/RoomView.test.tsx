@@ -9,7 +9,7 @@ import { concessionCost } from './choices';
 import { say } from './phrase';
 import { initialRoom, roomReducer, type RoomState } from './roomState';
 import { RoomView } from './RoomView';
-import { NOW, timeline, type WireAction } from './views.suite';
+import { NOW, SHORT_GAME, timeline, type WireAction } from './views.suite';
 
 const SETTINGS = { autoPlayForced: false, autoConfirm: false, reducedMotion: true } as const;
 
@@ -49,27 +49,7 @@ const LONG_FIRST_TURN: WireAction[] = [
   { type: 'opening', dice: { p1: 5, p2: 3 } },
   { type: 'roll', seat: 'p1', dice: [6, 5] },
 ];
-const SHORT: WireAction[] = [
-  { type: 'opening', dice: { p1: 3, p2: 1 } },
-  {
-    type: 'move',
-    seat: 'p1',
-    steps: [
-      { from: 8, to: 5 },
-      { from: 6, to: 5 },
-    ],
-  },
-  { type: 'roll', seat: 'p2', dice: [6, 4] },
-  {
-    type: 'move',
-    seat: 'p2',
-    steps: [
-      { from: 24, to: 18 },
-      { from: 18, to: 14 },
-    ],
-  },
-  { type: 'double', seat: 'p1' },
-];
+const SHORT = SHORT_GAME.slice(0, 5);
 
 describe('RoomView', () => {
   it('your turn to move: the prompt, both players with profile links, the move list, what giving up costs', () => {

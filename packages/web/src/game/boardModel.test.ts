@@ -1,7 +1,7 @@
 import { startPosition } from '@nardy/engine';
 import { describe, expect, it } from 'vitest';
 import { positionBoardModel, viewBoardInput, viewBoardModel } from './boardModel';
-import { play, viewOf, withBoard } from './views.suite';
+import { SHORT_GAME, play, viewOf, withBoard } from './views.suite';
 
 const side = (entries: Record<number, number>): number[] => {
   const s = new Array<number>(26).fill(0);
@@ -58,17 +58,7 @@ describe('viewBoardModel', () => {
 
   it('a double awaiting its answer shows the value offered on the cube where it lies; a taken one the new value', () => {
     // p1 (White) opened and played 8/5 6/5; p2 doubles at the start of his turn.
-    const turnActions = [
-      { type: 'opening', dice: { p1: 3, p2: 1 } },
-      {
-        type: 'move',
-        seat: 'p1',
-        steps: [
-          { from: 8, to: 5 },
-          { from: 6, to: 5 },
-        ],
-      },
-    ] as const;
+    const turnActions = SHORT_GAME.slice(0, 2);
     const doubled = play({ variant: 'short' }, [...turnActions, { type: 'double', seat: 'p2' }]);
     expect(viewBoardModel(viewOf(doubled, 'p1'), 'white').cube).toEqual({ value: 1, owner: null, offered: 2 });
     const taken = play({ variant: 'short' }, [...turnActions, { type: 'double', seat: 'p2' }, { type: 'take', seat: 'p1' }]);

@@ -12,29 +12,10 @@ import {
   resignCost,
   surrenderCost,
 } from './choices';
-import { NOW, play, viewOf, type WireAction } from './views.suite';
+import { NOW, SHORT_GAME, play, viewOf } from './views.suite';
 
 /** Short nardy: p1 opened 3–1 (8/5 6/5), p2 threw 6–4 and ran 24/14; p1 to start his turn. */
-const SHORT: WireAction[] = [
-  { type: 'opening', dice: { p1: 3, p2: 1 } },
-  {
-    type: 'move',
-    seat: 'p1',
-    steps: [
-      { from: 8, to: 5 },
-      { from: 6, to: 5 },
-    ],
-  },
-  { type: 'roll', seat: 'p2', dice: [6, 4] },
-  {
-    type: 'move',
-    seat: 'p2',
-    steps: [
-      { from: 24, to: 18 },
-      { from: 18, to: 14 },
-    ],
-  },
-];
+const SHORT = SHORT_GAME.slice(0, 4);
 const SHORT_MONEY = { variant: 'short', cube: { beaver: true } } as const;
 
 const types = (choices: readonly { action: { type: string } }[]) => choices.map((c) => c.action.type);

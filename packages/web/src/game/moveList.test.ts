@@ -3,7 +3,7 @@ import { createI18n } from '../i18n/resources';
 import { claimedEntries, replayLog } from './moveList';
 import { entryPhrase } from './movePhrases';
 import { say, type Translate } from './phrase';
-import type { WireAction } from './views.suite';
+import { SHORT_GAME, type WireAction } from './views.suite';
 
 const LONG_OPENING: WireAction[] = [
   { type: 'opening', dice: { p1: 5, p2: 3 } },
@@ -40,30 +40,7 @@ describe('replayLog', () => {
   });
 
   it('short nardy: own numbers, hits starred; cube actions with their values; the game end with its result', () => {
-    const r = replayLog({ variant: 'short' }, [
-      { type: 'opening', dice: { p1: 3, p2: 1 } },
-      {
-        type: 'move',
-        seat: 'p1',
-        steps: [
-          { from: 8, to: 5 },
-          { from: 6, to: 5 },
-        ],
-      },
-      { type: 'roll', seat: 'p2', dice: [6, 4] },
-      {
-        type: 'move',
-        seat: 'p2',
-        steps: [
-          { from: 24, to: 18 },
-          { from: 18, to: 14 },
-        ],
-      },
-      { type: 'double', seat: 'p1' },
-      { type: 'take', seat: 'p2' },
-      { type: 'resign', seat: 'p1', level: 'single' },
-      { type: 'acceptResign', seat: 'p2' },
-    ]);
+    const r = replayLog({ variant: 'short' }, SHORT_GAME);
     expect(r.error).toBeNull();
     const kinds = r.entries.map((e) => e.kind);
     expect(kinds).toEqual(['opening', 'move', 'move', 'double', 'take', 'resign', 'acceptResign', 'gameEnded']);

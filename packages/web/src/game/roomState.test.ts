@@ -3,28 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { GameUpdate } from '../net/types';
 import { rematchChoice } from './choices';
 import { CHAT_KEPT, initialRoom, roomReducer, type RoomState } from './roomState';
-import { NOW, snapshotAt, timeline, type WireAction } from './views.suite';
+import { NOW, SHORT_GAME, snapshotAt, timeline } from './views.suite';
 
-const SHORT: WireAction[] = [
-  { type: 'opening', dice: { p1: 3, p2: 1 } },
-  {
-    type: 'move',
-    seat: 'p1',
-    steps: [
-      { from: 8, to: 5 },
-      { from: 6, to: 5 },
-    ],
-  },
-  { type: 'roll', seat: 'p2', dice: [6, 4] },
-  {
-    type: 'move',
-    seat: 'p2',
-    steps: [
-      { from: 24, to: 18 },
-      { from: 18, to: 14 },
-    ],
-  },
-];
+const SHORT = SHORT_GAME.slice(0, 4);
 
 const feed = (updates: readonly GameUpdate[], from: RoomState = initialRoom): RoomState =>
   updates.reduce((s, update) => roomReducer(s, { type: 'update', update }), from);

@@ -5,7 +5,7 @@ import { createI18n } from '../i18n/resources';
 import { promptPhrase } from './choices';
 import { say } from './phrase';
 import { statusPhrase } from './status';
-import { play, viewOf, type WireAction } from './views.suite';
+import { SHORT_GAME, play, viewOf, type WireAction } from './views.suite';
 
 /** The status line as each language says it, for a seat (null: a spectator). */
 function line(view: GameView): Record<Language, string> {
@@ -19,17 +19,7 @@ function line(view: GameView): Record<Language, string> {
 
 /** Short nardy with the cube and beavers: p1 (White) opened 3–1 and played it; p2 (Black) is to start his turn. */
 const SHORT = { variant: 'short', cube: { beaver: true } } as const;
-const OPENED: WireAction[] = [
-  { type: 'opening', dice: { p1: 3, p2: 1 } },
-  {
-    type: 'move',
-    seat: 'p1',
-    steps: [
-      { from: 8, to: 5 },
-      { from: 6, to: 5 },
-    ],
-  },
-];
+const OPENED = SHORT_GAME.slice(0, 2);
 const at = (actions: readonly WireAction[], you: Seat | null, settings: Parameters<typeof play>[0] = SHORT): GameView => viewOf(play(settings, actions), you);
 
 describe('the status line: who must act and what, for every phase', () => {

@@ -94,11 +94,42 @@ export function viewOf(m: MatchState, you: Seat | null, gameId = 'g_test'): Game
   };
 }
 
+/** An action as the server sends it in an `action` event. */
+export type WireAction = Extract<GameEvent, { kind: 'action' }>['action'];
+
+/**
+ * The web tests' sample short-nardy game: p1 opens 3–1 (8/5 6/5); p2 throws 6–4 and runs 24/14; p1 doubles and p2
+ * takes; p1 resigns a single game and p2 accepts. A test that needs less takes the first actions (`slice`).
+ */
+export const SHORT_GAME: readonly WireAction[] = [
+  { type: 'opening', dice: { p1: 3, p2: 1 } },
+  {
+    type: 'move',
+    seat: 'p1',
+    steps: [
+      { from: 8, to: 5 },
+      { from: 6, to: 5 },
+    ],
+  },
+  { type: 'roll', seat: 'p2', dice: [6, 4] },
+  {
+    type: 'move',
+    seat: 'p2',
+    steps: [
+      { from: 24, to: 18 },
+      { from: 18, to: 14 },
+    ],
+  },
+  { type: 'double', seat: 'p1' },
+  { type: 'take', seat: 'p2' },
+  { type: 'resign', seat: 'p1', level: 'single' },
+  { type: 'acceptResign', seat: 'p2' },
+];
+
 /**
  * What a room following the match from its start receives: the first snapshot, then one `action` event per
  * action (and a `gameEnded` after each action that finished a game), numbered 1, 2, … with the view after each.
  */
-export type WireAction = Extract<GameEvent, { kind: 'action' }>['action'];
 
 export function timeline(settings: MatchSettingsInput, actions: readonly WireAction[], you: Seat | null): GameUpdate[] {
   let m = play(settings, []);

@@ -1,36 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { replayLog } from '../../game/moveList';
-import type { WireAction } from '../../game/views.suite';
+import { SHORT_GAME } from '../../game/views.suite';
 import { matchRoute } from '../../router';
 import { replayFrame } from '../replay/replayFrame';
 import { boardPathOf } from './boardLink';
 import { fromQuery } from './ids';
 
-const ACTIONS: WireAction[] = [
-  { type: 'opening', dice: { p1: 3, p2: 1 } },
-  {
-    type: 'move',
-    seat: 'p1',
-    steps: [
-      { from: 8, to: 5 },
-      { from: 6, to: 5 },
-    ],
-  },
-  { type: 'roll', seat: 'p2', dice: [6, 4] },
-  {
-    type: 'move',
-    seat: 'p2',
-    steps: [
-      { from: 24, to: 18 },
-      { from: 18, to: 14 },
-    ],
-  },
-  { type: 'double', seat: 'p1' },
-  { type: 'take', seat: 'p2' },
-  { type: 'resign', seat: 'p1', level: 'single' },
-  { type: 'acceptResign', seat: 'p2' },
-];
-const log = replayLog({ variant: 'short', matchLength: 5 }, ACTIONS);
+const log = replayLog({ variant: 'short', matchLength: 5 }, SHORT_GAME);
 
 describe('"Open in the analysis board" from a replayed position', () => {
   it('carries the position, the side on roll, the dice, the cube and the score', () => {

@@ -1,34 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { replayLog } from '../../game/moveList';
-import type { WireAction } from '../../game/views.suite';
+import { SHORT_GAME } from '../../game/views.suite';
 import { decisionSteps, playedCandidate, rightCubeAction, winChances, type CubeDecision, type MoveDecision } from './analysisModel';
 
-const ACTIONS: WireAction[] = [
-  { type: 'opening', dice: { p1: 3, p2: 1 } },
-  {
-    type: 'move',
-    seat: 'p1',
-    steps: [
-      { from: 8, to: 5 },
-      { from: 6, to: 5 },
-    ],
-  },
-  { type: 'roll', seat: 'p2', dice: [6, 4] },
-  {
-    type: 'move',
-    seat: 'p2',
-    steps: [
-      { from: 24, to: 18 },
-      { from: 18, to: 14 },
-    ],
-  },
-  { type: 'double', seat: 'p1' },
-  { type: 'take', seat: 'p2' },
-  { type: 'resign', seat: 'p1', level: 'single' },
-  { type: 'acceptResign', seat: 'p2' },
-];
-const log = replayLog({ variant: 'short', matchLength: 5 }, ACTIONS);
-const types = ACTIONS.map((a) => a.type);
+const log = replayLog({ variant: 'short', matchLength: 5 }, SHORT_GAME);
+const types = SHORT_GAME.map((a) => a.type);
 
 const p = (win: number) => ({ win, winMars: 0, winKoks: 0, loseMars: 0, loseKoks: 0 });
 const move = (m: number, player: 'p1' | 'p2', played: string, win: number): MoveDecision => ({

@@ -1,33 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { replayLog } from '../../game/moveList';
-import type { WireAction } from '../../game/views.suite';
+import { SHORT_GAME } from '../../game/views.suite';
 import { replayFrame } from './replayFrame';
 
-const ACTIONS: WireAction[] = [
-  { type: 'opening', dice: { p1: 3, p2: 1 } },
-  {
-    type: 'move',
-    seat: 'p1',
-    steps: [
-      { from: 8, to: 5 },
-      { from: 6, to: 5 },
-    ],
-  },
-  { type: 'roll', seat: 'p2', dice: [6, 4] },
-  {
-    type: 'move',
-    seat: 'p2',
-    steps: [
-      { from: 24, to: 18 },
-      { from: 18, to: 14 },
-    ],
-  },
-  { type: 'double', seat: 'p1' },
-  { type: 'take', seat: 'p2' },
-  { type: 'resign', seat: 'p1', level: 'single' },
-  { type: 'acceptResign', seat: 'p2' },
-];
-const log = replayLog({ variant: 'short', matchLength: 5 }, ACTIONS);
+const log = replayLog({ variant: 'short', matchLength: 5 }, SHORT_GAME);
 
 describe('replayFrame', () => {
   it('step 0 is the start, before the opening throw: no side to move, the cube centred', () => {
@@ -44,7 +20,7 @@ describe('replayFrame', () => {
   });
 
   it('the step that ends a game shows its last board and result, not the next game’s start', () => {
-    const f = replayFrame(log, ACTIONS.length);
+    const f = replayFrame(log, SHORT_GAME.length);
     expect(f.result).toMatchObject({ number: 1, winner: 'p2', kind: 'single', cubeValue: 2, points: { p1: 0, p2: 2 } });
     expect(f.position.board.black[14]).toBe(1);
     expect(f.extras).toEqual({ turn: null, dice: null, cube: { value: 2, owner: 'black' } });
