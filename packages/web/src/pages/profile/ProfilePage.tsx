@@ -13,6 +13,7 @@ import { ServerError } from '../../net/types';
 import { AnalysedPlay } from './AnalysedPlay';
 import { ChipsPanel } from './ChipsPanel';
 import { ProfileView } from './ProfileView';
+import { RatingHistoryPanel } from './RatingHistoryPanel';
 
 export interface ProfilePageProps {
   readonly userId: string;
@@ -96,6 +97,7 @@ export function ProfilePage({ userId }: ProfilePageProps) {
         loadingMore={loaded.more}
         onMore={onMore}
         chips={<ChipsPanel report={chips} lang={currentLanguage()} />}
+        history={<RatingHistoryPanel userId={userId} variants={(data.stats ?? []).map((s) => s.variant)} lang={currentLanguage()} />}
         analysed={<AnalysedPlay data={analysed} lang={currentLanguage()} />}
       />
       {loaded.moreError && <Refusal error={loaded.moreError} />}

@@ -23,6 +23,8 @@ interface Props {
   readonly onMore: () => void;
   /** Shown under the name on one's own profile: his chips (ChipsPanel). */
   readonly chips?: ReactNode;
+  /** Under the rated record: the rating history graph (RatingHistoryPanel). */
+  readonly history?: ReactNode;
   /** Under the rated record: the average error rate and PR over analysed games (AnalysedPlay). */
   readonly analysed?: ReactNode;
 }
@@ -83,7 +85,7 @@ function GameItem({ game, userName, lang }: { readonly game: UserGame; readonly 
   );
 }
 
-export function ProfileView({ data, own, lang, loadingMore, onMore, chips, analysed }: Props) {
+export function ProfileView({ data, own, lang, loadingMore, onMore, chips, history, analysed }: Props) {
   const t = useTranslate('profile');
   return (
     <div className="profile">
@@ -95,6 +97,7 @@ export function ProfileView({ data, own, lang, loadingMore, onMore, chips, analy
       )}
       {own && chips}
       {data.stats && <StatsTable stats={data.stats} />}
+      {history}
       {analysed}
       <section className="card" aria-label={t('games')}>
         <h2>{t('games')}</h2>

@@ -1,7 +1,8 @@
 import type { VariantStats } from '@nardy/protocol';
 import { useTranslation } from 'react-i18next';
+import { ratingText } from '../../app/rating';
 
-/** The player's rated record per variant: rating, games, and wins · losses · draws in one column (fits a phone). */
+/** The player's rated record per variant: rating ("1523?" while provisional), games, and wins · losses · draws in one column (fits a phone). */
 export function StatsTable({ stats }: { readonly stats: readonly VariantStats[] }) {
   const { t } = useTranslation('profile');
   return (
@@ -24,13 +25,14 @@ export function StatsTable({ stats }: { readonly stats: readonly VariantStats[] 
               {stats.map((s) => (
                 <tr key={s.variant}>
                   <th scope="row">{t(`common:variant.${s.variant}`)}</th>
-                  <td>{s.rating}</td>
+                  <td>{ratingText(s.rating, s.provisional)}</td>
                   <td>{s.games}</td>
                   <td>{t('stats.recordValue', { wins: s.wins, losses: s.losses, draws: s.draws })}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          {stats.some((s) => s.provisional) && <p className="muted">{t('stats.provisional')}</p>}
         </div>
       )}
     </section>
