@@ -14,7 +14,7 @@ export interface SwissState extends Book {
   readonly round: number;
 }
 
-/** The tries one round's search may take before it settles for one more repeat (keeps a 512-player round quick). */
+/** The tries a round's search may take before it allows more repeats (keeps a 512-player round quick). */
 const SEARCH_BUDGET = 20_000;
 
 export const defaultSwissRounds = (players: number): number => Math.max(1, Math.min(players - 1, Math.ceil(Math.log2(players)) + 1));
@@ -56,8 +56,7 @@ function tally(state: SwissState, games: Map<string, Game[]>): Map<string, Stand
  * Pairs `ranked` (even, best first) with at most `maxRepeats` repeated pairings, or null. The first player takes,
  * in order: the middle of his score group downwards, then its upper half upwards, then lower groups (he floats).
  */
-function pairUp(ranked: readonly string[], info: Map<string, Standing0>, maxRepeats: number): [string, string][] | null {
-  let steps = 0;
+function pairUp(ranked: readonly string[], info: Map<string, Standing0>, maxRepeats: number, budget: { steps: number }): [string, string][] | null {
   const points = (id: string): number => info.get(id)?.points ?? 0;
   const search = (rest: readonly string[], repeats: number): [string, string][] | null => {
     const [p, ...others] = rest;
@@ -75,12 +74,12 @@ function pairUp(ranked: readonly string[], info: Map<string, Standing0>, maxRepe
     const byClash = (ids: string[]): string[] => ids.map((id, i) => ({ id, i, c: clash(id) })).sort((x, y) => x.c - y.c || x.i - y.i).map((x) => x.id);
     const order = [...byClash(group.slice(half)), ...byClash(group.slice(1, half).reverse()), ...byClash(others.filter((id) => !inGroup.has(id)))];
     for (const q of order) {
-      if (++steps > SEARCH_BUDGET) return null;
+      if (--budget.steps < 0) return null;
       const repeat = (info.get(p)?.met.get(q) ?? 0) > 0 ? 1 : 0;
       if (repeats + repeat > maxRepeats) continue;
       const found = search(others.filter((id) => id !== q), repeats + repeat);
       if (found) return [[p, q], ...found];
-      if (steps > SEARCH_BUDGET) return null;
+      if (budget.steps < 0) return null;
     }
     return null;
   };
@@ -92,9 +91,12 @@ function pairRound(ranked: readonly string[], info: Map<string, Standing0>): { p
   // The bye goes to the lowest-ranked player without one, unless that forces a repeat another choice avoids.
   const byeChoices: (string | null)[] = ranked.length % 2 === 0 ? [null] : [...ranked].reverse().filter((id) => (info.get(id)?.byes ?? 0) === 0);
   if (byeChoices.length === 0) byeChoices.push(ranked[ranked.length - 1] as string);
-  for (let maxRepeats = 0; ; maxRepeats++) {
+  // Repeats allowed: 0, then 1, 2, 4 … (few tries on a large field), each try with a fresh search budget.
+  for (let maxRepeats = 0; ; maxRepeats = Math.max(1, 2 * maxRepeats)) {
+    const budget = { steps: SEARCH_BUDGET };
+    const allowed = maxRepeats >= ranked.length / 2 ? Infinity : maxRepeats;
     for (const bye of maxRepeats === 0 ? byeChoices : byeChoices.slice(0, 1)) {
-      const pairs = pairUp(bye === null ? ranked : ranked.filter((id) => id !== bye), info, maxRepeats >= ranked.length / 2 ? Infinity : maxRepeats);
+      const pairs = pairUp(bye === null ? ranked : ranked.filter((id) => id !== bye), info, allowed, budget);
       if (pairs) return { pairs, bye };
     }
   }
