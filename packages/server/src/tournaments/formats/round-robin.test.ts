@@ -79,6 +79,22 @@ describe('round robin', () => {
     );
   });
 
+  it('is finished when the last rounds are forfeits only, even before next stores them', () => {
+    const started = roundRobin.start(field(3), { seed });
+    if (!started.ok) throw new Error();
+    const { state, pairings } = roundRobin.next(started.value, { now: 0 });
+    const [game] = pairings as [Pairing];
+    const played = roundRobin.record(state, { pairingId: game.id, winner: 'a', scoreA: 1, scoreB: 0 });
+    if (!played.ok) throw new Error();
+    const out = roundRobin.withdraw(played.value, 'p1');
+    if (!out.ok) throw new Error();
+    // Round 1 was p2 v p3 (p1 sat out); rounds 2 and 3 are p1's, both forfeits now: no game left to play.
+    const rest = roundRobin.next(out.value, { now: 0 });
+    expect(rest.pairings).toEqual([]);
+    expect(roundRobin.finished(out.value, 0)).toBe(true);
+    expect(roundRobin.standings(rest.state).map((s) => s.points)).toEqual([2, 1, 0]);
+  });
+
   it('refuses fields out of 3..12', () => {
     expect(roundRobin.start(field(2), { seed })).toMatchObject({ ok: false, error: { code: 'BAD_FIELD' } });
     expect(roundRobin.start(field(13), { seed })).toMatchObject({ ok: false, error: { code: 'BAD_FIELD' } });

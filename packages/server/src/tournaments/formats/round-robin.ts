@@ -97,7 +97,9 @@ export const roundRobin: Format<RoundRobinState> = {
 
   pairings: viewsOf,
 
-  finished(state) {
-    return state.round >= state.rounds && pendingPairings(state).length === 0;
+  finished(state, now) {
+    // Rounds of forfeits only are made by `next` without a game: look through them.
+    const { state: after, pairings } = roundRobin.next(state, { now });
+    return pairings.length === 0 && after.round >= after.rounds && pendingPairings(after).length === 0;
   },
 };

@@ -86,6 +86,7 @@ export interface Format<S> {
   readonly maxPlayers: number;
   start(entrants: readonly Entrant[], options: FormatOptions): FormatResult<S>;
   /** `idle`: arena only — the players who are waiting for a new match now (others are playing or gone). */
+  /** The state may change even when no game is returned (byes, forfeits of the withdrawn): store it all the same. */
   next(state: S, ctx: { readonly now: number; readonly idle?: readonly string[] }): { readonly state: S; readonly pairings: readonly Pairing[] };
   record(state: S, result: PairingResult): FormatResult<S>;
   /** A player leaves a running tournament (withdraws or is removed): his unplayed pairings become forfeits. */
