@@ -33,7 +33,12 @@ export const TournamentOptionsSchema = z.strictObject({
   rounds: z.exactOptional(z.int().min(1).max(20)),
   consolation: z.exactOptional(z.boolean()),
   thirdPlace: z.exactOptional(z.boolean()),
-  minutes: z.exactOptional(z.int().min(1).max(24 * 60)),
+  minutes: z.exactOptional(
+    z
+      .int()
+      .min(1)
+      .max(24 * 60),
+  ),
 });
 
 /** Shares (whole per cent) of the payout to places 1, 2, 3 …; they add up to 100. */

@@ -23,7 +23,7 @@ import type { Store } from './store/types.js';
 import { Router } from './ws/connection.js';
 import { ConnectionHub, viewerSource } from './ws/hub.js';
 import { createLimiters, type RateLimit } from './ws/limiters.js';
-import { TournamentsModule, tournamentRoutes, TOURNAMENT_FORMATS_HERE, runSchedule } from './tournaments/index.js';
+import { TournamentsModule, tournamentRoutes, FORMATS, runSchedule } from './tournaments/index.js';
 
 /**
  * The composition root: the one place the server is wired, used by `main.ts` and by every test that runs a
@@ -180,7 +180,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     games,
     chips,
     time,
-    formats: TOURNAMENT_FORMATS_HERE,
+    formats: FORMATS,
     perUser: config.tournaments.perUser,
     noShowMs: config.tournaments.noShowMs,
     botFillMs: config.tournaments.botFillMs,
@@ -247,7 +247,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   log.info({ restored }, 'active games restored');
   await analysis.start();
   await tournaments.start();
-  const stopSchedule = config.tournaments.schedule === null ? () => {} : runSchedule(config.tournaments.schedule, tournaments, TOURNAMENT_FORMATS_HERE, time, log.child({ module: 'schedule' }));
+  const stopSchedule =
+    config.tournaments.schedule === null ? () => {} : runSchedule(config.tournaments.schedule, tournaments, FORMATS, time, log.child({ module: 'schedule' }));
 
   return {
     http,

@@ -2,7 +2,22 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { fromJson, num, randomId } from './common.js';
 import { classifyError, isForeignKeyViolation } from './errors.js';
 import type { DB } from './schema.js';
-import { HOUSE_ACCOUNT, freeAccount, heldAccount, storeErr, storeOk, type Json, type StoreResult } from './types.js';
+import {
+  HOUSE_ACCOUNT,
+  freeAccount,
+  heldAccount,
+  storeErr,
+  storeOk,
+  type Json,
+  type NewTournament,
+  type Registration,
+  type StoreResult,
+  type TournamentEntry,
+  type TournamentGame,
+  type TournamentRecord,
+  type TournamentStatus,
+  type TournamentStore,
+} from './types.js';
 
 /**
  * Tournaments (issue 42) on the store's database: the tournament row with the format's state, its players with the
@@ -14,55 +29,6 @@ import { HOUSE_ACCOUNT, freeAccount, heldAccount, storeErr, storeOk, type Json, 
  * leaving before the start or a cancellation `release`s it; at the end every buy-in is `settle`d to the house and the
  * prizes are `settle`d from the house to the winners' free chips, so the house keeps what is not paid out.
  */
-
-export const TOURNAMENT_STATUSES = ['registering', 'running', 'finished', 'cancelled'] as const;
-export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
-
-export interface TournamentRecord {
-  readonly id: string;
-  readonly name: string;
-  readonly format: string;
-  readonly terms: Json;
-  readonly status: TournamentStatus;
-  readonly createdBy: string | null;
-  readonly scheduleKey: string | null;
-  readonly state: Json;
-  readonly startsAt: number | null;
-  readonly createdAt: number;
-  readonly startedAt: number | null;
-  readonly finishedAt: number | null;
-}
-
-export interface NewTournament {
-  readonly name: string;
-  readonly format: string;
-  readonly terms: Json;
-  readonly createdBy: string | null;
-  readonly scheduleKey?: string;
-  readonly startsAt: number | null;
-  readonly createdAt: number;
-}
-
-export interface TournamentEntry {
-  readonly userId: string;
-  /** A bot entrant's bot id (its `userId` is made up for the tournament). */
-  readonly bot: string | null;
-  readonly rating: number;
-  readonly status: 'registered' | 'withdrew';
-  /** The buy-in held. */
-  readonly paid: number;
-  readonly prize: number;
-  readonly registeredAt: number;
-}
-
-export interface TournamentGame {
-  readonly pairingId: string;
-  readonly gameId: string;
-  readonly result: Json;
-}
-
-/** Why a registration was refused (nothing written), or `registered`. */
-export type Registration = 'registered' | 'already' | 'started' | 'full' | 'chips';
 
 type TournamentRow = {
   id: string;
@@ -123,7 +89,7 @@ async function move(trx: Transaction<DB>, kind: 'hold' | 'release' | 'settle', f
 }
 
 /** The store's tournaments (`Store.tournaments`). */
-export class KyselyTournaments {
+export class KyselyTournaments implements TournamentStore {
   constructor(
     private readonly db: () => Kysely<DB>,
     private readonly closed: () => boolean,
@@ -172,8 +138,16 @@ export class KyselyTournaments {
   /** Upcoming soonest first (sit-and-go last), the others newest first. */
   list(statuses: readonly TournamentStatus[], limit: number): Promise<StoreResult<readonly TournamentRecord[]>> {
     return this.#run(async (db) => {
-      let q = db.selectFrom('tournaments').selectAll().where('status', 'in', [...statuses]);
-      q = statuses.includes('registering') ? q.orderBy(sql`starts_at is null`).orderBy('starts_at').orderBy('created_at') : q.orderBy('created_at', 'desc');
+      let q = db
+        .selectFrom('tournaments')
+        .selectAll()
+        .where('status', 'in', [...statuses]);
+      q = statuses.includes('registering')
+        ? q
+            .orderBy(sql`starts_at is null`)
+            .orderBy('starts_at')
+            .orderBy('created_at')
+        : q.orderBy('created_at', 'desc');
       const rows = await q.limit(limit).execute();
       return storeOk(rows.map(fromRow));
     });
@@ -229,7 +203,12 @@ export class KyselyTournaments {
         const t = await trx.selectFrom('tournaments').select('status').where('id', '=', id).executeTakeFirst();
         if (!t) return storeErr('NOT_FOUND', `no tournament ${id}`);
         if (t.status !== 'registering') return storeOk('started' as const);
-        const mine = await trx.selectFrom('tournament_players').select('user_id').where('tournament_id', '=', id).where('user_id', '=', p.userId).executeTakeFirst();
+        const mine = await trx
+          .selectFrom('tournament_players')
+          .select('user_id')
+          .where('tournament_id', '=', id)
+          .where('user_id', '=', p.userId)
+          .executeTakeFirst();
         if (mine) return storeOk('already' as const);
         const n = await trx
           .selectFrom('tournament_players')
@@ -275,7 +254,12 @@ export class KyselyTournaments {
           .where('status', '=', 'registered')
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) === 0) return storeOk(false);
-        await trx.updateTable('tournaments').set({ state: JSON.stringify(state) }).where('id', '=', id).where('status', '=', 'running').execute();
+        await trx
+          .updateTable('tournaments')
+          .set({ state: JSON.stringify(state) })
+          .where('id', '=', id)
+          .where('status', '=', 'running')
+          .execute();
         return storeOk(true);
       }),
     );
@@ -285,7 +269,12 @@ export class KyselyTournaments {
   cancel(id: string, at: number): Promise<StoreResult<boolean>> {
     return this.#run((db) =>
       db.transaction().execute(async (trx) => {
-        const r = await trx.updateTable('tournaments').set({ status: 'cancelled', finished_at: at }).where('id', '=', id).where('status', '=', 'registering').executeTakeFirst();
+        const r = await trx
+          .updateTable('tournaments')
+          .set({ status: 'cancelled', finished_at: at })
+          .where('id', '=', id)
+          .where('status', '=', 'registering')
+          .executeTakeFirst();
         if (Number(r.numUpdatedRows) === 0) return storeOk(false);
         const players = await trx.selectFrom('tournament_players').select(['user_id', 'paid']).where('tournament_id', '=', id).execute();
         for (const p of players) await move(trx, 'release', heldAccount(p.user_id), freeAccount(p.user_id), num(p.paid), at);
@@ -310,7 +299,12 @@ export class KyselyTournaments {
   /** Saves the format's state of a running tournament (pairings made, a withdrawal). */
   saveState(id: string, state: Json): Promise<StoreResult<boolean>> {
     return this.#run(async (db) => {
-      const r = await db.updateTable('tournaments').set({ state: JSON.stringify(state) }).where('id', '=', id).where('status', '=', 'running').executeTakeFirst();
+      const r = await db
+        .updateTable('tournaments')
+        .set({ state: JSON.stringify(state) })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
       return storeOk(Number(r.numUpdatedRows) > 0);
     });
   }
@@ -320,7 +314,11 @@ export class KyselyTournaments {
     return this.#run((db) =>
       db.transaction().execute(async (trx) => {
         await trx.insertInto('tournament_games').values({ tournament_id: id, pairing_id: pairingId, game_id: gameId, result: null, created_at: at }).execute();
-        await trx.updateTable('tournaments').set({ state: JSON.stringify(state) }).where('id', '=', id).execute();
+        await trx
+          .updateTable('tournaments')
+          .set({ state: JSON.stringify(state) })
+          .where('id', '=', id)
+          .execute();
         return storeOk(true as const);
       }),
     );
@@ -341,7 +339,12 @@ export class KyselyTournaments {
           .where('result', 'is', null)
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) === 0) return storeOk(false);
-        await trx.updateTable('tournaments').set({ state: JSON.stringify(state) }).where('id', '=', id).where('status', '=', 'running').execute();
+        await trx
+          .updateTable('tournaments')
+          .set({ state: JSON.stringify(state) })
+          .where('id', '=', id)
+          .where('status', '=', 'running')
+          .execute();
         return storeOk(true);
       }),
     );
@@ -362,7 +365,8 @@ export class KyselyTournaments {
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) === 0) return storeOk(false);
         const players = await trx.selectFrom('tournament_players').select(['user_id', 'paid']).where('tournament_id', '=', id).execute();
-        for (const p of players) if (!(await move(trx, 'settle', heldAccount(p.user_id), HOUSE_ACCOUNT, num(p.paid), at))) throw new Error(`${p.user_id}'s buy-in is not held`);
+        for (const p of players)
+          if (!(await move(trx, 'settle', heldAccount(p.user_id), HOUSE_ACCOUNT, num(p.paid), at))) throw new Error(`${p.user_id}'s buy-in is not held`);
         for (const p of prizes) {
           await move(trx, 'settle', HOUSE_ACCOUNT, freeAccount(p.userId), p.amount, at);
           await trx.updateTable('tournament_players').set({ prize: p.amount }).where('tournament_id', '=', id).where('user_id', '=', p.userId).execute();

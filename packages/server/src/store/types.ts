@@ -1,6 +1,5 @@
 import type { Action, BySeat, MatchSettings, Result, Seat, VariantId } from '@nardy/engine';
 import type { AnalysisState, GameStatus, VariantStats } from '@nardy/protocol';
-import type { KyselyTournaments } from './tournaments.js';
 
 /**
  * The storage interface of the server (CONVENTIONS §6.5: async only, errors as values), implemented once by
@@ -359,6 +358,89 @@ export interface ChipPayout {
   readonly amount: number;
 }
 
+// ---------------------------------------------------------------- tournaments (issue 42)
+
+export type TournamentStatus = 'registering' | 'running' | 'finished' | 'cancelled';
+
+export interface TournamentRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly format: string;
+  readonly terms: Json;
+  readonly status: TournamentStatus;
+  readonly createdBy: string | null;
+  readonly scheduleKey: string | null;
+  readonly state: Json;
+  readonly startsAt: number | null;
+  readonly createdAt: number;
+  readonly startedAt: number | null;
+  readonly finishedAt: number | null;
+}
+
+export interface NewTournament {
+  readonly name: string;
+  readonly format: string;
+  readonly terms: Json;
+  readonly createdBy: string | null;
+  readonly scheduleKey?: string;
+  readonly startsAt: number | null;
+  readonly createdAt: number;
+}
+
+export interface TournamentEntry {
+  readonly userId: string;
+  /** A bot entrant's bot id (its `userId` is made up for the tournament). */
+  readonly bot: string | null;
+  readonly rating: number;
+  readonly status: 'registered' | 'withdrew';
+  /** The buy-in held. */
+  readonly paid: number;
+  readonly prize: number;
+  readonly registeredAt: number;
+}
+
+export interface TournamentGame {
+  readonly pairingId: string;
+  readonly gameId: string;
+  readonly result: Json;
+}
+
+/** Why a registration was refused (nothing written), or `registered`. */
+export type Registration = 'registered' | 'already' | 'started' | 'full' | 'chips';
+
+/** Tournaments, their players and games (store/tournaments.ts; issue 42). */
+export interface TournamentStore {
+  /** DUPLICATE when the schedule already made this occurrence (`scheduleKey`). */
+  create(t: NewTournament): Promise<StoreResult<TournamentRecord>>;
+  get(id: string): Promise<StoreResult<TournamentRecord>>;
+  /** Upcoming soonest first (sit-and-go last), the others newest first. */
+  list(statuses: readonly TournamentStatus[], limit: number): Promise<StoreResult<readonly TournamentRecord[]>>;
+  /** How many tournaments the user made that have not started yet. */
+  countUpcomingBy(userId: string): Promise<StoreResult<number>>;
+  players(id: string): Promise<StoreResult<readonly TournamentEntry[]>>;
+  games(id: string): Promise<StoreResult<readonly TournamentGame[]>>;
+  /** Registers a player while it takes registrations and has room, holding the buy-in (bots pay none). */
+  register(
+    id: string,
+    p: { readonly userId: string; readonly bot?: string; readonly rating: number; readonly buyIn: number; readonly maxPlayers: number; readonly at: number },
+  ): Promise<StoreResult<Registration>>;
+  /** Before the start: leaves, the buy-in back. False when not in or started. */
+  leave(id: string, userId: string, at: number): Promise<StoreResult<boolean>>;
+  /** Running: withdraws (the buy-in stays in the pool), with the format's state. */
+  withdraw(id: string, userId: string, state: Json): Promise<StoreResult<boolean>>;
+  /** Before the start: cancelled, every buy-in back. */
+  cancel(id: string, at: number): Promise<StoreResult<boolean>>;
+  /** `registering` → `running` with the format's first state. */
+  start(id: string, state: Json, at: number): Promise<StoreResult<boolean>>;
+  saveState(id: string, state: Json): Promise<StoreResult<boolean>>;
+  /** A pairing's game, with the state. DUPLICATE for a second game of a pairing. */
+  addGame(id: string, pairingId: string, gameId: string, state: Json, at: number): Promise<StoreResult<true>>;
+  /** A result with the state after it, once: false (nothing written) for a second submission. */
+  recordResult(id: string, pairingId: string, result: Json, state: Json): Promise<StoreResult<boolean>>;
+  /** `running` → `finished`: buy-ins to the house, prizes from it, in one transaction; false when not running. */
+  finish(id: string, state: Json, prizes: readonly { readonly userId: string; readonly amount: number }[], at: number): Promise<StoreResult<boolean>>;
+}
+
 // ---------------------------------------------------------------- analyses
 
 /**
@@ -505,7 +587,7 @@ export interface Store {
   /** Rating history and the top of a period (store/ratings.ts). */
   readonly ratings: RatingStore;
   /** Tournaments, their players and games (store/tournaments.ts). */
-  readonly tournaments: KyselyTournaments;
+  readonly tournaments: TournamentStore;
 
   /** Releases the connection(s); later calls give DB_UNAVAILABLE. */
   close(): Promise<void>;

@@ -4,7 +4,7 @@ import type { GameActor } from '../game/actor.js';
 import type { SeatHolder } from '../game/log.js';
 import type { TimeSource } from '../game/time.js';
 import type { Json, Store } from '../store/types.js';
-import type { TournamentEntry, TournamentRecord } from '../store/tournaments.js';
+import type { TournamentEntry, TournamentRecord } from '../store/types.js';
 import type { Format, Pairing, PairingResult } from './formats/types.js';
 import { pairingResult, storedEnd, type GameEnd } from './results.js';
 import { prizesFor } from './terms.js';
@@ -15,7 +15,7 @@ export interface DirectorGames extends GameFactory {
 }
 
 /** What a director tells the module (which pushes it to subscribers and players). */
-export interface DirectorEvents {
+interface DirectorEvents {
   /** The pairings, standings or status changed. */
   changed(tournamentId: string): void;
   /** A pairing's game started: tell its players. */

@@ -40,7 +40,12 @@ describe('tournaments: durable', () => {
     const winnerSeat = g2!.a === better(g2!.a, g2!.b!) ? 'p2' : 'p1';
     const finished = await between.value.finishGame(g2!.gameId!, {
       status: 'finished',
-      result: { end: { winner: winnerSeat, reason: 'resign' }, score: { p1: winnerSeat === 'p1' ? 1 : 0, p2: winnerSeat === 'p2' ? 1 : 0 }, games: [], abandonedBy: null },
+      result: {
+        end: { winner: winnerSeat, reason: 'resign' },
+        score: { p1: winnerSeat === 'p1' ? 1 : 0, p2: winnerSeat === 'p2' ? 1 : 0 },
+        games: [],
+        abandonedBy: null,
+      },
       finishedAt: first.time.now(),
     });
     expect(finished.ok).toBe(true);
@@ -72,7 +77,10 @@ describe('tournaments: durable', () => {
     const x = w;
     const [alice, bob] = [await connect(x, 'alice'), await connect(x, 'bob')];
     // A long clock, so the forfeit comes before any flag falls.
-    const id = await create(alice, terms({ maxPlayers: 2, match: { variant: 'long', matchLength: 1, timeControl: { kind: 'matchReserve', perPointMs: 600_000, delayMs: 0 } } }));
+    const id = await create(
+      alice,
+      terms({ maxPlayers: 2, match: { variant: 'long', matchLength: 1, timeControl: { kind: 'matchReserve', perPointMs: 600_000, delayMs: 0 } } }),
+    );
     acked(await alice.command({ type: 'tournament.register', tournamentId: id }));
     acked(await bob.command({ type: 'tournament.register', tournamentId: id }));
     const match = await bob.waitFor((m) => m.type === 'tournament.match');

@@ -7,7 +7,7 @@ import type { Log } from '../games/manager.js';
 import { NEW_PLAYER } from '../games/rating.js';
 import { SerialQueue } from '../serial.js';
 import type { Json, Store } from '../store/types.js';
-import type { TournamentEntry, TournamentRecord, TournamentStatus } from '../store/tournaments.js';
+import type { TournamentEntry, TournamentRecord, TournamentStatus } from '../store/types.js';
 import { Director, type DirectorGames } from './director.js';
 import type { Format, FormatId } from './formats/types.js';
 import { completeTerms, formatOptions } from './terms.js';
@@ -48,7 +48,14 @@ export const LISTS: Readonly<Record<'upcoming' | 'running' | 'finished', readonl
  * never interleave; each is written to the store before it is pushed.
  */
 export class TournamentsModule implements CommandModule {
-  readonly types = ['tournament.create', 'tournament.register', 'tournament.leave', 'tournament.cancel', 'tournament.subscribe', 'tournament.unsubscribe'] as const;
+  readonly types = [
+    'tournament.create',
+    'tournament.register',
+    'tournament.leave',
+    'tournament.cancel',
+    'tournament.subscribe',
+    'tournament.unsubscribe',
+  ] as const;
   private readonly queue = new SerialQueue();
   private readonly directors = new Map<string, Director>();
   private readonly byGame = new Map<string, Director>();

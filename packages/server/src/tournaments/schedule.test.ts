@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { world, type World } from '../games/kit.suite.js';
-import { TOURNAMENT_FORMATS_HERE } from './index.js';
+import { FORMATS } from './formats/index.js';
 import { until } from './kit.suite.js';
 import { occurrences, parseRule, parseSchedule } from './schedule.js';
 
@@ -36,17 +36,19 @@ describe('the tournament schedule (TOURNAMENT_SCHEDULE)', () => {
       Date.UTC(2026, 0, 2, 18),
     ]);
     // 1 January 2026 is a Thursday: the next Sunday is the 4th; 18:30 in New York in winter is 23:30 UTC.
-    expect(occurrences(parseRule('FREQ=WEEKLY;BYDAY=SU;BYHOUR=18;BYMINUTE=30'), 'America/New_York', from, from + 7 * 86_400_000)).toEqual([Date.UTC(2026, 0, 4, 23, 30)]);
+    expect(occurrences(parseRule('FREQ=WEEKLY;BYDAY=SU;BYHOUR=18;BYMINUTE=30'), 'America/New_York', from, from + 7 * 86_400_000)).toEqual([
+      Date.UTC(2026, 0, 4, 23, 30),
+    ]);
     expect(() => parseRule('FREQ=MONTHLY')).toThrow(/DAILY or WEEKLY/);
     expect(() => parseRule('FREQ=WEEKLY;BYHOUR=5')).toThrow(/BYDAY/);
     expect(() => parseRule('FREQ=DAILY;COUNT=3')).toThrow(/not supported/);
   });
 
   it('refuses a bad entry with the reason', () => {
-    expect(() => parseSchedule('{}', TOURNAMENT_FORMATS_HERE)).toThrow(/array/);
-    expect(() => parseSchedule(JSON.stringify([{ ...DAILY, terms: { ...DAILY.terms, maxPlayers: 1 } }]), TOURNAMENT_FORMATS_HERE)).toThrow(/entry 0/);
-    expect(() => parseSchedule(JSON.stringify([{ ...DAILY, tz: 'Mars/Olympus' }]), TOURNAMENT_FORMATS_HERE)).toThrow();
-    expect(parseSchedule(JSON.stringify([DAILY]), TOURNAMENT_FORMATS_HERE)).toHaveLength(1);
+    expect(() => parseSchedule('{}', FORMATS)).toThrow(/array/);
+    expect(() => parseSchedule(JSON.stringify([{ ...DAILY, terms: { ...DAILY.terms, maxPlayers: 1 } }]), FORMATS)).toThrow(/entry 0/);
+    expect(() => parseSchedule(JSON.stringify([{ ...DAILY, tz: 'Mars/Olympus' }]), FORMATS)).toThrow();
+    expect(parseSchedule(JSON.stringify([DAILY]), FORMATS)).toHaveLength(1);
   });
 
   it('the server creates the next occurrence ahead of time, once', async () => {

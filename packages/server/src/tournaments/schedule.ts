@@ -40,10 +40,14 @@ function numbers(raw: string | undefined, max: number, what: string): number[] {
 
 export function parseRule(rrule: string): Rule {
   const parts = new Map(rrule.split(';').map((p) => p.split('=') as [string, string]));
-  for (const k of parts.keys()) if (!['FREQ', 'BYDAY', 'BYHOUR', 'BYMINUTE'].includes(k)) throw new Error(`RRULE part ${k} is not supported (FREQ, BYDAY, BYHOUR, BYMINUTE)`);
+  for (const k of parts.keys())
+    if (!['FREQ', 'BYDAY', 'BYHOUR', 'BYMINUTE'].includes(k)) throw new Error(`RRULE part ${k} is not supported (FREQ, BYDAY, BYHOUR, BYMINUTE)`);
   const freq = parts.get('FREQ');
   if (freq !== 'DAILY' && freq !== 'WEEKLY') throw new Error('FREQ must be DAILY or WEEKLY');
-  const days = (parts.get('BYDAY') ?? '').split(',').filter((d) => d !== '').map((d) => DAYS.indexOf(d));
+  const days = (parts.get('BYDAY') ?? '')
+    .split(',')
+    .filter((d) => d !== '')
+    .map((d) => DAYS.indexOf(d));
   if (days.includes(-1)) throw new Error('BYDAY takes MO, TU, WE, TH, FR, SA, SU');
   if (freq === 'WEEKLY' && days.length === 0) throw new Error('FREQ=WEEKLY needs BYDAY');
   return { weekly: freq === 'WEEKLY', days, hours: numbers(parts.get('BYHOUR'), 23, 'BYHOUR'), minutes: numbers(parts.get('BYMINUTE'), 59, 'BYMINUTE') };
@@ -51,7 +55,16 @@ export function parseRule(rrule: string): Rule {
 
 /** The wall clock in `tz` at `t`, as if it were UTC (ms). */
 function wallClock(t: number, tz: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(t);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(t);
   const n = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
 }

@@ -4,8 +4,8 @@ import type { ReplyError } from '../contracts.js';
 import type { Format, FormatOptions, Standing } from './formats/types.js';
 
 /** Of the pool, the share paid out (the rest is the house's), and how the payout is split over places 1, 2, 3. */
-export const DEFAULT_PAYOUT_PERCENT = 80;
-export const DEFAULT_PRIZE_SHARES: readonly number[] = [50, 30, 20];
+const DEFAULT_PAYOUT_PERCENT = 80;
+const DEFAULT_PRIZE_SHARES: readonly number[] = [50, 30, 20];
 
 const bad = (message: string): { ok: false; error: ReplyError } => ({ ok: false, error: { code: 'BAD_OPTIONS', message } });
 
@@ -14,7 +14,11 @@ const bad = (message: string): { ok: false; error: ReplyError } => ({ ok: false,
  * with a clock (a tournament cannot wait on a player without one), a field within the format's limits, a start in
  * the future, bots only at a casual sit-and-go, the format's own options only.
  */
-export function completeTerms(input: TournamentTermsInput, format: Format<unknown>, now: number): { ok: true; value: TournamentTerms } | { ok: false; error: ReplyError } {
+export function completeTerms(
+  input: TournamentTermsInput,
+  format: Format<unknown>,
+  now: number,
+): { ok: true; value: TournamentTerms } | { ok: false; error: ReplyError } {
   const match = matchSettings(input.match);
   if (!match.ok) return { ok: false, error: { code: match.error.code, message: match.error.message } };
   if (match.value.matchLength < 1) return bad('a tournament plays matches to a length (not money sessions)');
@@ -23,10 +27,12 @@ export function completeTerms(input: TournamentTermsInput, format: Format<unknow
   if (input.minPlayers < format.minPlayers || input.maxPlayers > format.maxPlayers)
     return bad(`a ${format.id} tournament takes ${format.minPlayers}–${format.maxPlayers} players`);
   if (input.start.kind === 'at' && input.start.at <= now) return bad('the start must be in the future');
-  if (input.bots && (input.rated || input.start.kind !== 'full' || input.buyIn > 0)) return bad('bots fill only casual sit-and-go tournaments without a buy-in');
+  if (input.bots && (input.rated || input.start.kind !== 'full' || input.buyIn > 0))
+    return bad('bots fill only casual sit-and-go tournaments without a buy-in');
   const o = input.options;
   if (o.rounds !== undefined && format.id !== 'swiss') return bad('rounds are for Swiss tournaments');
-  if ((o.consolation !== undefined || o.thirdPlace !== undefined) && format.id !== 'knockout') return bad('a consolation bracket and a third-place match are for knockouts');
+  if ((o.consolation !== undefined || o.thirdPlace !== undefined) && format.id !== 'knockout')
+    return bad('a consolation bracket and a third-place match are for knockouts');
   if (format.id === 'arena' && o.minutes === undefined) return bad('an arena needs its length in minutes');
   if (o.minutes !== undefined && format.id !== 'arena') return bad('minutes are for arenas');
   if (format.id === 'arena' && input.start.kind === 'full') return bad('an arena starts at a set time');

@@ -64,7 +64,7 @@ describe('tournaments', () => {
     const [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => connect(x, n)));
     const guest = await connect(x);
     expect(code(await guest.command({ type: 'tournament.create', terms: terms() }))).toBe('UNAUTHORIZED');
-    expect(code(await alice.command({ type: 'tournament.create', terms: terms({ match: { variant: 'long', matchLength: 1 } }) }))).toBe('BAD_OPTIONS');
+    expect(code(await alice!.command({ type: 'tournament.create', terms: terms({ match: { variant: 'long', matchLength: 1 } }) }))).toBe('BAD_OPTIONS');
     const id = await create(alice!, terms({ buyIn: 100, maxPlayers: 3, minPlayers: 3 }));
     expect(code(await guest.command({ type: 'tournament.register', tournamentId: id }))).toBe('UNAUTHORIZED');
     expect(code(await alice!.command({ type: 'tournament.register', tournamentId: 'nope' }))).toBe('NOT_FOUND');
@@ -140,6 +140,32 @@ describe('tournaments', () => {
     await until(async () => (await detail(x, rr)).tournament.status === 'running', 'the round robin start');
     expect(await playOut(x, rr, clients, better)).toBe(6);
     expect((await detail(x, rr)).standings.map((t) => [t.userId, t.points])).toEqual(order.slice(0, 4).map((id, i) => [id, 3 - i]));
+    expect(x.faults).toEqual([]);
+  });
+
+  it('an arena pairs players again as they finish, until its time is up; the games running then still count', async () => {
+    w = await world('sqlite');
+    const x = w;
+    const names = ['alice', 'bob', 'carol', 'dave'];
+    const clients = await clientsOf(x, names);
+    const order = names.map((n) => x.users[n]!.userId);
+    const alice = clients.get(order[0]!)!;
+    const id = await create(alice, terms({ format: 'arena', start: { kind: 'at', at: x.time.now() + 60_000 }, options: { minutes: 10 } }));
+    for (const u of order) acked(await clients.get(u)!.command({ type: 'tournament.register', tournamentId: id }));
+    x.time.advance(60_000);
+    await until(async () => (await detail(x, id)).tournament.status === 'running', 'the arena start');
+    let rounds = 0;
+    const played = await playOut(x, id, clients, (a, b) => (order.indexOf(a) > order.indexOf(b) ? a : b), {
+      onRound: async (n) => {
+        // After six games, the ten minutes run out (a game is still being played then).
+        if (n === 6 && rounds++ === 0) x.time.advance(10 * 60_000);
+      },
+    });
+    expect(played).toBeGreaterThanOrEqual(6);
+    const d = await detail(x, id);
+    expect(d.tournament.status).toBe('finished');
+    expect(d.standings[0]!.userId).toBe(order[0]);
+    expect(d.pairings.every((p) => p.result !== null)).toBe(true);
     expect(x.faults).toEqual([]);
   });
 });

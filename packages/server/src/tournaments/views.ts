@@ -1,5 +1,5 @@
 import type { TournamentDetail, TournamentPairing, TournamentStanding, TournamentSummary, TournamentTerms, UserRef } from '@nardy/protocol';
-import type { TournamentEntry, TournamentRecord } from '../store/tournaments.js';
+import type { TournamentEntry, TournamentRecord } from '../store/types.js';
 import type { Format, PairingView } from './formats/types.js';
 
 /** A tournament as its lists show it. */
@@ -67,7 +67,14 @@ export function detailOf<S>(
     entrants: entries.map((e) => ({
       user: refs.get(e.userId) ?? { userId: e.userId, name: e.userId, guest: false },
       rating: Math.max(0, Math.min(10000, Math.round(e.rating))),
-      status: e.status === 'withdrew' ? 'withdrew' : rec.status === 'registering' || rec.status === 'cancelled' ? 'registered' : rec.status === 'finished' || out.has(e.userId) ? 'out' : 'playing',
+      status:
+        e.status === 'withdrew'
+          ? 'withdrew'
+          : rec.status === 'registering' || rec.status === 'cancelled'
+            ? 'registered'
+            : rec.status === 'finished' || out.has(e.userId)
+              ? 'out'
+              : 'playing',
     })),
     pairings: format && state !== null ? format.pairings(state).map((v) => pairingOf(v, games.get(v.pairing.id) ?? null)) : [],
     standings,
