@@ -226,3 +226,38 @@ describe('luck of the opening throw', () => {
     }
   });
 });
+
+describe("the ranking at depth, as gnubg's analysis (FindnSaveBestMoves)", () => {
+  const settings = { variant: 'short', matchLength: 0 } as const;
+  const jobs = collectJobs(settings, playRecord(settings, 13, { maxActions: 400 }))
+    .jobs.flatMap((j) => (j.kind === 'move' ? [j.state] : []))
+    .filter((s) => legalTurns(s.game.position, s.game.dice!, s.settings.rules).length > 2);
+  const rankAt = (s: (typeof jobs)[number], ply: number, worst: boolean): ReturnType<AnalysisSearch['rank']> => {
+    const turns = legalTurns(s.game.position, s.game.dice!, s.settings.rules);
+    const zero = new AnalysisSearch(s.settings, 0).rank(s.game.position, s.game.dice!, playCubeOf(cubeInputsOf(s).cube, cubeInputsOf(s).context), turns[0]!);
+    const played = worst ? zero.ranked.at(-1)!.turn : turns[0]!;
+    return new AnalysisSearch(s.settings, ply).rank(s.game.position, s.game.dice!, playCubeOf(cubeInputsOf(s).cube, cubeInputsOf(s).context), played);
+  };
+  const survivorsAt0 = (s: (typeof jobs)[number]): number => {
+    const { ranked } = rankAt(s, 0, false);
+    return ranked.filter((r, i) => i < 8 && r.equity >= ranked[0]!.equity - 0.16).length;
+  };
+
+  it('takes the best 8 within 0.16 at 0-ply straight to the full depth, and the played turn with them', () => {
+    const s = jobs.find((x) => survivorsAt0(x) > 1 && legalTurns(x.game.position, x.game.dice!).length > 12)!;
+    const { ranked, playedIndex } = rankAt(s, 1, true);
+    const deep = ranked.filter((r) => r.plies === 1);
+    expect(deep.length).toBe(survivorsAt0(s) + 1);
+    expect(ranked[playedIndex]!.plies).toBe(1);
+    expect(ranked.slice(0, deep.length).every((r) => r.plies === 1)).toBe(true);
+  });
+
+  it('where only the best survives the filter, scores it and a played turn over 0.04 worse at the full depth', () => {
+    const s = jobs.find((x) => survivorsAt0(x) === 1)!;
+    const { ranked, playedIndex } = rankAt(s, 1, true);
+    expect(playedIndex).toBeGreaterThan(0);
+    expect(ranked[0]!.plies).toBe(1);
+    expect(ranked[playedIndex]!.plies).toBe(1);
+    expect(ranked.filter((r) => r.plies === 1)).toHaveLength(2);
+  });
+});

@@ -1,7 +1,6 @@
 import { boardKey, legalTurns, passTurn, type Dice, type MatchSettings, type Position, type RuleOptions, type ScoringSettings, type Turn } from '@nardy/engine';
 import { searchContext } from '../choose.js';
 import { cubefulPlayEquity, type PlayCube } from '../cubeful-play.js';
-import { LEVEL_SETTINGS } from '../levels.js';
 import { invert, type Probabilities } from '../probabilities.js';
 import { evaluatePly, rankTurnsPly, type ScoredTurn, type SearchContext } from '../search/ply.js';
 import { THROWS } from '../throws.js';
@@ -10,7 +9,7 @@ import { mirroredCube } from './units.js';
 /**
  * The searches of an analysis, all through the bot's context (its shared evaluation cache and pruning net,
  * `choose.ts`) at one depth: turns ranked as gnubg's analysis does (every candidate at 0-ply, then the move
- * filter's survivors at the full depth: the filter of the world-class level, best 8 within 0.16), cube
+ * filter's survivors straight at the full depth: gnubg's analysis filter, best 8 within 0.16), cube
  * decisions on the position before the throw looked at the same depth, and the luck of the throws.
  */
 export class AnalysisSearch {
@@ -35,13 +34,16 @@ export class AnalysisSearch {
   }
 
   /**
-   * Every legal turn ranked best first by cubeful equity, and the played turn's entry scored at the full depth
-   * even when the filter dropped it (as gnubg re-evaluates the move played), so that its error compares like
-   * with like.
+   * Every legal turn ranked best first by cubeful equity, as gnubg's analysis ranks them (`FindnSaveBestMoves`
+   * with its analysis filter): all at 0-ply; the best 8 within 0.16 of the best straight on to the full depth
+   * (no step at the depths between); the turn played always scored at the depth of the best, even when the
+   * filter dropped it, so that its error compares like with like; and where only the best survived the filter,
+   * the best and a played turn more than 0.04 worse both scored at the full depth (gnubg's "re-analyse at
+   * top-ply" of an error).
    */
   rank(position: Position, dice: Dice, cube: PlayCube, played: Turn): { ranked: ScoredTurn[]; playedIndex: number } {
     const ctx = this.context(position, cube);
-    const ranked = rankTurnsPly(position, dice, this.ply, LEVEL_SETTINGS.worldclass.filters, ctx);
+    const ranked = rankTurnsPly(position, dice, 0, [], ctx);
     const key = boardKey(played.after);
     let index = ranked.findIndex((r) => boardKey(r.turn.after) === key);
     if (index < 0) {
@@ -50,11 +52,22 @@ export class AnalysisSearch {
       ranked.push({ turn: played, probabilities: p, equity: ctx.rootEquity!(played.after, p), plies: 0 });
       index = ranked.length - 1;
     }
-    const entry = ranked[index]!;
-    const top = ranked[0]!;
-    if (ranked.length > 1 && entry.plies < top.plies) {
-      const p = invert(evaluatePly(played.after, top.plies, ctx));
-      ranked[index] = { turn: entry.turn, probabilities: p, equity: ctx.rootEquity!(played.after, p), plies: top.plies };
+    if (this.ply > 0 && ranked.length > 1) {
+      const deeper = (i: number): void => {
+        const r = ranked[i]!;
+        const p = invert(evaluatePly(r.turn.after, this.ply, ctx));
+        ranked[i] = { turn: r.turn, probabilities: p, equity: ctx.rootEquity!(r.turn.after, p), plies: this.ply };
+      };
+      const best = ranked[0]!.equity;
+      let survivors = 0;
+      while (survivors < ranked.length && survivors < FILTER.keep && ranked[survivors]!.equity >= best - FILTER.within) survivors++;
+      if (survivors > 1) {
+        for (let i = 0; i < survivors; i++) deeper(i);
+        if (index >= survivors) deeper(index);
+      } else if (index > 0 && best - ranked[index]!.equity > RESCORE_GAP) {
+        deeper(0);
+        deeper(index);
+      }
       ranked.sort((a, b) => b.plies - a.plies || b.equity - a.equity);
       index = ranked.findIndex((r) => boardKey(r.turn.after) === key);
     }
@@ -112,11 +125,8 @@ export class AnalysisSearch {
 
   /** The cubeful equity of the best turn for `dice`, for the side on roll, at the analysis depth. */
   bestEquity(position: Position, dice: Dice, cube: PlayCube): number {
-    const ctx = this.context(position, cube);
-    const best = rankTurnsPly(position, dice, this.ply, LEVEL_SETTINGS.worldclass.filters, ctx)[0];
-    if (best) return best.equity;
-    const after = passTurn(position).after;
-    return ctx.rootEquity!(after, invert(evaluatePly(after, this.ply, ctx)));
+    const turns = legalTurns(position, dice, this.options.rules);
+    return this.rank(position, dice, cube, turns[0] ?? passTurn(position)).ranked[0]!.equity;
   }
 
   private throwValue(position: Position, dice: Dice, ctx: SearchContext): number {
@@ -126,6 +136,12 @@ export class AnalysisSearch {
     return ctx.rootEquity!(after, invert(ctx.evaluate(after)));
   }
 }
+
+/** gnubg's move filter in analysis ("normal"): after 0-ply the best 8 within 0.16 go on, with no step between. */
+const FILTER = { keep: 8, within: 0.16 } as const;
+
+/** gnubg's `rThr` in analysis (the doubtful threshold): a played turn this much worse is re-scored at full depth. */
+const RESCORE_GAP = 0.04;
 
 const positionKey = (p: Position): string => `${p.turn}${p.firstTurn.white ? 'W' : ''}${p.firstTurn.black ? 'B' : ''}|${boardKey(p)}`;
 
