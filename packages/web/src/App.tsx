@@ -4,9 +4,11 @@ import { ConnectionBanner } from './app/ConnectionBanner';
 import { Header } from './app/Header';
 import { NotFound } from './app/NotFound';
 import { Notices } from './app/Notices';
+import { notices } from './app/notices';
 import { ReadyMarker } from './app/ReadyMarker';
 import { ServicesContext, useLinkStatus, useServices, type Services } from './app/services';
 import { useSettings } from './app/settings';
+import { watchTournamentMatches } from './app/tournamentMatch';
 import { LobbyPage } from './pages/lobby/LobbyPage';
 import { loadLaterTexts } from './i18n';
 import { matchRoute, paths, usePath, type Route, type Router } from './router';
@@ -29,6 +31,8 @@ const DicePage = lazy(() => import('./pages/replay/DicePage').then((m) => ({ def
 const AnalysisPage = lazy(() => import('./pages/analysis/AnalysisPage').then((m) => ({ default: m.AnalysisPage })));
 const AnalysisBoardPage = lazy(() => import('./pages/analysis-board/AnalysisBoardPage').then((m) => ({ default: m.AnalysisBoardPage })));
 const ImportPage = lazy(() => import('./pages/import/ImportPage').then((m) => ({ default: m.ImportPage })));
+const TournamentsPage = lazy(() => import('./pages/tournaments/TournamentsPage').then((m) => ({ default: m.TournamentsPage })));
+const TournamentPage = lazy(() => import('./pages/tournaments/TournamentPage').then((m) => ({ default: m.TournamentPage })));
 const RulesPage = lazy(() => import('./pages/rules/RulesPage').then((m) => ({ default: m.RulesPage })));
 
 /** The app: header, the page of the current route, the connection banner and the notice area. */
@@ -38,6 +42,8 @@ export function App({ services, router }: { readonly services: Services; readonl
 
   // Being seated at a new game (a seek accepted, quick pairing, a challenge, a rematch) opens it.
   useEffect(() => services.link.on('game.started', (m) => services.navigate(paths.game(m.gameId))), [services]);
+  // A tournament match that is ready shows on every page, with its "Play" link.
+  useEffect(() => watchTournamentMatches(services.link, notices, document, () => t('tournamentMatch.title')), [services, t]);
 
   // The error texts once the page is drawn and the socket online (commands can be refused from then on), after
   // that render: they are not part of the first load.
@@ -115,6 +121,10 @@ function Page({ route }: { readonly route: Route }) {
       return <ImportPage />;
     case 'rules':
       return <RulesPage variant={route.variant} />;
+    case 'tournaments':
+      return <TournamentsPage />;
+    case 'tournament':
+      return <TournamentPage key={route.tournamentId} tournamentId={route.tournamentId} />;
     case 'notFound':
       return <NotFound />;
   }

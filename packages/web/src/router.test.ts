@@ -27,6 +27,8 @@ describe('routes', () => {
     expect(paths.board('?variant=long')).toBe('/analysis?variant=long');
     expect(matchRoute(paths.import())).toEqual({ name: 'import' });
     expect(matchRoute('/import/x')).toEqual({ name: 'notFound' });
+    expect(matchRoute(paths.tournaments())).toEqual({ name: 'tournaments' });
+    expect(matchRoute(paths.tournament('t 1'))).toEqual({ name: 'tournament', tournamentId: 't 1' });
   });
 
   it('sends anything else to "not found"', () => {

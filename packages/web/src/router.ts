@@ -21,6 +21,8 @@ export type Route =
   | { readonly name: 'board' }
   | { readonly name: 'import' }
   | { readonly name: 'rules'; readonly variant: VariantId }
+  | { readonly name: 'tournaments' }
+  | { readonly name: 'tournament'; readonly tournamentId: string }
   | { readonly name: 'notFound' };
 
 const isVariant = (s: string): s is VariantId => (VARIANT_IDS as readonly string[]).includes(s);
@@ -61,6 +63,8 @@ export function matchRoute(path: string): Route {
         return { name: 'board' };
       case 'import':
         return { name: 'import' };
+      case 'tournaments':
+        return { name: 'tournaments' };
       default:
         return { name: 'notFound' };
     }
@@ -79,6 +83,8 @@ export function matchRoute(path: string): Route {
       return { name: 'replay', gameId: id };
     case 'dice':
       return { name: 'dice', gameId: id };
+    case 'tournament':
+      return { name: 'tournament', tournamentId: id };
     default:
       return { name: 'notFound' };
   }
@@ -107,6 +113,8 @@ export const paths = {
   board: (query = '') => `/analysis${query}`,
   /** Uploading a `.mat` file. */
   import: () => '/import',
+  tournaments: () => '/tournaments',
+  tournament: (tournamentId: string) => `/tournament/${enc(tournamentId)}`,
 };
 
 /** Paths the server answers itself: links there load normally (the dice check's JSON, health). */

@@ -9,7 +9,8 @@ import { useProfile } from './session';
 import { useMe, useServices } from './services';
 
 /** Which top-level section a route belongs to (for `aria-current` in the nav). */
-const sectionOf = (route: Route): string => (route.name === 'game' || route.name === 'table' ? 'lobby' : route.name);
+const sectionOf = (route: Route): string =>
+  route.name === 'game' || route.name === 'table' ? 'lobby' : route.name === 'tournament' ? 'tournaments' : route.name;
 
 /**
  * The header: name, main nav, language switch, an account's chips and the player's menu (profile, settings, log in /
@@ -47,6 +48,9 @@ export function Header({ route }: { readonly route: Route }) {
         <nav className="main-nav" aria-label={t('nav.label')}>
           <a href={paths.lobby()} aria-current={current('lobby')}>
             {t('nav.lobby')}
+          </a>
+          <a href={paths.tournaments()} aria-current={current('tournaments')}>
+            {t('nav.tournaments')}
           </a>
           <a href={paths.top(route.name === 'top' ? route.variant : 'long')} aria-current={current('top')}>
             {t('nav.top')}

@@ -13,6 +13,11 @@ export function Notices() {
         <div key={n.id} className={`notice notice-${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'}>
           <div className="notice-text">
             <span>{t(n.key, n.params)}</span>
+            {n.action && (
+              <a className="btn btn-small btn-primary" href={n.action.href} onClick={() => notices.dismiss(n.id)}>
+                {t(n.action.key)}
+              </a>
+            )}
           </div>
           <button type="button" className="notice-close" aria-label={t('actions.dismiss')} onClick={() => notices.dismiss(n.id)}>
             <CloseIcon />

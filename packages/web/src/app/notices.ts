@@ -11,12 +11,21 @@ interface Notice {
   /** A translation key with its namespace, e.g. `errors:NOT_FOUND`. */
   readonly key: string;
   readonly params: Readonly<Record<string, string | number>>;
+  /** A link to act on it (e.g. "Play" for a tournament match that is ready): a translation key and a path. */
+  readonly action?: NoticeAction;
+}
+
+export interface NoticeAction {
+  readonly key: string;
+  readonly href: string;
 }
 
 /** At most this many at once: the oldest goes first. */
 const MAX_SHOWN = 4;
 const ERROR_MS = 10_000;
 const INFO_MS = 4_000;
+/** A notice with something to do stays long enough to be seen on coming back to the tab. */
+const ACTION_MS = 60_000;
 
 /** What a failure says to the player: its code's translation (every code the server sends has one, keys.test.ts). */
 export function describeError(e: unknown): { readonly key: string } {
@@ -26,7 +35,7 @@ export function describeError(e: unknown): { readonly key: string } {
 export interface NoticeBoard {
   readonly list: () => readonly Notice[];
   readonly showError: (e: unknown) => void;
-  readonly showInfo: (key: string, params?: Readonly<Record<string, string | number>>) => void;
+  readonly showInfo: (key: string, params?: Readonly<Record<string, string | number>>, action?: NoticeAction) => void;
   readonly dismiss: (id: number) => void;
   readonly subscribe: (listener: () => void) => () => void;
 }
@@ -53,7 +62,7 @@ export function createNoticeBoard(timers: { set: (fn: () => void, ms: number) =>
   return {
     list: () => notices,
     showError: (e) => post({ kind: 'error', params: {}, ...describeError(e) }, ERROR_MS),
-    showInfo: (key, params = {}) => post({ kind: 'info', key, params }, INFO_MS),
+    showInfo: (key, params = {}, action) => (action ? post({ kind: 'info', key, params, action }, ACTION_MS) : post({ kind: 'info', key, params }, INFO_MS)),
     dismiss,
     subscribe: (l) => {
       listeners.add(l);

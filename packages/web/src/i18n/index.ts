@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'analysis',
   'analysisBoard',
   'imports',
+  'tournaments',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -20,6 +20,7 @@ import enRules from './locales/en/rules.json';
 import enSettings from './locales/en/settings.json';
 import enTableForm from './locales/en/tableForm.json';
 import enTop from './locales/en/top.json';
+import enTournaments from './locales/en/tournaments.json';
 import ruAnalysis from './locales/ru/analysis.json';
 import ruAnalysisBoard from './locales/ru/analysisBoard.json';
 import ruAuth from './locales/ru/auth.json';
@@ -34,6 +35,7 @@ import ruRules from './locales/ru/rules.json';
 import ruSettings from './locales/ru/settings.json';
 import ruTableForm from './locales/ru/tableForm.json';
 import ruTop from './locales/ru/top.json';
+import ruTournaments from './locales/ru/tournaments.json';
 
 export const resources = {
   en: {
@@ -51,6 +53,7 @@ export const resources = {
     analysis: enAnalysis,
     analysisBoard: enAnalysisBoard,
     imports: enImports,
+    tournaments: enTournaments,
   },
   ru: {
     common: ruCommon,
@@ -67,6 +70,7 @@ export const resources = {
     analysis: ruAnalysis,
     analysisBoard: ruAnalysisBoard,
     imports: ruImports,
+    tournaments: ruTournaments,
   },
 } as const satisfies Record<Language, Record<Namespace, unknown>>;
 

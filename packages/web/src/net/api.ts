@@ -19,6 +19,8 @@ import {
   type Profile,
   type ProfilePatch,
   type RatingHistory,
+  type TournamentDetail,
+  type TournamentList,
   type UserAnalysis,
   type UserGames,
 } from '@nardy/protocol';
@@ -99,6 +101,10 @@ export function createApi(fetchImpl: Fetch) {
       request<Leaderboard>('GET', `/api/leaderboard/${seg(variant)}${query({ limit, ...period })}`),
     /** A player's rating history in a variant (issue 42). */
     ratingHistory: (userId: string, variant: VariantId) => request<RatingHistory>('GET', `/api/users/${seg(userId)}/ratings${query({ variant })}`),
+    /** Tournaments upcoming (registering), running or finished (issue 42). */
+    tournaments: (status: 'upcoming' | 'running' | 'finished') => request<TournamentList>('GET', `/api/tournaments${query({ status })}`),
+    /** One tournament: terms, entrants, pairings, standings. */
+    tournament: (tournamentId: string) => request<TournamentDetail>('GET', `/api/tournaments/${seg(tournamentId)}`),
     /** The signed-in user's chips (G9): balance and latest ledger rows. */
     chips: (limit?: number) => request<ChipsReport>('GET', `/api/me/chips${query({ limit })}`),
   };
