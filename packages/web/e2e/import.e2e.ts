@@ -106,5 +106,10 @@ it('on a phone in Russian: pasted text, its error and then the match', { timeout
   expect(await fitsWidth(page)).toBe(true);
   await suite.screenshot(page, 'import-ru-phone-analysis');
   await replayHasNoDiceCheck(page, 'ru', 'import-ru-phone-replay');
+  // The dice check's own address (an old link) says the same, not a bare refusal.
+  const gameId = new URL(page.url()).pathname.split('/')[2]!;
+  await open(page, `/dice/${gameId}`);
+  await page.getByRole('region', { name: text('ru', 'game:replay.imported.title') }).waitFor();
+  expect(await page.getByRole('alert').count()).toBe(0);
   expect(await fitsWidth(page)).toBe(true);
 });

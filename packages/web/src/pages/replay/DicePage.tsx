@@ -1,4 +1,7 @@
-/** `/dice/:gameId`: loads a finished game's dice check and shows it readably (DiceView). */
+/**
+ * `/dice/:gameId`: loads a finished game's dice check and shows it readably (DiceView). An imported match has none
+ * (the server answers 409): the page says so, as its replay does.
+ */
 import type { DiceReport } from '@nardy/protocol';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/services';
@@ -6,10 +9,16 @@ import { Refusal } from '../../game/Refusal';
 import { useTranslate } from '../../game/useTranslate';
 import { ServerError } from '../../net/types';
 import { DiceView } from './DiceView';
+import { ImportedDice } from './ImportedDice';
 import './replay.css';
 
 type Loaded =
-  { readonly kind: 'loading' } | { readonly kind: 'failed'; readonly error: ServerError } | { readonly kind: 'loaded'; readonly report: DiceReport };
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'failed'; readonly error: ServerError }
+  | { readonly kind: 'loaded'; readonly report: DiceReport }
+  | { readonly kind: 'imported'; readonly fileName: string };
+
+const asServerError = (e: unknown): ServerError => (e instanceof ServerError ? e : new ServerError('INTERNAL', String(e)));
 
 export function DicePage({ gameId }: { readonly gameId: string }) {
   const { api } = useServices();
@@ -17,9 +26,17 @@ export function DicePage({ gameId }: { readonly gameId: string }) {
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   useEffect(() => {
     let current = true;
+    const failed = (e: unknown) => current && setLoaded({ kind: 'failed', error: asServerError(e) });
     api.dice(gameId).then(
       (report) => current && setLoaded({ kind: 'loaded', report }),
-      (e: unknown) => current && setLoaded({ kind: 'failed', error: e instanceof ServerError ? e : new ServerError('INTERNAL', String(e)) }),
+      (e: unknown) => {
+        if (asServerError(e).code !== 'CONFLICT') return failed(e);
+        // A refusal for the game's state: the record says whether it is an imported match.
+        api.game(gameId).then(
+          (r) => current && (r.game.imported ? setLoaded({ kind: 'imported', fileName: r.game.imported.fileName }) : failed(e)),
+          () => failed(e),
+        );
+      },
     );
     return () => {
       current = false;
@@ -27,5 +44,6 @@ export function DicePage({ gameId }: { readonly gameId: string }) {
   }, [api, gameId]);
   if (loaded.kind === 'loading') return <p className="empty">{t('diceCheck.loading')}</p>;
   if (loaded.kind === 'failed') return <Refusal error={loaded.error} />;
+  if (loaded.kind === 'imported') return <ImportedDice gameId={gameId} fileName={loaded.fileName} />;
   return <DiceView report={loaded.report} />;
 }

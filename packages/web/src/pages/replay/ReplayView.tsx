@@ -143,7 +143,7 @@ export function ReplayView({ record, log, settings, initialStep = 0, analyse }: 
             <MoveList entries={entries} names={names} variant={record.game.variant} current={current} t={t} onPick={(e) => go(e.at)} />
           </div>
           {record.game.imported ? (
-            <ImportedDice gameId={record.game.id} fileName={record.game.imported.fileName} t={t} />
+            <ImportedDice gameId={record.game.id} fileName={record.game.imported.fileName} />
           ) : (
             <DiceProof gameId={record.game.id} commitment={record.game.commitment} serverSeed={record.game.serverSeed} t={t} />
           )}
