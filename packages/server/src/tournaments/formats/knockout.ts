@@ -147,7 +147,8 @@ export const knockout: Format<KnockoutState> = {
     };
     // Only a match one of whose feeders is decided can be made now (all of the first round at the start).
     const work: Match[] = state.pairings.length === 0 ? Array.from({ length: state.size / 2 }, (_, slot): Match => ['main', 1, slot]) : [];
-    for (const p of state.pairings) if (hasResult(state, p.id)) work.push(...completes(state, p));
+    const results = resultsOf(state);
+    for (const p of state.pairings) if (results.has(p.id)) work.push(...completes(state, p));
     for (let i = 0; i < work.length; i++) {
       const [bracket, round, slot] = work[i] as Match;
       const id = pairingId(bracket, round, slot);
