@@ -61,12 +61,9 @@ function pairUp(ranked: readonly string[], info: Map<string, Standing0>, maxRepe
   const search = (rest: readonly string[], repeats: number): [string, string][] | null => {
     const [p, ...others] = rest;
     if (p === undefined) return [];
-    let group = rest.filter((id) => points(id) === points(p));
-    if (group.length === 1) {
-      const below = others[0];
-      group = below === undefined ? group : [p, ...others.filter((id) => points(id) === points(below))];
-    }
-    const half = Math.floor(group.length / 2);
+    // Alone in his score group, he floats down: the players below him in rank order, the next group's top first.
+    const group = rest.filter((id) => points(id) === points(p));
+    const half = group.length === 1 ? 1 : Math.floor(group.length / 2);
     const inGroup = new Set(group);
     // Within each part, a player both of whose seats would go further out of balance comes last (the Dutch transposition).
     const balance = (id: string): number => info.get(id)?.balance ?? 0;
