@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apply, newMatch, seatToPlay, type Action, type MatchSettingsInput } from '@nardy/engine';
-import { analyseMatch } from './analyse.js';
+import { analyseMatch, joinAnalyses } from './analyse.js';
 import { must, playRecord } from './records.suite.js';
 
 /** A record played by the bots up to a turn start (the seat on roll about to throw), then `tail`. */
@@ -41,6 +41,9 @@ describe('resign offers and answers', () => {
     expect(resigner.errorRate).toBe(without.players.find((p) => p.seat === offer!.player)!.errorRate);
     expect(a.decisions).toEqual(without.decisions);
     expect(a.games[0]!.end).toEqual({ winner: other(offer!.player), how: 'resign', points: 1 });
+    // Worker threads' shares joined: the resignations once, as in one piece.
+    const parts = await Promise.all([0, 1].map((index) => analyseMatch({ settings: money, actions }, { ply: 0, share: { index, of: 2 } })));
+    expect(joinAnalyses({ settings: money, actions }, parts).resignations).toEqual(a.resignations);
   });
 
   it('a koks offered after the throw and declined: the decline gives away what the offer concedes (Jacoby: one point)', async () => {
