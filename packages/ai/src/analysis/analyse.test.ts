@@ -216,8 +216,12 @@ describe('luck of the opening throw', () => {
   });
 
   it('is rated in analyses: in money play, by symmetry, the starter’s luck is the equity of his best opening turn', async () => {
-    for (const variant of ['short', 'long'] as const) {
-      const settings = { variant, matchLength: 0 } as const;
+    const tables = [
+      { variant: 'short', matchLength: 0 },
+      { variant: 'long', matchLength: 0 }, // the starter throws afresh
+      { variant: 'long', matchLength: 0, openingThrow: 'useOpeningDice' }, // L4 option: he plays the opening dice
+    ] as const;
+    for (const settings of tables) {
       const a = await analyseMatch({ settings, actions: playRecord(settings, 2, { maxActions: 6 }) }, { ply: 0 });
       const first = moves(a.decisions)[0]!;
       expect(first.move).toBe(1);
