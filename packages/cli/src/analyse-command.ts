@@ -11,16 +11,18 @@ import { ProgressBar } from './progress.js';
 export const ANALYSE_HELP = `Usage: nardy analyse <file> [--ply N] [--json] [--threads N]
 
 Analyses every decision of a game or match, as GNU Backgammon's "analyse match" does (docs/analysis.md):
-each turn against the best turns, each cube decision (no double, double/take, double/pass), the luck of
-each throw, marks (?! doubtful, ? bad, ?? very bad), and per player the error rates in mEMG per unforced
-decision (matches: also mMWC), PR, luck, the luck-adjusted result and gnubg's rating of play.
+each turn against the best turns, each cube decision (no double, double/take, double/pass), each resign
+offer and answer, the luck of each throw (the opening throw too), marks (?! doubtful, ? bad, ?? very bad),
+how each game ended (a flag fall or an abandoned game is no decision), and per player the error rates in
+mEMG per unforced decision (matches: also mMWC), PR, luck, the luck-adjusted result and gnubg's rating of
+play.
 
   <file>         a game record: the JSON of GET /api/games/<id>, or a .mat file (gnubg, XG; long and
                  Caucasian nardy in the same layout); - reads stdin
   --ply N        look-ahead: 0, 1 or 2 (default 2)
   --json         one JSON object {variant, matchLength, ply, players: [{name, unforcedMoves,
                  chequerErrorRate, cubeErrorRate, errorRate, pr, luck, …}], games, decisions: [{game, move,
-                 player, kind, dice, played, best, error, …}]}
+                 player, kind, dice, played, best, error, …}], resignations, end}
   --threads N    worker threads sharing the decisions (default 1: this thread)
 
 A progress bar goes to stderr when it is a terminal.`;
