@@ -8,7 +8,7 @@ import { notices } from './app/notices';
 import { ReadyMarker } from './app/ReadyMarker';
 import { ServicesContext, useLinkStatus, useServices, type Services } from './app/services';
 import { useSettings } from './app/settings';
-import { watchTournamentMatches } from './app/tournamentMatch';
+import { createMatchNotifier } from './app/tournamentMatch';
 import { LobbyPage } from './pages/lobby/LobbyPage';
 import { loadLaterTexts } from './i18n';
 import { matchRoute, paths, usePath, type Route, type Router } from './router';
@@ -43,7 +43,14 @@ export function App({ services, router }: { readonly services: Services; readonl
   // Being seated at a new game (a seek accepted, quick pairing, a challenge, a rematch) opens it.
   useEffect(() => services.link.on('game.started', (m) => services.navigate(paths.game(m.gameId))), [services]);
   // A tournament match that is ready shows on every page, with its "Play" link.
-  useEffect(() => watchTournamentMatches(services.link, notices, document, () => t('tournamentMatch.title')), [services, t]);
+  useEffect(() => {
+    const notifier = createMatchNotifier(notices, document, () => t('tournamentMatch.title'));
+    const off = services.link.on('tournament.match', notifier.notify);
+    return () => {
+      off();
+      notifier.stop();
+    };
+  }, [services, t]);
 
   // The error texts once the page is drawn and the socket online (commands can be refused from then on), after
   // that render: they are not part of the first load.

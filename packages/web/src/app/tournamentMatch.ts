@@ -1,12 +1,15 @@
 /**
  * A tournament match that is ready (`tournament.match`, pushed to every connection of the player, whatever page he
- * is on): a notice with a "Play" link to its game, and while the tab is hidden its title says so.
+ * is on): a notice with a "Play" link to its game, and while the tab is hidden its title says so. (Loading this
+ * lazily made Rollup split React's chunk in two, a larger first load than these few lines.)
  */
-import type { Link } from '../net/types';
+import type { ServerToClient } from '@nardy/protocol';
 import { paths } from '../router';
 import type { NoticeBoard } from './notices';
 
-/** What the page needs besides the link: its title and whether it is hidden (a fake in tests). */
+type MatchReady = Extract<ServerToClient, { type: 'tournament.match' }>;
+
+/** What the notifier needs of the page: its title and whether it is hidden (a fake in tests). */
 export interface TitleHost {
   title: string;
   readonly hidden: boolean;
@@ -14,8 +17,13 @@ export interface TitleHost {
   removeEventListener(type: 'visibilitychange', listener: () => void): void;
 }
 
-/** Starts listening; `titleText` is the translated "your match is ready". Returns the stop function. */
-export function watchTournamentMatches(link: Link, board: NoticeBoard, host: TitleHost, titleText: () => string): () => void {
+export interface MatchNotifier {
+  readonly notify: (m: MatchReady) => void;
+  readonly stop: () => void;
+}
+
+/** `titleText`: the translated "your match is ready". */
+export function createMatchNotifier(board: NoticeBoard, host: TitleHost, titleText: () => string): MatchNotifier {
   let saved: string | null = null;
   const restore = () => {
     if (host.hidden || saved === null) return;
@@ -23,16 +31,17 @@ export function watchTournamentMatches(link: Link, board: NoticeBoard, host: Tit
     saved = null;
   };
   host.addEventListener('visibilitychange', restore);
-  const off = link.on('tournament.match', (m) => {
-    board.showInfo('common:tournamentMatch.ready', { name: m.opponent.name }, { key: 'common:tournamentMatch.play', href: paths.game(m.gameId) });
-    if (host.hidden && saved === null) {
-      saved = host.title;
-      host.title = `▶ ${titleText()} · ${saved}`;
-    }
-  });
-  return () => {
-    off();
-    host.removeEventListener('visibilitychange', restore);
-    restore();
+  return {
+    notify: (m) => {
+      board.showInfo('common:tournamentMatch.ready', { name: m.opponent.name }, { key: 'common:tournamentMatch.play', href: paths.game(m.gameId) });
+      if (host.hidden && saved === null) {
+        saved = host.title;
+        host.title = `▶ ${titleText()} · ${saved}`;
+      }
+    },
+    stop: () => {
+      host.removeEventListener('visibilitychange', restore);
+      restore();
+    },
   };
 }

@@ -1,5 +1,7 @@
 import type { TournamentSummary } from '@nardy/protocol';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/services';
 import { describeClock, describeLength } from '../lobby/describe';
 import { countdownText } from './countdown';
 
@@ -30,4 +32,16 @@ export function StartText({ summary, now }: { readonly summary: TournamentSummar
       {t(c.key, c.params)}
     </time>
   );
+}
+
+/** The server's time now (local time plus the link's clock offset), redrawn every second while `ticking`. */
+export function useServerNow(ticking: boolean): number {
+  const { link } = useServices();
+  const [now, setNow] = useState(() => Date.now() + link.clockOffset);
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(Date.now() + link.clockOffset), 1000);
+    return () => clearInterval(timer);
+  }, [link, ticking]);
+  return now;
 }

@@ -9,8 +9,7 @@ import { Bracket } from './Bracket';
 import { bracketLayout } from './bracket';
 import { actionsFor, applyPush, currentMatch, currentPairings } from './detail';
 import { Standings } from './Standings';
-import { StartText, TermsLine } from './TermsLine';
-import { useServerNow } from './useNow';
+import { StartText, TermsLine, useServerNow } from './TermsLine';
 import './tournaments.css';
 
 type Failure = { readonly key: string } | null;

@@ -6,8 +6,7 @@ import { useProfile } from '../../app/session';
 import { useServices } from '../../app/services';
 import { paths } from '../../router';
 import { CreateTournament } from './CreateTournament';
-import { StartText, TermsLine } from './TermsLine';
-import { useServerNow } from './useNow';
+import { StartText, TermsLine, useServerNow } from './TermsLine';
 import './tournaments.css';
 
 const LISTS = ['upcoming', 'running', 'finished'] as const;
