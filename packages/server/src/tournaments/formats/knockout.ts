@@ -136,7 +136,11 @@ export const knockout: Format<KnockoutState> = {
     let current = state;
     const reader = new Reader(current);
     const games: Pairing[] = [];
-    // Each match made (a bye or a forfeit is scored at once) may decide a later one, so read again after each.
+    // Only a match one of whose feeders is decided can be made now (all of the first round at the start).
+    const work: Match[] = state.pairings.length === 0 ? Array.from({ length: state.size / 2 }, (_, slot): Match => ['main', 1, slot]) : [];
+    const results = resultsOf(state);
+    for (const p of state.pairings) if (results.has(p.id)) work.push(...completes(state, p));
+    // A match made with its result (a bye, a forfeit) feeds the next one at once.
     const make = (pairing: Pairing): void => {
       const absent = [pairing.a, pairing.b].find((id) => id !== null && isWithdrawn(current, id));
       const result = pairing.b === null ? byeResult(pairing) : absent ? forfeitResult(pairing, absent) : undefined;
@@ -145,10 +149,6 @@ export const knockout: Format<KnockoutState> = {
       if (result) work.push(...completes(state, pairing));
       else games.push(pairing);
     };
-    // Only a match one of whose feeders is decided can be made now (all of the first round at the start).
-    const work: Match[] = state.pairings.length === 0 ? Array.from({ length: state.size / 2 }, (_, slot): Match => ['main', 1, slot]) : [];
-    const results = resultsOf(state);
-    for (const p of state.pairings) if (results.has(p.id)) work.push(...completes(state, p));
     for (let i = 0; i < work.length; i++) {
       const [bracket, round, slot] = work[i] as Match;
       const id = pairingId(bracket, round, slot);
