@@ -73,9 +73,7 @@ export const arena: Format<ArenaState> = {
 
   record: recordIn,
 
-  withdraw(state, playerId) {
-    return withdrawIn(state, playerId);
-  },
+  withdraw: withdrawIn,
 
   standings(state) {
     const games = gamesByPlayer(state);

@@ -48,10 +48,7 @@ export const pendingPairings = (book: Book): Pairing[] => book.pairings.filter((
 export const byeResult = (pairing: Pairing): PairingResult => ({ pairingId: pairing.id, winner: 'a', scoreA: 0, scoreB: 0 });
 
 /** A forfeit by `loser`: a win for the other side. */
-export function forfeitResult(pairing: Pairing, loser: string, at?: number): PairingResult {
-  const result: PairingResult = { pairingId: pairing.id, winner: pairing.a === loser ? 'b' : 'a', scoreA: 0, scoreB: 0, forfeit: true };
-  return at === undefined ? result : { ...result, at };
-}
+export const forfeitResult = (pairing: Pairing, loser: string): PairingResult => ({ pairingId: pairing.id, winner: pairing.a === loser ? 'b' : 'a', scoreA: 0, scoreB: 0, forfeit: true });
 
 /** Adds pairings to the book; those with a result (byes, forfeits) are scored at once. */
 export function issue<S extends Book>(book: S, made: readonly { pairing: Pairing; result?: PairingResult }[]): S {
@@ -70,10 +67,10 @@ export function recordIn<S extends Book>(book: S, result: PairingResult): Format
 }
 
 /** Marks `id` withdrawn and forfeits his pending games. */
-export function withdrawIn<S extends Book>(book: S, id: string, at?: number): FormatResult<S> {
+export function withdrawIn<S extends Book>(book: S, id: string): FormatResult<S> {
   if (!book.entrants.some((e) => e.id === id)) return fail('BAD_FIELD', `${id} is not in this tournament`);
   if (isWithdrawn(book, id)) return fail('ALREADY_RECORDED', `${id} has already withdrawn`);
-  const forfeits = pendingPairings(book).flatMap((p) => (p.a === id || p.b === id ? [forfeitResult(p, id, at)] : []));
+  const forfeits = pendingPairings(book).flatMap((p) => (p.a === id || p.b === id ? [forfeitResult(p, id)] : []));
   return ok({ ...book, results: [...book.results, ...forfeits], withdrawn: [...book.withdrawn, id] });
 }
 

@@ -170,9 +170,7 @@ export const knockout: Format<KnockoutState> = {
 
   record: recordIn,
 
-  withdraw(state, playerId) {
-    return withdrawIn(state, playerId);
-  },
+  withdraw: withdrawIn,
 
   standings(state) {
     const reader = new Reader(state);

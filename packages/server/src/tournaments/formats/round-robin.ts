@@ -58,9 +58,7 @@ export const roundRobin: Format<RoundRobinState> = {
 
   record: recordIn,
 
-  withdraw(state, playerId) {
-    return withdrawIn(state, playerId);
-  },
+  withdraw: withdrawIn,
 
   standings(state) {
     const games = gamesByPlayer(state);

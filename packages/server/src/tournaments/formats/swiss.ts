@@ -145,9 +145,7 @@ export const swiss: Format<SwissState> = {
 
   record: recordIn,
 
-  withdraw(state, playerId) {
-    return withdrawIn(state, playerId);
-  },
+  withdraw: withdrawIn,
 
   standings(state) {
     const games = gamesByPlayer(state);
