@@ -134,6 +134,12 @@ export class Director<S = unknown> {
     if (!saved.ok || !saved.value) return false;
     this.state = next.value;
     this.entries = this.entries.map((e) => (e.userId === userId ? { ...e, status: 'withdrew' } : e));
+    // His game in progress is resigned for him (the format has scored it already: the game's end then changes nothing).
+    for (const v of this.format.pairings(this.state)) {
+      const gameId = this.games.get(v.pairing.id);
+      if (gameId === undefined || (v.pairing.a !== userId && v.pairing.b !== userId)) continue;
+      void this.deps.games.actorOf(gameId)?.handle({ by: { user: userId }, type: 'resignMatch' });
+    }
     await this.advance();
     return true;
   }
@@ -255,7 +261,9 @@ export class Director<S = unknown> {
   private async finish(): Promise<void> {
     this.close();
     const pool = this.entries.reduce((a, e) => a + e.paid, 0);
-    const prizes = prizesFor(pool, this.terms, this.format.standings(this.state), (id) => this.isBot(id));
+    // Bots and players who withdrew win nothing: the places after them move up.
+    const unpaid = (id: string): boolean => this.entries.some((e) => e.userId === id && (e.bot !== null || e.status === 'withdrew'));
+    const prizes = prizesFor(pool, this.terms, this.format.standings(this.state), unpaid);
     const now = this.deps.time.now();
     const done = await this.deps.store.tournaments.finish(this.id, this.state as Json, prizes, now);
     if (!done.ok) {

@@ -83,6 +83,9 @@ export async function playOut(
       const loser = loses(p.a, p.b!);
       const c = clients.get(loser);
       if (!c) throw new Error(`no client for ${loser}`);
+      // The winner opens his game too (one who never comes loses it as a no-show when the clock moves on).
+      const winner = clients.get(loser === p.a ? p.b! : p.a);
+      if (winner) acked(await winner.command({ type: 'game.subscribe', gameId: p.gameId! }));
       await resign(w, c, p.gameId!);
       done.add(p.gameId!);
       await opts.onRound?.(done.size);

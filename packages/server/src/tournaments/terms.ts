@@ -62,15 +62,15 @@ export function formatOptions(terms: TournamentTerms, tournamentId: string, star
 /**
  * The prizes: `payoutPercent` of the pool, split by `prizeShares` over the places the field has (a field smaller than
  * the places paid shares the payout among those it has, in the same proportions), each rounded down; what rounding
- * leaves goes to the first place. Bots win nothing: their places are skipped.
+ * leaves goes to the first place. Bots and players who withdrew win nothing: their places are skipped.
  */
 export function prizesFor(
   pool: number,
   terms: Pick<TournamentTerms, 'payoutPercent' | 'prizeShares'>,
   standings: readonly Standing[],
-  isBot: (id: string) => boolean,
+  unpaid: (id: string) => boolean,
 ): { userId: string; amount: number }[] {
-  const people = standings.filter((s) => !isBot(s.id));
+  const people = standings.filter((s) => !unpaid(s.id));
   const shares = terms.prizeShares.slice(0, people.length);
   const payout = Math.floor((pool * terms.payoutPercent) / 100);
   const total = shares.reduce((a, b) => a + b, 0);

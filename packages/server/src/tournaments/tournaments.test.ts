@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { acked, connect, world, type World } from '../games/kit.suite.js';
+import { STORE_KINDS, acked, connect, world, type World } from '../games/kit.suite.js';
 import { clientsOf, code, create, detail, morePlayers, playOut, terms, until } from './kit.suite.js';
 
 /** Issue 42 items 2–5: tournaments run by the server, played as ordinary live games, through the real wiring. */
@@ -20,46 +20,58 @@ describe('tournaments', () => {
     return { free: b.value.free, held: b.value.held };
   };
 
-  it('a 4-player knockout with a buy-in: a sit-and-go starts when full, plays out, pays 50/30/20 of 80 % of the pool', async () => {
-    w = await world('sqlite', { env: { CHIPS_GRANT: '1000' } });
-    const x = w;
-    const names = ['alice', 'bob', 'carol', 'dave'];
-    const clients = await clientsOf(x, names);
-    const alice = clients.get(x.users['alice']!.userId)!;
-    const id = await create(alice, terms({ buyIn: 100, options: { thirdPlace: true } }));
-    acked(await alice.command({ type: 'tournament.subscribe', tournamentId: id }));
-    await alice.waitFor((m) => m.type === 'tournament.snapshot');
-    for (const n of names) acked(await clients.get(x.users[n]!.userId)!.command({ type: 'tournament.register', tournamentId: id }));
-    await until(async () => (await detail(x, id)).tournament.status === 'running', 'the start');
-    await books(x);
-    expect(await chips(x, 'bob')).toEqual({ free: 900, held: 100 });
-    // Each player hears of his match; the better name (alphabetically first) wins every match.
-    await until(() => [...clients.values()].every((c) => c.received.some((m) => m.type === 'tournament.match')), 'every player told of his match');
-    const order = names.map((n) => x.users[n]!.userId);
-    const played = await playOut(x, id, clients, (a, b) => (order.indexOf(a) > order.indexOf(b) ? a : b));
-    expect(played).toBe(4); // two semi-finals, the final, the match for third place
-    const d = await detail(x, id);
-    expect(d.tournament.status).toBe('finished');
-    expect(d.standings.map((s) => s.userId)).toEqual(order);
-    // Pool 400, paid out 320: 160, 96, 64; the house keeps 80.
-    expect(d.standings.map((s) => s.prize ?? 0)).toEqual([160, 96, 64, 0]);
-    expect(await chips(x, 'alice')).toEqual({ free: 1060, held: 0 });
-    expect(await chips(x, 'bob')).toEqual({ free: 996, held: 0 });
-    expect(await chips(x, 'carol')).toEqual({ free: 964, held: 0 });
-    expect(await chips(x, 'dave')).toEqual({ free: 900, held: 0 });
-    await books(x);
-    // The subscriber saw the state, the pairings and the standings go by.
-    for (const t of ['tournament.state', 'tournament.pairings', 'tournament.standings'] as const) expect(alice.received.some((m) => m.type === t)).toBe(true);
-    const listed = await x.app.http.inject({ method: 'GET', url: '/api/tournaments?status=finished' });
-    expect((listed.json() as { tournaments: { tournamentId: string }[] }).tournaments.map((t) => t.tournamentId)).toEqual([id]);
-    const one = await x.app.http.inject({ method: 'GET', url: `/api/tournaments/${id}` });
-    expect(one.statusCode).toBe(200);
-    expect((one.json() as { standings: unknown[] }).standings).toHaveLength(4);
-    expect(x.faults).toEqual([]);
-  });
+  it.each(STORE_KINDS)(
+    'a 4-player knockout with a buy-in: a sit-and-go starts when full, plays out, pays 50/30/20 of 80 per cent of the pool (%s)',
+    async (kind) => {
+      w = await world(kind, { env: { CHIPS_GRANT: '1000' } });
+      const x = w;
+      const names = ['alice', 'bob', 'carol', 'dave'];
+      const clients = await clientsOf(x, names);
+      const alice = clients.get(x.users['alice']!.userId)!;
+      const id = await create(alice, terms({ buyIn: 100, options: { thirdPlace: true } }));
+      acked(await alice.command({ type: 'tournament.subscribe', tournamentId: id }));
+      await alice.waitFor((m) => m.type === 'tournament.snapshot');
+      for (const n of names) acked(await clients.get(x.users[n]!.userId)!.command({ type: 'tournament.register', tournamentId: id }));
+      await until(async () => (await detail(x, id)).tournament.status === 'running', 'the start');
+      await books(x);
+      expect(await chips(x, 'bob')).toEqual({ free: 900, held: 100 });
+      // Each player hears of his match; the better name (alphabetically first) wins every match.
+      await until(() => [...clients.values()].every((c) => c.received.some((m) => m.type === 'tournament.match')), 'every player told of his match');
+      const order = names.map((n) => x.users[n]!.userId);
+      const loser = (a: string, b: string) => (order.indexOf(a) > order.indexOf(b) ? a : b);
+      const better = (a: string, b: string) => (loser(a, b) === a ? b : a);
+      const played = await playOut(x, id, clients, loser);
+      expect(played).toBe(4); // two semi-finals, the final, the match for third place
+      const d = await detail(x, id);
+      expect(d.tournament.status).toBe('finished');
+      // The draw is by lot (equal ratings): the places follow the final and the match for third.
+      const final = d.pairings.find((p) => p.round === 2 && p.bracket === 'main')!;
+      const third = d.pairings.find((p) => p.bracket === 'third')!;
+      const places = [
+        order[0]!,
+        final.a === order[0] ? final.b! : final.a,
+        better(third.a, third.b!),
+        third.a === better(third.a, third.b!) ? third.b! : third.a,
+      ];
+      expect(d.standings.map((s) => s.userId)).toEqual(places);
+      // Pool 400, paid out 320: 160, 96, 64; the house keeps 80.
+      expect(d.standings.map((s) => s.prize ?? 0)).toEqual([160, 96, 64, 0]);
+      const name = (id: string) => names[order.indexOf(id)]!;
+      for (const [i, won] of [160, 96, 64, 0].entries()) expect(await chips(x, name(places[i]!))).toEqual({ free: 900 + won, held: 0 });
+      await books(x);
+      // The subscriber saw the state, the pairings and the standings go by.
+      for (const t of ['tournament.state', 'tournament.pairings', 'tournament.standings'] as const) expect(alice.received.some((m) => m.type === t)).toBe(true);
+      const listed = await x.app.http.inject({ method: 'GET', url: '/api/tournaments?status=finished' });
+      expect((listed.json() as { tournaments: { tournamentId: string }[] }).tournaments.map((t) => t.tournamentId)).toEqual([id]);
+      const one = await x.app.http.inject({ method: 'GET', url: `/api/tournaments/${id}` });
+      expect(one.statusCode).toBe(200);
+      expect((one.json() as { standings: unknown[] }).standings).toHaveLength(4);
+      expect(x.faults).toEqual([]);
+    },
+  );
 
-  it('refuses with clear codes; leaving before the start and cancelling give the buy-ins back', async () => {
-    w = await world('sqlite', { env: { CHIPS_GRANT: '150' } });
+  it.each(STORE_KINDS)('refuses with clear codes; leaving before the start and cancelling give the buy-ins back (%s)', async (kind) => {
+    w = await world(kind, { env: { CHIPS_GRANT: '150' } });
     const x = w;
     const [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => connect(x, n)));
     const guest = await connect(x);
@@ -144,13 +156,23 @@ describe('tournaments', () => {
   });
 
   it('an arena pairs players again as they finish, until its time is up; the games running then still count', async () => {
-    w = await world('sqlite');
+    // No-shows are another test's: here the games just made when the clock jumps are not opened yet.
+    w = await world('sqlite', { env: { TOURNAMENT_NO_SHOW_S: '3600' } });
     const x = w;
     const names = ['alice', 'bob', 'carol', 'dave'];
     const clients = await clientsOf(x, names);
     const order = names.map((n) => x.users[n]!.userId);
     const alice = clients.get(order[0]!)!;
-    const id = await create(alice, terms({ format: 'arena', start: { kind: 'at', at: x.time.now() + 60_000 }, options: { minutes: 10 } }));
+    const id = await create(
+      alice,
+      terms({
+        format: 'arena',
+        start: { kind: 'at', at: x.time.now() + 60_000 },
+        options: { minutes: 10 },
+        // A clock longer than the arena, so the games running at its end are played out, not lost on time.
+        match: { variant: 'long', matchLength: 1, timeControl: { kind: 'matchReserve', perPointMs: 3_600_000, delayMs: 0 } },
+      }),
+    );
     for (const u of order) acked(await clients.get(u)!.command({ type: 'tournament.register', tournamentId: id }));
     x.time.advance(60_000);
     await until(async () => (await detail(x, id)).tournament.status === 'running', 'the arena start');
@@ -164,8 +186,37 @@ describe('tournaments', () => {
     expect(played).toBeGreaterThanOrEqual(6);
     const d = await detail(x, id);
     expect(d.tournament.status).toBe('finished');
-    expect(d.standings[0]!.userId).toBe(order[0]);
+    // Alice wins every match she plays; every match made has a result.
+    const hers = d.standings.find((t) => t.userId === order[0])!;
+    expect(hers.won).toBe(hers.played);
     expect(d.pairings.every((p) => p.result !== null)).toBe(true);
     expect(x.faults).toEqual([]);
+  });
+
+  it('a player who leaves a running tournament withdraws: his game is resigned, his match forfeited, his buy-in stays in the pool', async () => {
+    w = await world('sqlite');
+    const x = w;
+    const names = ['alice', 'bob', 'carol', 'dave'];
+    const clients = await clientsOf(x, names);
+    const order = names.map((n) => x.users[n]!.userId);
+    const id = await create(clients.get(order[0]!)!, terms({ buyIn: 10 }));
+    for (const u of order) acked(await clients.get(u)!.command({ type: 'tournament.register', tournamentId: id }));
+    await until(async () => (await detail(x, id)).pairings.filter((p) => p.gameId !== null).length === 2, 'round 1 started');
+    const dave = clients.get(order[3]!)!;
+    const his = (await detail(x, id)).pairings.find((p) => p.a === order[3] || p.b === order[3])!;
+    acked(await dave.command({ type: 'tournament.leave', tournamentId: id }));
+    expect(code(await dave.command({ type: 'tournament.leave', tournamentId: id }))).toBe('CONFLICT');
+    await until(async () => {
+      const g = await x.store.getGame(his.gameId!);
+      return g.ok && g.value.status === 'finished';
+    }, 'his game resigned');
+    const d = await detail(x, id);
+    expect(d.pairings.find((p) => p.pairingId === his.pairingId)!.result).toMatchObject({ forfeit: true });
+    expect(d.entrants.find((e) => e.user.userId === order[3])!.status).toBe('withdrew');
+    expect(await playOut(x, id, clients, (a, b) => (order.indexOf(a) > order.indexOf(b) ? a : b))).toBe(2);
+    expect((await detail(x, id)).standings[0]!.userId).toBe(order[0]);
+    // He wins nothing, though the format ranks him: the places paid are the others'.
+    expect(await chips(x, 'dave')).toEqual({ free: 990, held: 0 });
+    await books(x);
   });
 });

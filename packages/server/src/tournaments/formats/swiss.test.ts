@@ -66,6 +66,19 @@ describe('swiss', () => {
     for (let i = 1; i < table.length; i++) expect((table[i - 1]?.points ?? 0) >= (table[i]?.points ?? 0)).toBe(true);
   });
 
+  it('pairs the next round only when the last is complete', () => {
+    const started = swiss.start(field(4), { seed });
+    if (!started.ok) throw new Error();
+    const { state, pairings } = swiss.next(started.value, { now: 0 });
+    const [first, second] = pairings as [Pairing, Pairing];
+    const one = swiss.record(state, { pairingId: first.id, winner: 'a', scoreA: 1, scoreB: 0 });
+    if (!one.ok) throw new Error();
+    expect(swiss.next(one.value, { now: 0 }).pairings).toEqual([]);
+    const both = swiss.record(one.value, { pairingId: second.id, winner: 'a', scoreA: 1, scoreB: 0 });
+    if (!both.ok) throw new Error();
+    expect(swiss.next(both.value, { now: 0 }).pairings.map((p) => p.round)).toEqual([2, 2]);
+  });
+
   it('gives the bye to the lowest-ranked player without one, scored as a win', () => {
     const entrants = field(5);
     const { state } = playOut(swiss, entrants, { seed, rounds: 4 }, byRating(entrants));
@@ -86,11 +99,15 @@ describe('swiss', () => {
           const entrants = field(n, (i) => 1500 + ((i * 7) % 5));
           let k = 0;
           const decide = (p: Pairing): PairingResult => ({ pairingId: p.id, winner: outcomes[k++ % outcomes.length] ?? 'a', scoreA: 1, scoreB: 1 });
+          let quitRound = Infinity;
           const { state } = playOut(swiss, entrants, { seed, rounds }, decide, (s, step) => {
             if (step !== quitAt) return s;
             const out = swiss.withdraw(s, 'p1');
+            quitRound = s.round;
             return out.ok ? out.value : s;
           });
+          const after = swiss.pairings(state).filter((v) => v.pairing.round > quitRound);
+          expect(after.some((v) => v.pairing.a === 'p1' || v.pairing.b === 'p1')).toBe(false);
           expect(state.round).toBeLessThanOrEqual(Math.min(rounds, n - 1));
           checkRounds(state, swiss.pairings(state));
           const table = swiss.standings(state);
