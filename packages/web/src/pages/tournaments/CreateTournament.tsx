@@ -1,5 +1,5 @@
 import { VARIANT_IDS } from '@nardy/engine';
-import { TOURNAMENT_FORMATS, type TournamentFormat } from '@nardy/protocol';
+import type { TournamentFormat } from '@nardy/protocol';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../app/Field';
@@ -12,6 +12,10 @@ import { describeClock } from '../lobby/describe';
 import { DEFAULT_FORM, botsAllowed, termsOf, type CreateForm } from './createForm';
 
 const LENGTHS = [1, 3, 5, 7, 9, 11] as const;
+/** Every format, listed from a record so a new one cannot be missed (the protocol's list would bring zod into this page). */
+const FORMATS = Object.keys({ knockout: 1, swiss: 1, roundRobin: 1, arena: 1 } satisfies Record<TournamentFormat, 1>) as TournamentFormat[];
+/** A tournament needs a clock (no-shows and stalling are decided by it). */
+const CLOCKS = CLOCK_PRESET_IDS.filter((p) => p !== 'none');
 
 /** What went wrong: the field to fix, or the server's refusal (its code translated, with its detail). */
 type Problem = { readonly field: 'name' | 'startAt'; readonly key: string } | { readonly field: null; readonly key: string; readonly detail: string };
@@ -53,12 +57,12 @@ export function CreateTournament() {
       <form onSubmit={submit} noValidate>
         <div className="tournament-form-grid">
           <Field label={t('create.name')} error={fieldError('name')}>
-            {(c) => <input {...c} name="name" maxLength={64} value={form.name} onChange={(e) => set('name', e.target.value)} />}
+            {(c) => <input {...c} name="name" type="text" maxLength={64} value={form.name} onChange={(e) => set('name', e.target.value)} />}
           </Field>
           <Field label={t('create.format')}>
             {(c) => (
               <select {...c} name="format" value={form.format} onChange={(e) => set('format', e.target.value as TournamentFormat)}>
-                {TOURNAMENT_FORMATS.map((f) => (
+                {FORMATS.map((f) => (
                   <option key={f} value={f}>
                     {t(`format.${f}`)}
                   </option>
@@ -91,7 +95,7 @@ export function CreateTournament() {
           <Field label={t('create.clock')}>
             {(c) => (
               <select {...c} name="clock" value={form.clock} onChange={(e) => set('clock', e.target.value as ClockPreset)}>
-                {CLOCK_PRESET_IDS.map((p) => {
+                {CLOCKS.map((p) => {
                   const d = describeClock(CLOCK_PRESETS[p]);
                   return (
                     <option key={p} value={p}>

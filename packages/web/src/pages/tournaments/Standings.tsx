@@ -30,7 +30,7 @@ export function Standings({
             <th scope="col" className="num">
               {t('standings.points')}
             </th>
-            <th scope="col" className="num">
+            <th scope="col" className="num played">
               {t('standings.played')}
             </th>
             <th scope="col" className="num">
@@ -62,7 +62,7 @@ export function Standings({
                 {r.withdrawn && <span className="badge">{t('standings.withdrawn')}</span>}
               </td>
               <td className="num">{scoreText(r.points)}</td>
-              <td className="num">{r.played}</td>
+              <td className="num played">{r.played}</td>
               <td className="num">{r.won}</td>
               {r.tieBreaks.map((v, i) => (
                 <td key={columns[i]} className="num tie-break">

@@ -16,15 +16,26 @@ type Failure = { readonly key: string } | null;
 
 /** Follows a tournament: `tournament.subscribe` now and after each reconnect, the pushes applied in order. */
 function useTournament(tournamentId: string): { detail: TournamentDetail | null; failure: Failure } {
-  const { link } = useServices();
+  const { link, api } = useServices();
   const [detail, setDetail] = useState<TournamentDetail | null>(null);
   const [failure, setFailure] = useState<Failure>(null);
   useEffect(() => {
     let current: TournamentDetail | null = null;
+    let live = true;
     const apply = (m: Parameters<typeof applyPush>[1]) => {
       if (m.type === 'tournament.snapshot' && m.detail.tournament.tournamentId !== tournamentId) return;
       current = applyPush(current, m);
       setDetail(current);
+      // A state push carries the summary only: the field (who registered, left, went out) is read again.
+      if (m.type === 'tournament.state' && m.tournament.tournamentId === tournamentId)
+        api.tournament(tournamentId).then(
+          (d) => {
+            if (!live) return;
+            current = d;
+            setDetail(d);
+          },
+          () => {},
+        );
     };
     const offs = [
       link.on('tournament.snapshot', apply),
@@ -48,11 +59,12 @@ function useTournament(tournamentId: string): { detail: TournamentDetail | null;
       }
     });
     return () => {
+      live = false;
       for (const off of offs) off();
       offStatus();
       if (link.status === 'online') link.send({ type: 'tournament.unsubscribe', tournamentId }).catch(() => {});
     };
-  }, [link, tournamentId]);
+  }, [link, api, tournamentId]);
   return { detail, failure };
 }
 
