@@ -292,27 +292,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .alterTable('ratings')
           .addColumn('experience', 'integer', (c) => c.notNull().defaultTo(0))
           .execute();
-        // Experience from the rated games counted so far (each match's length, a money session 1): settings are JSON.
-        const games = (await db
-          .selectFrom('games')
-          .select(['variant', 'settings', 'p1_user_id', 'p2_user_id'])
-          .where('rated', '=', 1)
-          .where('rating_recorded', '=', 1)
-          .execute()) as { variant: string; settings: string; p1_user_id: string | null; p2_user_id: string | null }[];
-        const experience = new Map<string, { userId: string; variant: string; points: number }>();
-        for (const g of games) {
-          const length = Math.max(1, Number((JSON.parse(g.settings) as { matchLength?: unknown }).matchLength) || 0);
-          for (const userId of [g.p1_user_id, g.p2_user_id]) {
-            if (userId === null) continue;
-            const key = JSON.stringify([userId, g.variant]);
-            const e = experience.get(key) ?? { userId, variant: g.variant, points: 0 };
-            e.points += length;
-            experience.set(key, e);
-          }
-        }
-        for (const e of experience.values()) {
-          await db.updateTable('ratings').set({ experience: e.points }).where('user_id', '=', e.userId).where('variant', '=', e.variant).execute();
-        }
+        await fillExperience(db);
         await db.schema
           .createTable('rating_history')
           .addColumn('game_id', 'text', (c) => c.notNull().references('games.id'))
@@ -376,6 +356,31 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
   };
+}
+
+/** 0008: each rating's experience from the rated games counted so far (each match's length, a money session 1; settings are JSON). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration runs before the schema it builds exists (Kysely's documented signature)
+export async function fillExperience(db: Kysely<any>): Promise<void> {
+  const games = (await db
+    .selectFrom('games')
+    .select(['variant', 'settings', 'p1_user_id', 'p2_user_id'])
+    .where('rated', '=', 1)
+    .where('rating_recorded', '=', 1)
+    .execute()) as { variant: string; settings: string; p1_user_id: string | null; p2_user_id: string | null }[];
+  const experience = new Map<string, { userId: string; variant: string; points: number }>();
+  for (const g of games) {
+    const length = Math.max(1, Number((JSON.parse(g.settings) as { matchLength?: unknown }).matchLength) || 0);
+    for (const userId of [g.p1_user_id, g.p2_user_id]) {
+      if (userId === null) continue;
+      const key = JSON.stringify([userId, g.variant]);
+      const e = experience.get(key) ?? { userId, variant: g.variant, points: 0 };
+      e.points += length;
+      experience.set(key, e);
+    }
+  }
+  for (const e of experience.values()) {
+    await db.updateTable('ratings').set({ experience: e.points }).where('user_id', '=', e.userId).where('variant', '=', e.variant).execute();
+  }
 }
 
 export interface MigrateOptions {
