@@ -93,7 +93,7 @@ export function createApi(fetchImpl: Fetch) {
     userAnalysis: (userId: string) => request<UserAnalysis>('GET', `/api/users/${seg(userId)}/analysis`),
     /** `watch`: a private game's watch token (its link `?watch=`), for one who is not its player. */
     game: (gameId: string, watch?: string) => request<GameRecordResponse>('GET', `/api/games/${seg(gameId)}${query({ watch })}`),
-    dice: (gameId: string) => request<DiceReport>('GET', `/api/games/${seg(gameId)}/dice`),
+    dice: (gameId: string, watch?: string) => request<DiceReport>('GET', `/api/games/${seg(gameId)}/dice${query({ watch })}`),
     /** A finished game's analysis at a ply: the job's status, and once done its result (issue 41). */
     analysis: (gameId: string, ply: number, watch?: string) => request<AnalysisResponse>('GET', `/api/games/${seg(gameId)}/analysis${query({ ply, watch })}`),
     /** The top players now (`all`) or of a Moscow-time month (`month`, this one unless `month` says `YYYY-MM`). */

@@ -36,7 +36,7 @@ export function AnalysisPage({ gameId }: { readonly gameId: string }) {
   useEffect(() => {
     if (job.kind !== 'done') return undefined;
     let current = true;
-    Promise.all([api.game(gameId), api.analysis(gameId, DEFAULT_ANALYSIS_PLY, watchToken())]).then(
+    Promise.all([api.game(gameId, watchToken()), api.analysis(gameId, DEFAULT_ANALYSIS_PLY, watchToken())]).then(
       ([record, analysis]) => current && setLoaded({ kind: 'loaded', record, analysis: analysis.result as MatchAnalysis }),
       (e: unknown) => current && setLoaded({ kind: 'failed', error: asError(e) }),
     );

@@ -8,6 +8,7 @@ import { useServices } from '../../app/services';
 import { Refusal } from '../../game/Refusal';
 import { useTranslate } from '../../game/useTranslate';
 import { ServerError } from '../../net/types';
+import { watchToken } from '../analysis/useAnalysisJob';
 import { DiceView } from './DiceView';
 import { ImportedDice } from './ImportedDice';
 import './replay.css';
@@ -27,12 +28,12 @@ export function DicePage({ gameId }: { readonly gameId: string }) {
   useEffect(() => {
     let current = true;
     const failed = (e: unknown) => current && setLoaded({ kind: 'failed', error: asServerError(e) });
-    api.dice(gameId).then(
+    api.dice(gameId, watchToken()).then(
       (report) => current && setLoaded({ kind: 'loaded', report }),
       (e: unknown) => {
         if (asServerError(e).code !== 'CONFLICT') return failed(e);
         // A refusal for the game's state: the record says whether it is an imported match.
-        api.game(gameId).then(
+        api.game(gameId, watchToken()).then(
           (r) => current && (r.game.imported ? setLoaded({ kind: 'imported', fileName: r.game.imported.fileName }) : failed(e)),
           () => failed(e),
         );
