@@ -120,7 +120,7 @@ describe('arena', () => {
         let k = 0;
         simulate(field(n), 2, () => outcomes[k++ % outcomes.length] ?? 'a', { at: quitAt * 1000, id: 'p1' });
       }),
-      { numRuns: 15 },
+      { numRuns: 10 },
     );
   });
 });

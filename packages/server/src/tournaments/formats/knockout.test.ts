@@ -110,7 +110,7 @@ describe('knockout', () => {
         expect(table.filter((s) => s.note === undefined)).toHaveLength(1);
         expect(new Set(table.map((s) => s.id)).size).toBe(n);
       }),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 });

@@ -114,7 +114,7 @@ describe('swiss', () => {
           for (let i = 1; i < table.length; i++) expect((table[i - 1]?.points ?? 0) >= (table[i]?.points ?? 0)).toBe(true);
         },
       ),
-      { numRuns: 80 },
+      { numRuns: 50 },
     );
   });
 });
