@@ -74,7 +74,7 @@ function Rounds({
   );
 }
 
-/** One match: two lines (the winner marked), the score once played, a link to the game while it runs. */
+/** One match: two lines (the winner marked), the points once played (none for a bye or a match conceded before any), a link to the game while it runs. */
 function Match({ pairing, names, me }: { readonly pairing: TournamentPairing; readonly names: Names; readonly me: string | null }) {
   const { t } = useTranslation('tournaments');
   const r = pairing.result;
@@ -91,7 +91,7 @@ function Match({ pairing, names, me }: { readonly pairing: TournamentPairing; re
     return (
       <div className={cls}>
         <span className="bracket-name">{names(id).name}</span>
-        {r !== null && pairing.b !== null && <span className="bracket-score">{side === 'a' ? r.scoreA : r.scoreB}</span>}
+        {r !== null && r.scoreA + r.scoreB > 0 && <span className="bracket-score">{side === 'a' ? r.scoreA : r.scoreB}</span>}
       </div>
     );
   };
