@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SettingsChips } from '../pages/lobby/SettingsChips';
 import { paths } from '../router';
 import { showError } from './notices';
+import { ratingText } from './rating';
 import { useServices } from './services';
 
 /** Challenges to the player (accept / decline) and his own waiting for an answer (cancel), on every page. */
@@ -41,7 +42,7 @@ export function ChallengeInbox() {
       <ul className="plain-list">
         {state.incoming.map((c) => (
           <li key={c.challengeId}>
-            <p>{t('challenge.from', { name: c.from.name })}</p>
+            <p>{t('challenge.from', { name: c.from.rating === undefined ? c.from.name : `${c.from.name} (${ratingText(c.from.rating, c.from.provisional)})` })}</p>
             <SettingsChips settings={c.settings} />
             <div className="actions">
               <button type="button" className="btn btn-primary" disabled={busy === c.challengeId} onClick={() => accept(c.challengeId)}>
