@@ -6,6 +6,7 @@ import { createApp, type App } from '../app.js';
 import { acked, connect, world, type World } from '../games/kit.suite.js';
 import { openStore } from '../store/kysely-store.js';
 import { MemoryTransport } from '../ws/memory.js';
+import type { TournamentDetail } from '@nardy/protocol';
 import { clientsOf, create, detail, playOut, resign, terms, until } from './kit.suite.js';
 
 /** Issue 42 item 4 and the no-shows of item 2: a restart mid-round, a double result, forfeits, bots filling a field. */
@@ -126,30 +127,51 @@ describe('tournaments: durable', () => {
     }
   });
 
-  it('a 32-player knockout of bots (and one person) through the real server ends with one winner and every match decided', async () => {
-    w = await world('sqlite', { env: { TOURNAMENT_BOT_FILL_S: '30' } });
-    const x = w;
+  /** A casual sit-and-go filled with bots after Alice registers; she resigns her games, the bots play theirs. */
+  async function botField(x: World, t: Parameters<typeof terms>[0]): Promise<TournamentDetail> {
     const alice = await connect(x, 'alice');
-    const id = await create(alice, terms({ bots: true, maxPlayers: 32, options: { thirdPlace: true } }));
+    const id = await create(alice, terms({ bots: true, ...t }));
     acked(await alice.command({ type: 'tournament.register', tournamentId: id }));
     x.time.advance(30_000);
     await until(async () => (await detail(x, id)).tournament.status === 'running', 'the start with bots');
-    const mine = (await detail(x, id)).pairings.find((p) => p.a === x.users['alice']!.userId || p.b === x.users['alice']!.userId)!;
-    await resign(x, alice, mine.gameId!);
+    const resigned = new Set<string>();
     await until(
       async () => {
+        const d = await detail(x, id);
+        for (const p of d.pairings) {
+          if (p.gameId === null || p.result !== null || resigned.has(p.gameId) || (p.a !== alice.viewer.userId && p.b !== alice.viewer.userId)) continue;
+          resigned.add(p.gameId);
+          await resign(x, alice, p.gameId);
+        }
         x.time.advance(1_000);
-        return (await detail(x, id)).tournament.status === 'finished';
+        return d.tournament.status === 'finished';
       },
       'the bots finished',
       60_000,
     );
     const d = await detail(x, id);
-    expect(d.pairings).toHaveLength(32);
-    expect(d.pairings.every((p) => p.result !== null && p.gameId !== null)).toBe(true);
-    const final = d.pairings.find((p) => p.bracket === 'main' && p.round === 5)!;
-    expect(d.standings[0]!.userId).toBe(final.result!.winner === 'a' ? final.a : final.b);
-    expect(d.standings).toHaveLength(32);
+    expect(d.pairings.every((p) => p.result !== null)).toBe(true);
     expect(x.faults).toEqual([]);
+    return d;
+  }
+
+  it('a 128-player knockout of bots (and one person) through the real server ends with one winner and every match decided', async () => {
+    w = await world('sqlite', { env: { TOURNAMENT_BOT_FILL_S: '30' } });
+    const d = await botField(w, { maxPlayers: 128, options: { thirdPlace: true } });
+    expect(d.pairings).toHaveLength(128);
+    const final = d.pairings.find((p) => p.bracket === 'main' && p.round === 7)!;
+    expect(d.standings[0]!.userId).toBe(final.result!.winner === 'a' ? final.a : final.b);
+    expect(d.standings).toHaveLength(128);
+  }, 120_000);
+
+  it('a 64-player Swiss of 6 rounds and a 10-player round robin of bots play out', async () => {
+    w = await world('sqlite', { env: { TOURNAMENT_BOT_FILL_S: '30', TOURNAMENTS_PER_USER: '5' } });
+    const swiss = await botField(w, { format: 'swiss', maxPlayers: 64, options: { rounds: 6 } });
+    expect(swiss.pairings).toHaveLength(6 * 32);
+    // Every round a player scores 0 or 1 (no draws here): the points are the wins, and they sum to the games.
+    expect(swiss.standings.reduce((a, s) => a + s.points, 0)).toBe(6 * 32);
+    const rr = await botField(w, { format: 'roundRobin', minPlayers: 3, maxPlayers: 10 });
+    expect(rr.pairings).toHaveLength(45);
+    expect(rr.standings.every((s) => s.played === 9)).toBe(true);
   }, 120_000);
 });
