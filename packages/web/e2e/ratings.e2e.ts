@@ -26,7 +26,8 @@ it('a rated match: provisional ratings by the names, the change in the result, t
   await expect.poll(() => boris.locator('.seek', { hasText: aliceName }).innerText()).toContain('1500?');
   const gameId = await acceptSeek(boris, 'ru', aliceName);
   expect(await gameOpened(alice)).toBe(gameId);
-  for (const page of [alice, boris]) await expect.poll(() => page.locator('.player-meta').allInnerTexts()).toEqual([expect.stringContaining('1500?'), expect.stringContaining('1500?')]);
+  for (const page of [alice, boris])
+    await expect.poll(() => page.locator('.player-meta').allInnerTexts()).toEqual([expect.stringContaining('1500?'), expect.stringContaining('1500?')]);
 
   await alice.locator('.room-more summary').click();
   await button(alice, 'en', 'game:actions.resignMatch').click();

@@ -659,7 +659,7 @@ export class GameManager implements GameFactory, CommandModule {
         const [a, b] = r.value.ratingChanges;
         if (!a || !b) return;
         // The players see their new ratings in the game room at once; the lobby shows them too.
-        const after = (seat: 'p1' | 'p2'): number => (live.header.seats[seat] as { userId: string }).userId === a.userId ? a.after : b.after;
+        const after = (seat: 'p1' | 'p2'): number => ((live.header.seats[seat] as { userId: string }).userId === a.userId ? a.after : b.after);
         await live.actor.rated({ p1: after('p1'), p2: after('p2') });
         this.opts.feed?.rated?.([a.userId, b.userId]);
       })

@@ -30,20 +30,18 @@ export function ratingsRoutes(opts: RatingsOptions): FastifyPluginAsync {
     if (!top.ok) return top;
     return {
       ok: true as const,
-      value: top.value.map(
-        (p, i): LeaderboardEntry => ({
-          rank: i + 1,
-          userId: p.userId,
-          username: p.username,
-          name: p.displayName,
-          rating: Math.round(p.rating),
-          games: p.games,
-          wins: p.wins,
-          losses: p.losses,
-          draws: p.draws,
-          provisional: isProvisional(p.experience),
-        }),
-      ),
+      value: top.value.map((p, i): LeaderboardEntry => ({
+        rank: i + 1,
+        userId: p.userId,
+        username: p.username,
+        name: p.displayName,
+        rating: Math.round(p.rating),
+        games: p.games,
+        wins: p.wins,
+        losses: p.losses,
+        draws: p.draws,
+        provisional: isProvisional(p.experience),
+      })),
     };
   };
 
@@ -52,22 +50,20 @@ export function ratingsRoutes(opts: RatingsOptions): FastifyPluginAsync {
     if (!top.ok) return top;
     return {
       ok: true as const,
-      value: top.value.map(
-        (p, i): LeaderboardEntry => ({
-          rank: i + 1,
-          userId: p.userId,
-          username: p.username,
-          name: p.displayName,
-          rating: Math.round(p.rating),
-          games: p.games,
-          wins: p.wins,
-          losses: p.losses,
-          draws: p.draws,
-          provisional: isProvisional(p.experience),
-          // Whole points, as ratings are shown (0, not −0).
-          gained: Math.round(p.gained) || 0,
-        }),
-      ),
+      value: top.value.map((p, i): LeaderboardEntry => ({
+        rank: i + 1,
+        userId: p.userId,
+        username: p.username,
+        name: p.displayName,
+        rating: Math.round(p.rating),
+        games: p.games,
+        wins: p.wins,
+        losses: p.losses,
+        draws: p.draws,
+        provisional: isProvisional(p.experience),
+        // Whole points, as ratings are shown (0, not −0).
+        gained: Math.round(p.gained) || 0,
+      })),
     };
   };
 

@@ -28,7 +28,10 @@ describe.each(KINDS)('0008 on %s', (kind) => {
     const d = await open(kind);
     must(await migrateToLatest(d.db, { dialect: d.dialect, ...(d.schema !== undefined ? { schema: d.schema } : {}) }));
     const s: Store = new KyselyStore(d);
-    const [a, b] = [must(await s.createUser({ username: 'anna', passwordHash: 'h', createdAt: 1 })).id, must(await s.createUser({ username: 'boris', passwordHash: 'h', createdAt: 1 })).id];
+    const [a, b] = [
+      must(await s.createUser({ username: 'anna', passwordHash: 'h', createdAt: 1 })).id,
+      must(await s.createUser({ username: 'boris', passwordHash: 'h', createdAt: 1 })).id,
+    ];
     const plan: RatingPlan = {
       players: [
         { userId: a, outcome: 'win' },

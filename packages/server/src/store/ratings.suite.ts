@@ -28,12 +28,17 @@ export function ratingsSuite(name: string, factory: StoreFactory): void {
     const { open } = storePerTest(factory);
     const users = async (s: Store, ...names: string[]) => {
       const out: string[] = [];
-      for (const n of names) out.push(must(await s.createUser({ username: n, passwordHash: n.startsWith('guest') ? null : 'scrypt$x$y', isGuest: n.startsWith('guest'), createdAt: T0 })).id);
+      for (const n of names)
+        out.push(
+          must(await s.createUser({ username: n, passwordHash: n.startsWith('guest') ? null : 'scrypt$x$y', isGuest: n.startsWith('guest'), createdAt: T0 }))
+            .id,
+        );
       return out;
     };
     const ratedGame = async (s: Store, a: string, b: string, over: Parameters<typeof newGame>[0] = {}) =>
       must(await s.createGame(newGame({ status: 'active', rated: true, p1: { userId: a }, p2: { userId: b }, ...over }))).id;
-    const finish = (s: Store, id: string, rating: RatingPlan | null, at = T0 + 100) => s.finishGame(id, { status: 'finished', result: null, finishedAt: at, rating });
+    const finish = (s: Store, id: string, rating: RatingPlan | null, at = T0 + 100) =>
+      s.finishGame(id, { status: 'finished', result: null, finishedAt: at, rating });
 
     it('a rated finish moves both ratings, counts the game and writes the history, once', async () => {
       const s = await open();
@@ -67,11 +72,11 @@ export function ratingsSuite(name: string, factory: StoreFactory): void {
         [1510, 1510, 6],
       ]);
       expect(must(await s.getRating(a, 'short'))).toMatchObject({ games: 2, wins: 1, draws: 1, experience: 6 });
-      expect((must(await s.ratings.history(a, 'short', 10))).map((c) => [c.gameId, c.outcome])).toEqual([
+      expect(must(await s.ratings.history(a, 'short', 10)).map((c) => [c.gameId, c.outcome])).toEqual([
         [g, 'win'],
         [g2, 'draw'],
       ]);
-      expect((must(await s.ratings.history(a, 'short', 1))).map((c) => c.gameId)).toEqual([g2]);
+      expect(must(await s.ratings.history(a, 'short', 1)).map((c) => c.gameId)).toEqual([g2]);
       expectStoreError(await s.ratings.history(a, 'short', 0), 'BAD_INPUT');
     });
 

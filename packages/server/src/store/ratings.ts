@@ -3,7 +3,17 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { checkLimit, checkTime, num } from './common.js';
 import { classifyError } from './errors.js';
 import type { DB } from './schema.js';
-import { storeErr, storeOk, type Outcome, type PeriodEntry, type RatingChange, type RatingPlan, type RatingState, type RatingStore, type StoreResult } from './types.js';
+import {
+  storeErr,
+  storeOk,
+  type Outcome,
+  type PeriodEntry,
+  type RatingChange,
+  type RatingPlan,
+  type RatingState,
+  type RatingStore,
+  type StoreResult,
+} from './types.js';
 
 /** The finished game's row as the ratings need it. */
 interface RatedGameRow {
@@ -31,14 +41,29 @@ export async function applyRatingPlan(trx: Transaction<DB>, game: RatedGameRow, 
   for (const userId of [...ids].sort()) {
     await trx
       .insertInto('ratings')
-      .values({ user_id: userId, variant, rating: plan.start.rating, experience: plan.start.experience, games: 0, wins: 0, losses: 0, draws: 0, updated_at: at })
+      .values({
+        user_id: userId,
+        variant,
+        rating: plan.start.rating,
+        experience: plan.start.experience,
+        games: 0,
+        wins: 0,
+        losses: 0,
+        draws: 0,
+        updated_at: at,
+      })
       .onConflict((oc) => oc.columns(['user_id', 'variant']).doNothing())
       .execute();
     await trx.updateTable('ratings').set({ updated_at: at }).where('user_id', '=', userId).where('variant', '=', variant).execute();
   }
   const current = await Promise.all(
     ids.map(async (userId) => {
-      const r = await trx.selectFrom('ratings').select(['rating', 'experience']).where('user_id', '=', userId).where('variant', '=', variant).executeTakeFirstOrThrow();
+      const r = await trx
+        .selectFrom('ratings')
+        .select(['rating', 'experience'])
+        .where('user_id', '=', userId)
+        .where('variant', '=', variant)
+        .executeTakeFirstOrThrow();
       return { rating: num(r.rating), experience: num(r.experience) };
     }),
   );

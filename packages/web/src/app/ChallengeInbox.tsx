@@ -42,7 +42,9 @@ export function ChallengeInbox() {
       <ul className="plain-list">
         {state.incoming.map((c) => (
           <li key={c.challengeId}>
-            <p>{t('challenge.from', { name: c.from.rating === undefined ? c.from.name : `${c.from.name} (${ratingText(c.from.rating, c.from.provisional)})` })}</p>
+            <p>
+              {t('challenge.from', { name: c.from.rating === undefined ? c.from.name : `${c.from.name} (${ratingText(c.from.rating, c.from.provisional)})` })}
+            </p>
             <SettingsChips settings={c.settings} />
             <div className="actions">
               <button type="button" className="btn btn-primary" disabled={busy === c.challengeId} onClick={() => accept(c.challengeId)}>

@@ -113,7 +113,9 @@ export function OnlineRow(props: {
   const { t } = useTranslation('lobby');
   const { user, ratings } = props.player;
   const top = headlineRating(ratings, user.guest);
-  const all = ratings.map((r) => t('onlineList.ratingIn', { variant: t(`common:variant.${r.variant}`), rating: ratingText(r.rating, r.provisional), count: r.games })).join('\n');
+  const all = ratings
+    .map((r) => t('onlineList.ratingIn', { variant: t(`common:variant.${r.variant}`), rating: ratingText(r.rating, r.provisional), count: r.games }))
+    .join('\n');
   const full = props.offer && matchSettings(props.offer.match);
   const shown: TableSettings | null = props.offer && full?.ok ? { ...props.offer, match: full.value as TableSettings['match'] } : null;
   return (

@@ -29,7 +29,12 @@ describe('the profile’s ratings', () => {
     expect(render('en', <RatingHistoryGraph history={{ ...history, points: [] }} lang="en" />)).toContain('No rated games in this variant yet.');
   });
   it('the statistics mark a provisional rating and say what the mark means', () => {
-    const html = render('ru', <StatsTable stats={[history.current!, { variant: 'long', rating: 1612, games: 90, wins: 50, losses: 40, draws: 0, experience: 450, provisional: false }]} />);
+    const html = render(
+      'ru',
+      <StatsTable
+        stats={[history.current!, { variant: 'long', rating: 1612, games: 90, wins: 50, losses: 40, draws: 0, experience: 450, provisional: false }]}
+      />,
+    );
     expect(html).toContain('<td>1500?</td>');
     expect(html).toContain('<td>1612</td>');
     expect(html).toContain('предварительный');

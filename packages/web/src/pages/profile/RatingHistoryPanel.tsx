@@ -18,7 +18,11 @@ export function RatingHistoryGraph({ history, lang }: { readonly history: Rating
   const last = history.points[history.points.length - 1]!;
   return (
     <figure className="rating-graph">
-      <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} role="img" aria-label={t('history.label', { count: history.points.length, rating: ratingText(last.after, last.provisional) })}>
+      <svg
+        viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+        role="img"
+        aria-label={t('history.label', { count: history.points.length, rating: ratingText(last.after, last.provisional) })}
+      >
         {g.grid.map((l) => (
           <g key={l.rating} className="rating-graph-grid">
             <line x1={BOX.left} x2={BOX.width - BOX.pad} y1={l.y} y2={l.y} />
