@@ -411,9 +411,12 @@ export class TournamentsModule implements CommandModule {
     for (const link of this.subs.get(id) ?? []) link.send(msg);
   }
 
+  /** The status or the field changed: the summary, and the whole tournament (its entrants with it). */
   private async pushState(t: TournamentRecord, entries: readonly TournamentEntry[]): Promise<void> {
     if (!this.subs.has(t.id)) return;
     this.send(t.id, { type: 'tournament.state', tournament: summaryOf(t, entries, await this.creatorOf(t)) });
+    const detail = await this.detail(t.id);
+    if (detail) this.send(t.id, { type: 'tournament.snapshot', detail });
   }
 
   /** The pairings that changed since the last push, and the standings. */

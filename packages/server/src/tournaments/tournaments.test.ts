@@ -59,7 +59,8 @@ describe('tournaments', () => {
       const name = (id: string) => names[order.indexOf(id)]!;
       for (const [i, won] of [160, 96, 64, 0].entries()) expect(await chips(x, name(places[i]!))).toEqual({ free: 900 + won, held: 0 });
       await books(x);
-      // The subscriber saw the state, the pairings and the standings go by.
+      // The subscriber saw the field fill (a snapshot with every entrant), the state, the pairings and the standings go by.
+    expect(alice.received.some((m) => m.type === 'tournament.snapshot' && m.detail.entrants.length === 4)).toBe(true);
       for (const t of ['tournament.state', 'tournament.pairings', 'tournament.standings'] as const) expect(alice.received.some((m) => m.type === t)).toBe(true);
       const listed = await x.app.http.inject({ method: 'GET', url: '/api/tournaments?status=finished' });
       expect((listed.json() as { tournaments: { tournamentId: string }[] }).tournaments.map((t) => t.tournamentId)).toEqual([id]);
