@@ -19,6 +19,28 @@ const stamp = Date.now().toString(36).slice(-5);
 const playInNotice = (page: Page, lang: Lang, opponent: string) =>
   page.locator('.notices .notice', { hasText: opponent }).getByRole('link', { name: pattern(lang, 'common:tournamentMatch.play') });
 
+/** Creates a casual short-nardy knockout of one-point matches through the list page's form; returns its page's path. */
+async function createKnockout(page: Page, lang: Lang, name: string, maxPlayers: number): Promise<string> {
+  await open(page, '/tournaments');
+  await page.locator('summary', { hasText: text(lang, 'tournaments:create.open') }).click();
+  await page.locator('input[name=name]').fill(name);
+  await page.locator('select[name=variant]').selectOption('short');
+  await page.locator('select[name=matchLength]').selectOption('1');
+  await page.locator('select[name=clock]').selectOption('fischer');
+  await page.locator('input[name=maxPlayers]').fill(String(maxPlayers));
+  await page.locator('input[name=rated]').uncheck();
+  await button(page, lang, 'tournaments:create.submit').click();
+  await page.waitForURL((u) => u.pathname.startsWith('/tournament/'));
+  return new URL(page.url()).pathname;
+}
+
+/** Resigns the match of the game page open. */
+async function resignMatch(page: Page, lang: Lang): Promise<void> {
+  await page.locator('.room-more summary').click();
+  await button(page, lang, 'game:actions.resignMatch').click();
+  await button(page, lang, 'game:confirm.yes.resignMatch').click();
+}
+
 it('a two-player knockout: created, filled, started, the match noticed, played and decided, the bracket updated', { timeout: 240_000 }, async () => {
   const aliceName = `alice_t${stamp}`;
   const borisName = `борис_т${stamp}`;
@@ -36,17 +58,9 @@ it('a two-player knockout: created, filled, started, the match noticed, played a
   await alice.locator('summary', { hasText: text('en', 'tournaments:create.open') }).click();
   await button(alice, 'en', 'tournaments:create.submit').click();
   await alice.getByText(text('en', 'tournaments:create.nameNeeded')).waitFor();
-  const name = `Cup ${stamp}`;
-  await alice.locator('input[name=name]').fill(name);
-  await alice.locator('select[name=variant]').selectOption('short');
-  await alice.locator('select[name=matchLength]').selectOption('1');
-  await alice.locator('select[name=clock]').selectOption('fischer');
-  await alice.locator('input[name=maxPlayers]').fill('2');
-  await alice.locator('input[name=rated]').uncheck();
   await suite.screenshot(alice, 'tournaments-create-en');
-  await button(alice, 'en', 'tournaments:create.submit').click();
-  await alice.waitForURL((u) => u.pathname.startsWith('/tournament/'));
-  const path = new URL(alice.url()).pathname;
+  const name = `Cup ${stamp}`;
+  const path = await createKnockout(alice, 'en', name, 2);
   await alice.getByRole('heading', { name: new RegExp(name) }).waitFor();
   await button(alice, 'en', 'tournaments:action.register').click();
   await alice.locator('.entrant-list', { hasText: aliceName }).waitFor();
@@ -80,9 +94,7 @@ it('a two-player knockout: created, filled, started, the match noticed, played a
   expect(await gameOpened(boris)).toBe(gameId);
 
   // Alice resigns the match: Boris wins it and the tournament.
-  await alice.locator('.room-more summary').click();
-  await button(alice, 'en', 'game:actions.resignMatch').click();
-  await button(alice, 'en', 'game:confirm.yes.resignMatch').click();
+  await resignMatch(alice, 'en');
 
   for (const [page, lang] of [
     [alice, 'en'],
@@ -97,4 +109,44 @@ it('a two-player knockout: created, filled, started, the match noticed, played a
   await suite.screenshot(alice, 'tournament-finished-en');
   await boris.setViewportSize({ width: 390, height: 844 });
   await suite.screenshot(boris, 'tournament-finished-phone-ru');
+});
+
+it('three players: the top seed has a bye, the final is made once the first match is decided', { timeout: 240_000 }, async () => {
+  const names = [`anna_t${stamp}`, `бела_т${stamp}`, `carl_t${stamp}`];
+  const pages = [await suite.player({ lang: 'en' }), await suite.player({ lang: 'ru', phone: true }), await suite.player({ lang: 'en' })];
+  const langs: Lang[] = ['en', 'ru', 'en'];
+  for (const [i, page] of pages.entries()) await signUp(page, langs[i]!, names[i]!);
+  const path = await createKnockout(pages[0]!, 'en', `Trio ${stamp}`, 3);
+  for (const [i, page] of pages.entries()) {
+    if (i > 0) await open(page, path);
+    await button(page, langs[i]!, 'tournaments:action.register').click();
+    await page.locator('.entrant-list', { hasText: names[i]! }).waitFor();
+  }
+  // A bracket of four: one first-round match and a bye; the final waits.
+  const phone = pages[1]!;
+  await phone.locator('.bracket-player.is-bye').waitFor();
+  await phone.getByText(text('ru', 'tournaments:bracket.later')).waitFor();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.locator('.bracket-block').scrollIntoViewIfNeeded();
+  await suite.screenshot(phone, 'tournament-bye-phone-ru');
+  const detail = (await pages[0]!.evaluate((p) => fetch(`/api${p.replace('/tournament/', '/tournaments/')}`).then((r) => r.json()), path)) as {
+    entrants: { user: { userId: string; name: string } }[];
+    pairings: { b: string | null; a: string; gameId: string | null }[];
+  };
+  const match = detail.pairings.find((p) => p.b !== null)!;
+  const nameOf = (id: string) => detail.entrants.find((e) => e.user.userId === id)!.user.name;
+  const loser = names.indexOf(nameOf(match.a));
+  await open(pages[loser]!, `/game/${match.gameId!}`);
+  await resignMatch(pages[loser]!, langs[loser]!);
+  // The winner meets the player who had the bye in the final (live on the phone, unless it was the phone that resigned).
+  if (loser === 1) await open(phone, path);
+  await phone
+    .locator('.bracket-round')
+    .last()
+    .locator('.bracket-player', { hasText: nameOf(match.b!) })
+    .waitFor();
+  await phone.locator('.bracket-player.is-winner', { hasText: nameOf(match.b!) }).waitFor();
+  expect(await untranslated(phone, 'ru')).toEqual([]);
+  await suite.screenshot(phone, 'tournament-final-made-phone-ru');
+  await suite.screenshot(pages[0]!, 'tournament-final-made-en');
 });
