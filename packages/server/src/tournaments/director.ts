@@ -9,6 +9,9 @@ import type { Format, Pairing, PairingResult } from './formats/types.js';
 import { pairingResult, storedEnd, type GameEnd } from './results.js';
 import { prizesFor } from './terms.js';
 
+/** How long after a game could not start it is tried again. */
+const RETRY_MS = 10_000;
+
 /** What a director needs of the games: start one, look at a live one. */
 export interface DirectorGames extends GameFactory {
   actorOf(gameId: string): GameActor | undefined;
@@ -48,6 +51,7 @@ export class Director<S = unknown> {
   private readonly pairingOfGame = new Map<string, string>();
   private readonly timers = new Map<string, () => void>();
   private endTimer: (() => void) | null = null;
+  private retryTimer: (() => void) | null = null;
 
   constructor(
     private rec: TournamentRecord,
@@ -150,6 +154,8 @@ export class Director<S = unknown> {
     this.timers.clear();
     this.endTimer?.();
     this.endTimer = null;
+    this.retryTimer?.();
+    this.retryTimer = null;
   }
 
   /** Records a result with the state after it, once: a second submission (or one the format refuses) changes nothing. */
@@ -170,6 +176,7 @@ export class Director<S = unknown> {
    * without one (also those a crash left between the two writes), then the end when the format says so.
    */
   async advance(): Promise<void> {
+    if (this.rec.status !== 'running') return;
     const now = this.deps.time.now();
     const active = this.entries.filter((e) => e.status === 'registered').map((e) => e.userId);
     const views = this.format.pairings(this.state);
@@ -198,12 +205,12 @@ export class Director<S = unknown> {
     if (minutes === undefined || this.endTimer || this.rec.startedAt === null) return;
     this.endTimer = this.deps.time.setTimer(this.rec.startedAt + minutes * 60_000, () => {
       this.endTimer = null;
-      void this.onEnd?.();
+      void this.again?.();
     });
   }
 
-  /** Set by the module: runs `advance` in its queue when the arena's time is up. */
-  onEnd: (() => Promise<void>) | null = null;
+  /** Set by the module: runs `advance` in its queue (the arena's time is up; a game that could not start is tried again). */
+  again: (() => Promise<void>) | null = null;
 
   private seat(id: string): SeatHolder {
     const bot = this.entries.find((e) => e.userId === id)?.bot;
@@ -216,6 +223,11 @@ export class Director<S = unknown> {
     const started = await this.deps.games.startGame({ settings, seats: { p1: this.seat(p.a), p2: this.seat(b) }, clientSeeds: {}, rated: settings.rated });
     if (!started.ok) {
       this.deps.log.error({ tournamentId: this.id, pairingId: p.id, code: started.error.code }, 'a tournament game could not start');
+      // Tried again in a while (a restart tries too: a pairing without a game gets one).
+      this.retryTimer ??= this.deps.time.setTimer(this.deps.time.now() + RETRY_MS, () => {
+        this.retryTimer = null;
+        void this.again?.();
+      });
       return;
     }
     const gameId = started.value.gameId;

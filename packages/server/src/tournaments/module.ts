@@ -400,7 +400,7 @@ export class TournamentsModule implements CommandModule {
         },
       },
     });
-    d.onEnd = () => this.queue.run(() => d.advance());
+    d.again = () => this.queue.run(() => d.advance());
     this.directors.set(t.id, d);
     return d;
   }
