@@ -1,7 +1,7 @@
 /**
  * Issue 42's durability through a real crash: the built server (`node packages/server/dist/main.js`) on a temporary
- * SQLite file; eight registered players over WebSockets in an 8-player knockout with a buy-in; the server is killed
- * with SIGKILL in the middle of the first round and started again on the same file. The tournament resumes, is played
+ * SQLite file (and a fresh PostgreSQL database when NARDY_TEST_PG_URL is set); eight registered players over WebSockets in an 8-player knockout with a buy-in; the server is killed
+ * with SIGKILL in the middle of the first round and started again on the same database. The tournament resumes, is played
  * to the end, the prizes are paid and the books balance. Needs the build (`npm test` builds first).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,16 +10,29 @@ import { join } from 'node:path';
 import { PROTOCOL_VERSION, type Profile, type ServerToClient, type TournamentDetail } from '@nardy/protocol';
 import { afterAll, expect, it } from 'vitest';
 import { openStore } from '../store/kysely-store.js';
+import { PG_URL, pgDatabase } from '../store/pg.suite.js';
 import { SERVER_MAIN, WireClient, killServers, startBuiltServer } from '../testing/built-server.suite.js';
 import { terms } from './kit.suite.js';
 
 const SEED = 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00';
 const dir = mkdtempSync(join(tmpdir(), 'nardy-tournament-crash-'));
+const drops: (() => Promise<void>)[] = [];
 
-afterAll(() => {
+afterAll(async () => {
   killServers();
   rmSync(dir, { recursive: true, force: true });
+  for (const drop of drops) await drop();
 });
+
+const KINDS = PG_URL !== undefined ? (['SQLite', 'PostgreSQL'] as const) : (['SQLite'] as const);
+
+/** A fresh, empty database of the kind, as a DATABASE_URL. */
+async function freshDatabase(kind: (typeof KINDS)[number]): Promise<string> {
+  if (kind === 'SQLite') return join(dir, 'nardy.db');
+  const d = await pgDatabase(PG_URL!);
+  drops.push(d.drop);
+  return d.url;
+}
 
 async function signUp(url: string, name: string): Promise<{ cookie: string; userId: string }> {
   const r = await fetch(`${url}/api/register`, {
@@ -59,11 +72,11 @@ async function playGame(winner: WireClient, loser: WireClient, gameId: string): 
   }
 }
 
-it.skipIf(!existsSync(SERVER_MAIN))(
-  'SIGKILL mid-round of an 8-player knockout, restart on the same SQLite file: it resumes, ends, pays, the books balance',
+it.skipIf(!existsSync(SERVER_MAIN)).each(KINDS)(
+  'SIGKILL mid-round of an 8-player knockout, restart on the same %s database: it resumes, ends, pays, the books balance',
   { timeout: 90_000 },
-  async () => {
-    const db = join(dir, 'nardy.db');
+  async (kind) => {
+    const db = await freshDatabase(kind);
     const first = await startBuiltServer(db, { NARDY_DICE_SEED: SEED });
     const names = ['ann', 'ben', 'cat', 'dan', 'eve', 'fay', 'gus', 'hal'].map((n) => `${n}player`);
     const players: { cookie: string; userId: string }[] = [];
