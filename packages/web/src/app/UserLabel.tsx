@@ -13,7 +13,7 @@ export function UserLabel({ user }: { readonly user: UserRef }) {
         {user.name}
       </a>
       {user.rating !== undefined && (
-        <span className="rating" title={t(user.provisional ? 'user.provisionalTitle' : 'user.ratingTitle')}>
+        <span className="rating" title={t('user.ratingTitle')}>
           {ratingText(user.rating, user.provisional)}
         </span>
       )}
