@@ -60,7 +60,7 @@ describe('tournaments', () => {
       for (const [i, won] of [160, 96, 64, 0].entries()) expect(await chips(x, name(places[i]!))).toEqual({ free: 900 + won, held: 0 });
       await books(x);
       // The subscriber saw the field fill (a snapshot with every entrant), the state, the pairings and the standings go by.
-    expect(alice.received.some((m) => m.type === 'tournament.snapshot' && m.detail.entrants.length === 4)).toBe(true);
+      expect(alice.received.some((m) => m.type === 'tournament.snapshot' && m.detail.entrants.length === 4)).toBe(true);
       for (const t of ['tournament.state', 'tournament.pairings', 'tournament.standings'] as const) expect(alice.received.some((m) => m.type === t)).toBe(true);
       const listed = await x.app.http.inject({ method: 'GET', url: '/api/tournaments?status=finished' });
       expect((listed.json() as { tournaments: { tournamentId: string }[] }).tournaments.map((t) => t.tournamentId)).toEqual([id]);
@@ -220,4 +220,42 @@ describe('tournaments', () => {
     expect(await chips(x, 'dave')).toEqual({ free: 990, held: 0 });
     await books(x);
   });
+
+  it('a 10-minute arena of 40 players: paired again as they finish, standings live, everything decided at the end', async () => {
+    w = await world('sqlite', { env: { TOURNAMENT_NO_SHOW_S: '3600', TOURNAMENTS_PER_USER: '5' } });
+    const x = w;
+    const more = Array.from({ length: 36 }, (_, i) => `arena${i + 5}`);
+    await morePlayers(x, more);
+    const names = ['alice', 'bob', 'carol', 'dave', ...more];
+    const clients = await clientsOf(x, names);
+    const order = names.map((n) => x.users[n]!.userId);
+    const id = await create(
+      clients.get(order[0]!)!,
+      terms({
+        format: 'arena',
+        maxPlayers: 40,
+        start: { kind: 'at', at: x.time.now() + 60_000 },
+        options: { minutes: 10 },
+        match: { variant: 'long', matchLength: 1, timeControl: { kind: 'matchReserve', perPointMs: 3_600_000, delayMs: 0 } },
+      }),
+    );
+    for (const u of order) acked(await clients.get(u)!.command({ type: 'tournament.register', tournamentId: id }));
+    x.time.advance(60_000);
+    await until(async () => (await detail(x, id)).tournament.status === 'running', 'the arena start');
+    // A minute of the arena passes with every 20 games played; the higher on the list wins.
+    const played = await playOut(x, id, clients, (a, b) => (order.indexOf(a) > order.indexOf(b) ? a : b), {
+      onRound: async (n) => {
+        if (n % 20 === 0) x.time.advance(60_000);
+      },
+    });
+    expect(played).toBeGreaterThanOrEqual(200);
+    const d = await detail(x, id);
+    expect(d.tournament.status).toBe('finished');
+    expect(d.pairings.every((p) => p.result !== null)).toBe(true);
+    expect(d.standings).toHaveLength(40);
+    // Alice, first on the list, never loses.
+    const hers = d.standings.find((t) => t.userId === order[0])!;
+    expect(hers.won).toBe(hers.played);
+    expect(x.faults).toEqual([]);
+  }, 120_000);
 });
