@@ -19,11 +19,12 @@ const stamp = Date.now().toString(36).slice(-5);
 const playInNotice = (page: Page, lang: Lang, opponent: string) =>
   page.locator('.notices .notice', { hasText: opponent }).getByRole('link', { name: pattern(lang, 'common:tournamentMatch.play') });
 
-/** Creates a casual short-nardy knockout of one-point matches through the list page's form; returns its page's path. */
-async function createKnockout(page: Page, lang: Lang, name: string, maxPlayers: number): Promise<string> {
+/** Creates a casual short-nardy tournament of one-point matches through the list page's form; returns its page's path. */
+async function createTournament(page: Page, lang: Lang, name: string, maxPlayers: number, format = 'knockout'): Promise<string> {
   await open(page, '/tournaments');
   await page.locator('summary', { hasText: text(lang, 'tournaments:create.open') }).click();
   await page.locator('input[name=name]').fill(name);
+  await page.locator('select[name=format]').selectOption(format);
   await page.locator('select[name=variant]').selectOption('short');
   await page.locator('select[name=matchLength]').selectOption('1');
   await page.locator('select[name=clock]').selectOption('fischer');
@@ -32,6 +33,15 @@ async function createKnockout(page: Page, lang: Lang, name: string, maxPlayers: 
   await button(page, lang, 'tournaments:create.submit').click();
   await page.waitForURL((u) => u.pathname.startsWith('/tournament/'));
   return new URL(page.url()).pathname;
+}
+
+/** Each player opens the tournament (the first is on it) and registers. */
+async function registerAll(pages: readonly Page[], langs: readonly Lang[], names: readonly string[], path: string): Promise<void> {
+  for (const [i, page] of pages.entries()) {
+    if (i > 0) await open(page, path);
+    await button(page, langs[i]!, 'tournaments:action.register').click();
+    await page.locator('.entrant-list', { hasText: names[i]! }).waitFor();
+  }
 }
 
 /** Resigns the match of the game page open. */
@@ -60,7 +70,7 @@ it('a two-player knockout: created, filled, started, the match noticed, played a
   await alice.getByText(text('en', 'tournaments:create.nameNeeded')).waitFor();
   await suite.screenshot(alice, 'tournaments-create-en');
   const name = `Cup ${stamp}`;
-  const path = await createKnockout(alice, 'en', name, 2);
+  const path = await createTournament(alice, 'en', name, 2);
   await alice.getByRole('heading', { name: new RegExp(name) }).waitFor();
   await button(alice, 'en', 'tournaments:action.register').click();
   await alice.locator('.entrant-list', { hasText: aliceName }).waitFor();
@@ -116,12 +126,8 @@ it('three players: the top seed has a bye, the final is made once the first matc
   const pages = [await suite.player({ lang: 'en' }), await suite.player({ lang: 'ru', phone: true }), await suite.player({ lang: 'en' })];
   const langs: Lang[] = ['en', 'ru', 'en'];
   for (const [i, page] of pages.entries()) await signUp(page, langs[i]!, names[i]!);
-  const path = await createKnockout(pages[0]!, 'en', `Trio ${stamp}`, 3);
-  for (const [i, page] of pages.entries()) {
-    if (i > 0) await open(page, path);
-    await button(page, langs[i]!, 'tournaments:action.register').click();
-    await page.locator('.entrant-list', { hasText: names[i]! }).waitFor();
-  }
+  const path = await createTournament(pages[0]!, 'en', `Trio ${stamp}`, 3);
+  await registerAll(pages, langs, names, path);
   // A bracket of four: one first-round match and a bye; the final waits.
   const phone = pages[1]!;
   await phone.locator('.bracket-player.is-bye').waitFor();
@@ -149,4 +155,26 @@ it('three players: the top seed has a bye, the final is made once the first matc
   expect(await untranslated(phone, 'ru')).toEqual([]);
   await suite.screenshot(phone, 'tournament-final-made-phone-ru');
   await suite.screenshot(pages[0]!, 'tournament-final-made-en');
+});
+
+it('a three-player round robin: the standings table and the round pairings with a game to watch', { timeout: 240_000 }, async () => {
+  const names = [`rita_t${stamp}`, `рома_т${stamp}`, `sam_t${stamp}`];
+  const pages = [await suite.player({ lang: 'en' }), await suite.player({ lang: 'ru', phone: true }), await suite.player({ lang: 'en' })];
+  const langs: Lang[] = ['en', 'ru', 'en'];
+  for (const [i, page] of pages.entries()) await signUp(page, langs[i]!, names[i]!);
+  const path = await createTournament(pages[0]!, 'en', `Round ${stamp}`, 3, 'roundRobin');
+  await registerAll(pages, langs, names, path);
+  for (const [i, page] of pages.entries()) {
+    await page.locator('.standings tbody tr').nth(2).waitFor();
+    await page.locator('.pairing-list li').first().waitFor();
+    await page
+      .locator('.pairing-list li')
+      .getByRole('link', { name: text(langs[i]!, 'tournaments:watch') })
+      .waitFor();
+    expect(await untranslated(page, langs[i]!)).toEqual([]);
+  }
+  await pages[1]!.locator('.pairing-list').scrollIntoViewIfNeeded();
+  await suite.screenshot(pages[1]!, 'tournament-round-robin-phone-ru');
+  await pages[0]!.locator('.pairing-list').scrollIntoViewIfNeeded();
+  await suite.screenshot(pages[0]!, 'tournament-round-robin-en');
 });

@@ -101,7 +101,7 @@ function Match({ pairing, names, me }: { readonly pairing: TournamentPairing; re
       {line('b')}
       {r === null && pairing.gameId !== null && (
         <a className="bracket-watch" href={paths.game(pairing.gameId)}>
-          {t('watch')}
+          {t(me !== null && (pairing.a === me || pairing.b === me) ? 'yourMatch.play' : 'watch')}
         </a>
       )}
       {r?.forfeit && <span className="bracket-note">{t('forfeit')}</span>}

@@ -44,8 +44,9 @@ export function CreateTournament() {
       },
       (err: unknown) => {
         setBusy(false);
-        // The server's own words only where they name which option is wrong (BAD_OPTIONS): the code alone says too little.
-        setProblem({ field: null, ...describeError(err), detail: err instanceof ServerError && err.code === 'BAD_OPTIONS' ? err.message : '' });
+        // The server's own words where they name which term is wrong (BAD_OPTIONS): the code alone says too little.
+        if (err instanceof ServerError && err.code === 'BAD_OPTIONS') setProblem({ field: null, key: 'create.refused', detail: err.message });
+        else setProblem({ field: null, ...describeError(err), detail: '' });
       },
     );
   };

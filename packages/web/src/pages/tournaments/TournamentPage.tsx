@@ -210,7 +210,7 @@ export function TournamentPage({ tournamentId }: { readonly tournamentId: string
                 <span className={p.result?.winner === 'a' ? 'is-winner' : undefined}>{names(p.a).name}</span>
                 <span className="pairing-vs">{p.result ? `${p.result.scoreA} : ${p.result.scoreB}` : '–'}</span>
                 <span className={p.result?.winner === 'b' ? 'is-winner' : undefined}>{p.b === null ? t('bracket.bye') : names(p.b).name}</span>
-                {p.result === null && p.gameId !== null && <a href={paths.game(p.gameId)}>{t('watch')}</a>}
+                {p.result === null && p.gameId !== null && <a href={paths.game(p.gameId)}>{t(p.a === myId || p.b === myId ? 'yourMatch.play' : 'watch')}</a>}
               </li>
             ))}
           </ul>

@@ -28,6 +28,13 @@ describe('termsOf', () => {
     expect(termsOf({ ...DEFAULT_FORM, name: '  ' }, now)).toEqual({ ok: false, field: 'name', key: 'create.nameNeeded' });
   });
 
+  it('asks a sit-and-go for a full field, and one at a set time for the fewest the format runs with', () => {
+    const full = termsOf({ ...DEFAULT_FORM, name: 'x', maxPlayers: 6 }, now);
+    expect(full.ok && full.terms.minPlayers).toBe(6);
+    const at = { ...DEFAULT_FORM, name: 'x', start: 'at' as const, startAt: '2026-01-10T21:00', maxPlayers: 10 };
+    expect([termsOf(at, now), termsOf({ ...at, format: 'roundRobin' }, now)].map((r) => r.ok && r.terms.minPlayers)).toEqual([2, 3]);
+  });
+
   it('asks for bots only for a casual sit-and-go', () => {
     const casual = { ...DEFAULT_FORM, name: 'x', rated: false, bots: true, format: 'roundRobin' as const };
     expect(botsAllowed(casual)).toBe(true);

@@ -48,6 +48,9 @@ export const DEFAULT_FORM: CreateForm = {
   bots: false,
 };
 
+/** The fewest players each format runs with (the server's formats say the same; it refuses fewer). */
+const FEWEST: Record<TournamentFormat, number> = { knockout: 2, swiss: 2, roundRobin: 3, arena: 2 };
+
 /** Whether the form offers bots: only a casual sit-and-go may have them. */
 export const botsAllowed = (f: CreateForm): boolean => !f.rated && f.start === 'full';
 
@@ -87,7 +90,8 @@ export function termsOf(f: CreateForm, now: number): FormCheck {
       match: { variant: f.variant, matchLength: f.matchLength, timeControl: CLOCK_PRESETS[f.clock] },
       rated: f.rated,
       buyIn: f.buyIn,
-      minPlayers: 2,
+      // A sit-and-go starts when full; one at a set time starts with as few as the format allows.
+      minPlayers: f.start === 'full' ? f.maxPlayers : Math.min(FEWEST[f.format], f.maxPlayers),
       maxPlayers: f.maxPlayers,
       start,
       bots: botsAllowed(f) && f.bots,
