@@ -1,4 +1,4 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import { nameKey } from './common.js';
 import { classifyError } from './errors.js';
 import type { Dialect } from './database.js';
@@ -397,6 +397,17 @@ export interface MigrateOptions {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration runs before the schema it builds exists (Kysely's documented signature)
 export async function migrateToLatest(db: Kysely<any>, opts: MigrateOptions): Promise<StoreResult<readonly string[]>> {
+  return migrate(db, opts, (m) => m.migrateToLatest());
+}
+
+/** Brings the database to the migration `name` and no further (tests build an older database with it). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as migrateToLatest
+export async function migrateTo(db: Kysely<any>, opts: MigrateOptions, name: string): Promise<StoreResult<readonly string[]>> {
+  return migrate(db, opts, (m) => m.migrateTo(name));
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as migrateToLatest
+async function migrate(db: Kysely<any>, opts: MigrateOptions, run: (m: Migrator) => Promise<MigrationResultSet>): Promise<StoreResult<readonly string[]>> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(opts.dialect) };
   const migrator = new Migrator({
     db,
@@ -404,7 +415,7 @@ export async function migrateToLatest(db: Kysely<any>, opts: MigrateOptions): Pr
     ...(opts.schema !== undefined ? { migrationTableSchema: opts.schema } : {}),
   });
   try {
-    const { error, results } = await migrator.migrateToLatest();
+    const { error, results } = await run(migrator);
     if (error !== undefined) {
       const e = classifyError(error);
       return storeErr(e.code, `migration failed: ${e.message}`);

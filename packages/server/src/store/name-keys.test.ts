@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nameKey } from './common.js';
 import { openDatabase, type Database } from './database.js';
 import { KyselyStore } from './kysely-store.js';
-import { migrateToLatest } from './migrations.js';
+import { migrateTo, migrateToLatest } from './migrations.js';
 import { PG_URL, pgSchema } from './pg.suite.js';
 import { expectStoreError, must } from './store.suite.js';
 
@@ -34,20 +33,9 @@ async function pgDb(url: string): Promise<Database> {
 
 const migrate = async (d: Database) => must(await migrateToLatest(d.db, { dialect: d.dialect, ...(d.schema !== undefined ? { schema: d.schema } : {}) }));
 
-/** Back to the schema before `0006_name_keys`: no unique key, no username key, the migration (and the later ones) not run. */
-async function undoNameKeys(d: Database): Promise<void> {
-  await d.db.schema.dropTable('rating_history').execute();
-  await d.db.schema.alterTable('ratings').dropColumn('experience').execute();
-  await sql`delete from kysely_migration where name = '0008_rating_history'`.execute(d.db);
-  await d.db.schema.dropIndex('games_imported_by').execute();
-  await d.db.schema.alterTable('games').dropColumn('import_info').execute();
-  await d.db.schema.alterTable('games').dropColumn('imported_by').execute();
-  await sql`delete from kysely_migration where name = '0007_imports'`.execute(d.db);
-  await d.db.schema.dropIndex('users_display_key_unique').execute();
-  await d.db.schema.dropIndex('users_username_display_key').execute();
-  await d.db.schema.alterTable('users').dropColumn('username_display_key').execute();
-  await sql`delete from kysely_migration where name = '0006_name_keys'`.execute(d.db);
-}
+/** A database as it was before `0006_name_keys` (v5): no unique key, no username key. */
+const migrateToV5 = async (d: Database) =>
+  must(await migrateTo(d.db, { dialect: d.dialect, ...(d.schema !== undefined ? { schema: d.schema } : {}) }, '0005_analyses'));
 
 const KINDS: [string, () => Promise<Database>][] = [['SQLite', sqliteDb]];
 const pgUrl = PG_URL;
@@ -76,8 +64,7 @@ describe.each(KINDS)('%s', (_, open) => {
 
   it('an old database with look-alike names migrates: the oldest keeps the key, the later ones keep their names', async () => {
     const d = await open();
-    await migrate(d);
-    await undoNameKeys(d);
+    await migrateToV5(d);
     const row = (id: string, name: string, at: number, guest = 0) => ({
       id,
       username: `${id}-user`,
