@@ -15,7 +15,7 @@ interface Notice {
   readonly action?: NoticeAction;
 }
 
-export interface NoticeAction {
+interface NoticeAction {
   readonly key: string;
   readonly href: string;
 }

@@ -5,7 +5,7 @@
  */
 import type { TournamentPairing } from '@nardy/protocol';
 
-export interface BracketCell {
+interface BracketCell {
   readonly slot: number;
   /** Null: not made yet (its players are still playing the matches that feed it). */
   readonly pairing: TournamentPairing | null;
