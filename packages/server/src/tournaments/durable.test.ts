@@ -10,6 +10,8 @@ import type { TournamentDetail } from '@nardy/protocol';
 import { clientsOf, create, detail, playOut, resign, terms, until } from './kit.suite.js';
 
 /** Issue 42 item 4 and the no-shows of item 2: a restart mid-round, a double result, forfeits, bots filling a field. */
+const final0 = (d: TournamentDetail) => d.pairings.find((p) => p.round === 2)!;
+
 describe('tournaments: durable', () => {
   let w: World | null = null;
   let dir: string | null = null;
@@ -63,6 +65,8 @@ describe('tournaments: durable', () => {
     const again = await x.store.tournaments.recordResult(id, g1!.pairingId, { pairingId: g1!.pairingId, winner: 'b', scoreA: 0, scoreB: 1 }, null);
     expect(again.ok && again.value).toBe(false);
     clients = await clientsOf(x, names);
+    // The finalists, connecting after the restart, are told of their match.
+    for (const u of [final0(d).a, final0(d).b!]) await clients.get(u)!.waitFor((m) => m.type === 'tournament.match' && m.pairingId === final0(d).pairingId);
     expect(await playOut(x, id, clients, better)).toBe(1);
     const end = await detail(x, id);
     expect(end.tournament.status).toBe('finished');

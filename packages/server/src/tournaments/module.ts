@@ -106,9 +106,19 @@ export class TournamentsModule implements CommandModule {
 
   /** A connection said hello: `tournament.match` reaches the user on it. */
   connected(link: ClientLink): void {
-    const set = this.links.get(link.viewer.userId) ?? new Set();
+    const userId = link.viewer.userId;
+    const set = this.links.get(userId) ?? new Set();
     set.add(link);
-    this.links.set(link.viewer.userId, set);
+    this.links.set(userId, set);
+    // A match of his that is waiting for him (he was away when it started, or the server restarted): told again.
+    for (const d of this.directors.values()) {
+      for (const v of d.format.pairings(d.record.state)) {
+        const gameId = d.games.get(v.pairing.id);
+        const { a, b } = v.pairing;
+        if (v.result !== null || gameId === undefined || b === null || (a !== userId && b !== userId)) continue;
+        void this.tellMatch(d.id, userId, a === userId ? b : a, a === userId ? 'p1' : 'p2', gameId, v.pairing.id, [link]);
+      }
+    }
   }
 
   disconnected(link: ClientLink): void {
@@ -439,11 +449,18 @@ export class TournamentsModule implements CommandModule {
     if (finished) this.sent.delete(id);
   }
 
-  private async tellMatch(id: string, userId: string, opponent: string, seat: 'p1' | 'p2', gameId: string, pairingId: string): Promise<void> {
-    const links = this.links.get(userId);
-    if (!links) return;
+  private async tellMatch(
+    id: string,
+    userId: string,
+    opponent: string,
+    seat: 'p1' | 'p2',
+    gameId: string,
+    pairingId: string,
+    to: Iterable<ClientLink> | undefined = this.links.get(userId),
+  ): Promise<void> {
+    if (!to) return;
     const ref = await this.refOf(opponent);
-    for (const link of links) link.send({ type: 'tournament.match', tournamentId: id, pairingId, gameId, seat, opponent: ref });
+    for (const link of to) link.send({ type: 'tournament.match', tournamentId: id, pairingId, gameId, seat, opponent: ref });
   }
 
   // ------------------------------------------------------------ lookups
