@@ -43,18 +43,22 @@ describe('the REST helpers (protocol §11)', () => {
     await expect(api.me()).rejects.toMatchObject({ code: 'DISCONNECTED' });
   });
 
-  it('builds the records and leaderboard paths with their query', async () => {
+  it('builds the records, leaderboard and tournaments paths with their query', async () => {
     const f = fakeFetch(200, { games: [], next: null, user: { id: 'u 1', name: 'a', username: 'a' } });
     const api = createApi(f.fetch);
     await api.userGames('u 1', { limit: 5, before: '10:g_1' });
     await api.leaderboard('short', 20);
     await api.leaderboard('long');
     await api.dice('g_1');
+    await api.tournaments('running');
+    await api.tournament('t 1');
     expect(f.calls.map((c) => c.url)).toEqual([
       '/api/users/u%201/games?limit=5&before=10%3Ag_1',
       '/api/leaderboard/short?limit=20',
       '/api/leaderboard/long',
       '/api/games/g_1/dice',
+      '/api/tournaments?status=running',
+      '/api/tournaments/t%201',
     ]);
     expect(f.calls[0]?.init?.method).toBe('GET');
     expect(f.calls[0]?.init?.body).toBeUndefined();
