@@ -34,6 +34,8 @@ export interface TournamentsOptions {
 type Fail = { readonly ok: false; readonly error: { readonly code: ErrorCode; readonly message: string } };
 const fail = (code: ErrorCode, message: string): Fail => ({ ok: false, error: { code, message } });
 const acked: Reply = { ok: true, value: undefined };
+/** Tournaments one connection may follow at once (`tournament.subscribe`). */
+const MAX_SUBSCRIPTIONS = 20;
 
 /** The statuses each list of `GET /api/tournaments` shows. */
 export const LISTS: Readonly<Record<'upcoming' | 'running' | 'finished', readonly TournamentStatus[]>> = {
@@ -300,6 +302,9 @@ export class TournamentsModule implements CommandModule {
   }
 
   private async subscribe(link: ClientLink, id: string): Promise<Reply> {
+    let following = 0;
+    for (const [tid, links] of this.subs) if (tid !== id && links.has(link)) following++;
+    if (following >= MAX_SUBSCRIPTIONS) return fail('LIMIT_REACHED', `a connection follows at most ${MAX_SUBSCRIPTIONS} tournaments at once`);
     const detail = await this.detail(id);
     if (!detail) return fail('NOT_FOUND', `no tournament ${id}`);
     const s = this.subs.get(id) ?? new Set();

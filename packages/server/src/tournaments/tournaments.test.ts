@@ -40,7 +40,8 @@ describe('tournaments', () => {
       const order = names.map((n) => x.users[n]!.userId);
       const loser = (a: string, b: string) => (order.indexOf(a) > order.indexOf(b) ? a : b);
       const better = (a: string, b: string) => (loser(a, b) === a ? b : a);
-      const played = await playOut(x, id, clients, loser);
+      // The books balance after every game.
+      const played = await playOut(x, id, clients, loser, { onRound: () => books(x) });
       expect(played).toBe(4); // two semi-finals, the final, the match for third place
       const d = await detail(x, id);
       expect(d.tournament.status).toBe('finished');
