@@ -9,7 +9,7 @@ import { ServerError } from '../../net/types';
 import { paths } from '../../router';
 import { CLOCK_PRESETS, CLOCK_PRESET_IDS, type ClockPreset } from '../lobby/clockPresets';
 import { describeClock } from '../lobby/describe';
-import { DEFAULT_FORM, botsAllowed, termsOf, type CreateForm } from './createForm';
+import { DEFAULT_FORM, botsAllowed, startOf, termsOf, type CreateForm } from './createForm';
 
 const LENGTHS = [1, 3, 5, 7, 9, 11] as const;
 /** Every format, listed from a record so a new one cannot be missed (the protocol's list would bring zod into this page). */
@@ -115,13 +115,15 @@ export function CreateTournament() {
           </Field>
           <Field label={t('create.start')}>
             {(c) => (
-              <select {...c} name="start" value={form.start} onChange={(e) => set('start', e.target.value as CreateForm['start'])}>
-                <option value="full">{t('create.startFull')}</option>
+              <select {...c} name="start" value={startOf(form)} onChange={(e) => set('start', e.target.value as CreateForm['start'])}>
+                <option value="full" disabled={form.format === 'arena'}>
+                  {t('create.startFull')}
+                </option>
                 <option value="at">{t('create.startAt')}</option>
               </select>
             )}
           </Field>
-          {form.start === 'at' && (
+          {startOf(form) === 'at' && (
             <Field label={t('create.startTime')} error={fieldError('startAt')}>
               {(c) => <input {...c} name="startAt" type="datetime-local" value={form.startAt} onChange={(e) => set('startAt', e.target.value)} />}
             </Field>

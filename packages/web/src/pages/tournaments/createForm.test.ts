@@ -35,6 +35,12 @@ describe('termsOf', () => {
     expect([termsOf(at, now), termsOf({ ...at, format: 'roundRobin' }, now)].map((r) => r.ok && r.terms.minPlayers)).toEqual([2, 3]);
   });
 
+  it('starts an arena at a set time, never when full', () => {
+    expect(termsOf({ ...DEFAULT_FORM, name: 'x', format: 'arena' }, now)).toEqual({ ok: false, field: 'startAt', key: 'create.startAtNeeded' });
+    const r = termsOf({ ...DEFAULT_FORM, name: 'x', format: 'arena', startAt: '2026-01-10T21:00', minutes: 30 }, now);
+    expect(r.ok && [r.terms.start.kind, r.terms.options]).toEqual(['at', { minutes: 30 }]);
+  });
+
   it('asks for bots only for a casual sit-and-go', () => {
     const casual = { ...DEFAULT_FORM, name: 'x', rated: false, bots: true, format: 'roundRobin' as const };
     expect(botsAllowed(casual)).toBe(true);

@@ -51,8 +51,11 @@ export const DEFAULT_FORM: CreateForm = {
 /** The fewest players each format runs with (the server's formats say the same; it refuses fewer). */
 const FEWEST: Record<TournamentFormat, number> = { knockout: 2, swiss: 2, roundRobin: 3, arena: 2 };
 
+/** When it starts: an arena runs for a set time from a set start, so it is never a sit-and-go. */
+export const startOf = (f: CreateForm): CreateForm['start'] => (f.format === 'arena' ? 'at' : f.start);
+
 /** Whether the form offers bots: only a casual sit-and-go may have them. */
-export const botsAllowed = (f: CreateForm): boolean => !f.rated && f.start === 'full';
+export const botsAllowed = (f: CreateForm): boolean => !f.rated && startOf(f) === 'full';
 
 /** The format's own options, only those of the chosen format. */
 function optionsOf(f: CreateForm): TournamentTermsInput['options'] {
@@ -76,7 +79,7 @@ export function termsOf(f: CreateForm, now: number): FormCheck {
   const name = f.name.trim();
   if (name === '') return { ok: false, field: 'name', key: 'create.nameNeeded' };
   let start: TournamentTermsInput['start'] = { kind: 'full' };
-  if (f.start === 'at') {
+  if (startOf(f) === 'at') {
     const at = new Date(f.startAt).getTime();
     if (!Number.isFinite(at)) return { ok: false, field: 'startAt', key: 'create.startAtNeeded' };
     if (at <= now) return { ok: false, field: 'startAt', key: 'create.startAtPast' };
@@ -91,7 +94,7 @@ export function termsOf(f: CreateForm, now: number): FormCheck {
       rated: f.rated,
       buyIn: f.buyIn,
       // A sit-and-go starts when full; one at a set time starts with as few as the format allows.
-      minPlayers: f.start === 'full' ? f.maxPlayers : Math.min(FEWEST[f.format], f.maxPlayers),
+      minPlayers: start.kind === 'full' ? f.maxPlayers : Math.min(FEWEST[f.format], f.maxPlayers),
       maxPlayers: f.maxPlayers,
       start,
       bots: botsAllowed(f) && f.bots,
