@@ -134,7 +134,9 @@ export function TournamentPage({ tournamentId }: { readonly tournamentId: string
         )}
         <dl className="tournament-facts">
           <dt>{t('facts.players')}</dt>
-          <dd>{t('players', { n: summary.players, max: terms.maxPlayers })}</dd>
+          <dd>
+            {summary.players}/{terms.maxPlayers}
+          </dd>
           <dt>{t('facts.pool')}</dt>
           <dd>{terms.buyIn > 0 ? t('facts.poolValue', { pool: summary.pool, payout, percent: terms.payoutPercent }) : t('free')}</dd>
           {terms.buyIn > 0 && (
