@@ -2,12 +2,12 @@
 // Server load: simulated players on real games over WebSocket on loopback.
 // Usage: npm run bench:server -- [--games N] [--duration S] [--pace MS|MIN-MAX] [--ramp S] [--variant long|short|caucasian]
 //                                 [--seed HEX64] [--db file|memory] [--log-level L] [--cpu-prof DIR] [--json]
-//                                 [--node-args "--trace-gc …"] [--keep-log FILE]
+//                                 [--node-args "--trace-gc …"] [--keep-log FILE] [--tournament N]
 //
 // Starts the built server (packages/server/dist/main.js) as a child process on a temp SQLite file and a free
-// 127.0.0.1 port, opens 2·N WebSocket clients (no cookie: each socket is a fresh guest, docs/protocol.md §1 —
-// POST /api/guest is limited per IP, so it cannot mint thousands of guests from one address), and pairs them:
-// one client of a pair opens a seek (casual, one-point match), the other accepts it, both subscribe and play
+// 127.0.0.1 port, opens 2·N WebSocket clients (each a fresh guest from POST /api/guest, as the web app makes one;
+// SIGNUP_BURST, SOCKETS_PER_IP and SEEKS_PER_IP are raised to 2·N + 10 for the run: they are per IP address), and
+// pairs them: one client of a pair opens a seek (casual, one-point match), the other accepts it, both subscribe and play
 // from their views like the tests' scripted player (first legal turn, roll, take, declineResign), each decision
 // after a think time drawn from --pace. A pair starts its next game when one ends, so N games are in play at
 // once for the whole run. Game starts are spread over --ramp seconds; the figures are taken after the ramp.
@@ -20,6 +20,11 @@
 //
 // Bounded: at most --games pairs, stops after ramp + duration (+ a 15 s grace to drain), then SIGINTs the
 // server (SIGKILL after 20 s) and deletes the temp folder. Traffic only to 127.0.0.1.
+//
+// --tournament N (issue 42): before the games start, a registered player creates a casual N-player knockout that bots
+// fill (TOURNAMENT_BOT_FILL_S=1) and registers; its bot-against-bot games run on the server's bot pool through the
+// whole run (he never plays his own: he loses it as a no-show), so the figures are a move's round trip while a
+// tournament runs. Its progress at the end is reported under `tournament`.
 //
 // Dice: NARDY_DICE_SEED is removed from the server's environment so throws are random (like production); pass
 // --seed <64 hex> to fix it (every table then throws the same dice; the run is still not bit-reproducible
@@ -50,6 +55,7 @@ const LOG_LEVEL = opt('log-level', 'warn');
 const CPU_PROF = opt('cpu-prof', null);
 const NODE_ARGS = String(opt('node-args', '')).split(/\s+/).filter(Boolean); // extra flags for the server's node (diagnostics)
 const KEEP_LOG = opt('keep-log', null); // copy the server's output (its log, and --trace-gc lines) here at the end
+const TOURNAMENT = Number(opt('tournament', '0')); // players of a bot-filled knockout running alongside (0: none)
 const DB = opt('db', 'file'); // 'file' (a temp SQLite file, WAL, synchronous=NORMAL as deployed) or 'memory' (SQLite :memory:, a diagnostic: no fsync)
 if (![GAMES, DURATION_S, PACE_MIN, PACE_MAX, RAMP_S].every(Number.isFinite) || PACE_MIN < 0 || PACE_MAX < PACE_MIN) {
   console.error('bad options; see the header of bench/server.js');
@@ -156,9 +162,17 @@ class Client {
     this.onPush = null;
   }
 
-  open() {
+  async open() {
+    // A socket without a session only watches: each player is a guest, made as the web app makes one.
+    const guest = await fetch(`${this.url.replace(/^ws/, 'http').replace(/\/ws$/, '')}/api/guest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    if (guest.status !== 201 && guest.status !== 200) throw new Error(`POST /api/guest answered ${guest.status}`);
+    const cookie = (guest.headers.get('set-cookie') ?? '').split(';')[0];
     return new Promise((res, rej) => {
-      const ws = new WebSocket(this.url, { perMessageDeflate: false });
+      const ws = new WebSocket(this.url, { perMessageDeflate: false, headers: { cookie } });
       this.ws = ws;
       ws.on('open', () => res(undefined));
       ws.on('error', (e) => rej(e));
@@ -346,6 +360,11 @@ const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_UR
 delete env.NARDY_DICE_SEED;
 delete env.REDIS_URL;
 if (SEED) env.NARDY_DICE_SEED = SEED;
+if (TOURNAMENT > 0) env.TOURNAMENT_BOT_FILL_S = '1';
+// Every client is a guest from 127.0.0.1: the guest sessions, sockets and seeks one address may have.
+env.SIGNUP_BURST = String(2 * GAMES + 10);
+env.SOCKETS_PER_IP = String(2 * GAMES + 10);
+env.SEEKS_PER_IP = String(2 * GAMES + 10);
 const nodeArgs = [...NODE_ARGS];
 if (CPU_PROF) {
   const profDir = resolve(CPU_PROF);
@@ -400,6 +419,53 @@ async function stopServer() {
   while (!serverExit) await sleep(50);
 }
 
+/** The tournament host's socket (not one of the measured players). */
+const tournamentSockets = [];
+
+/** A registered player's casual, bot-filled knockout of `players` (see the header); resolves with its id once it runs. */
+async function startTournament(players) {
+  const r = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'benchhost', password: 'board-game-42' }),
+  });
+  if (r.status !== 201) throw new Error(`POST /api/register answered ${r.status}`);
+  const cookie = (r.headers.get('set-cookie') ?? '').split(';')[0];
+  const ws = new WebSocket(url, { headers: { cookie } });
+  tournamentSockets.push(ws);
+  await new Promise((res, rej) => (ws.once('open', res), ws.once('error', rej)));
+  const replies = new Map();
+  ws.on('message', (d) => {
+    const m = JSON.parse(String(d));
+    if (m.type === 'ack' || m.type === 'error') replies.get(m.id)?.(m);
+  });
+  const send = (id, msg) => new Promise((res) => (replies.set(id, res), ws.send(JSON.stringify({ ...msg, id }))));
+  await send('t0', { type: 'hello', protocol: PROTOCOL_VERSION });
+  const terms = {
+    name: 'Bench knockout',
+    format: 'knockout',
+    match: { variant: VARIANT, matchLength: 1, timeControl: { kind: 'matchReserve', perPointMs: 60000, delayMs: 0 } },
+    rated: false,
+    buyIn: 0,
+    minPlayers: 2,
+    maxPlayers: players,
+    start: { kind: 'full' },
+    bots: true,
+    options: {},
+  };
+  const made = await send('t1', { type: 'tournament.create', terms });
+  if (made.type !== 'ack') throw new Error(`tournament.create: ${JSON.stringify(made)}`);
+  const id = made.result.tournamentId;
+  const reg = await send('t2', { type: 'tournament.register', tournamentId: id });
+  if (reg.type !== 'ack') throw new Error(`tournament.register: ${JSON.stringify(reg)}`);
+  for (let i = 0; i < 100; i++) {
+    const t = await (await fetch(`${base}/api/tournaments/${id}`)).json();
+    if (t.tournament.status === 'running') return id;
+    await sleep(100);
+  }
+  throw new Error('the tournament did not start');
+}
+
 try {
   // Wait for the server.
   let up = false;
@@ -428,6 +494,7 @@ try {
       lagTick(now);
     }, 10);
   };
+  const tournamentId = TOURNAMENT > 0 ? await startTournament(TOURNAMENT) : null;
   const t0 = performance.now();
   const pairs = [];
   for (let k = 0; k < GAMES; k++) pairs.push(runPair(url, k, t0 + (RAMP_S * 1000 * k) / GAMES));
@@ -466,7 +533,20 @@ try {
   const health = await fetch(`${base}/healthz`)
     .then((r) => r.json())
     .catch(() => null);
+  const tournament =
+    tournamentId === null
+      ? null
+      : await fetch(`${base}/api/tournaments/${tournamentId}`)
+          .then((r) => r.json())
+          .then((d) => ({
+            players: TOURNAMENT,
+            status: d.tournament.status,
+            matches: d.pairings.length,
+            decided: d.pairings.filter((p) => p.result !== null).length,
+          }))
+          .catch(() => null);
   for (const c of clients) c.close();
+  for (const ws of tournamentSockets) ws.close();
   await stopServer();
 
   const windowS = (tm1 - tm0) / 1000;
@@ -494,6 +574,7 @@ try {
     mbInPerSecond: Math.round((bytesIn / ((tm1 - t0) / 1000) / 1e6) * 100) / 100,
     pendingAtEnd,
     stuckPlayers,
+    tournament,
     gameAction: types['game.action'] ?? { count: 0 },
     byType: types,
     setupDuringRamp: setup,
@@ -523,6 +604,8 @@ try {
     );
     console.log(`  game.action round trip: n=${g.count} p50 ${g.p50} ms  p95 ${g.p95} ms  p99 ${g.p99} ms  max ${g.max} ms`);
     if (stuckPlayers) console.log(`  players stuck on a refused action: ${stuckPlayers}`);
+    if (tournament)
+      console.log(`  tournament: ${tournament.players} players, ${tournament.status}, ${tournament.decided}/${tournament.matches} matches decided`);
     console.log(`  commands/s ${out.commandsPerSecond}; frames in/s ${out.framesInPerSecond}; ${out.mbInPerSecond} MB/s in`);
     for (const [t, s] of Object.entries(types))
       if (t !== 'game.action') console.log(`  ${t.padEnd(18)} n=${s.count} p50 ${s.p50} p99 ${s.p99} max ${s.max} ms`);
