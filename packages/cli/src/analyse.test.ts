@@ -56,7 +56,12 @@ function gameStart(settings: MatchSettings, seed: number, n: number): { log: Act
 }
 
 /** The JSON of GET /api/games/:id for a finished game (`recorded`: the server's result, as an abandoned game's). */
-function recordFile(settings: MatchSettings, actions: readonly Action[], name = `${settings.variant}-${settings.matchLength}`, recorded: unknown = null): string {
+function recordFile(
+  settings: MatchSettings,
+  actions: readonly Action[],
+  name = `${settings.variant}-${settings.matchLength}`,
+  recorded: unknown = null,
+): string {
   const path = join(dir, `${name}.json`);
   const game = {
     id: 'g_test',

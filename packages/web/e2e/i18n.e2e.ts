@@ -10,7 +10,19 @@ import { untranslated } from './untranslated';
 
 const suite = browserSuite();
 
-const PAGES = ['/', '/login', '/signup', '/settings', '/top/long', '/top/short', '/ratings', '/rules/long', '/rules/short', '/rules/caucasian', '/no/such/page'];
+const PAGES = [
+  '/',
+  '/login',
+  '/signup',
+  '/settings',
+  '/top/long',
+  '/top/short',
+  '/ratings',
+  '/rules/long',
+  '/rules/short',
+  '/rules/caucasian',
+  '/no/such/page',
+];
 
 describe.each(LANGS)('in %s', (lang) => {
   it('every page is translated', async () => {

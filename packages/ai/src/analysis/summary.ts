@@ -62,10 +62,7 @@ export function summarise(
     decisions,
     resignations,
     games,
-    players: [
-      stats(decisions, resignations, 'p1', names.p1, matchResult.p1, isMatch),
-      stats(decisions, resignations, 'p2', names.p2, matchResult.p2, isMatch),
-    ],
+    players: [stats(decisions, resignations, 'p1', names.p1, matchResult.p1, isMatch), stats(decisions, resignations, 'p2', names.p2, matchResult.p2, isMatch)],
     end: final.end,
   };
 }
@@ -73,7 +70,14 @@ export function summarise(
 const rate = (error: number, count: number): number | null => (count > 0 ? (1000 * error) / count : null);
 
 /** One player's figures over `decisions` (a game's or the match's); `result` is what he won there. */
-function stats(decisions: readonly Decision[], resignations: readonly ResignDecision[], seat: Seat, name: string, result: number, isMatch: boolean): PlayerStats {
+function stats(
+  decisions: readonly Decision[],
+  resignations: readonly ResignDecision[],
+  seat: Seat,
+  name: string,
+  result: number,
+  isMatch: boolean,
+): PlayerStats {
   let unforcedMoves = 0;
   let unforcedCube = 0;
   let chequerError = 0;

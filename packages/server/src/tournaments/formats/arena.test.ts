@@ -17,7 +17,13 @@ interface Running {
  * Simulates an arena tick by tick (`tick` ms): every idle player is offered to `next`; a game lasts 20..110 s (by lot) and
  * `decide` settles it. Checks at each step that nobody plays twice at once and that nothing is paired after the end.
  */
-function simulate(entrants: readonly Entrant[], minutes: number, decide: (p: Pairing) => PairingResult['winner'], quit?: { at: number; id: string }, tick = 1000): ArenaState {
+function simulate(
+  entrants: readonly Entrant[],
+  minutes: number,
+  decide: (p: Pairing) => PairingResult['winner'],
+  quit?: { at: number; id: string },
+  tick = 1000,
+): ArenaState {
   const started = arena.start(entrants, { seed, endsAt: minutes * MINUTE });
   if (!started.ok) throw new Error(started.error.message);
   let state = started.value;
@@ -116,10 +122,15 @@ describe('arena', () => {
 
   it('property: any field, results and withdrawal — never two games at once, nothing after the end', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 12 }), fc.array(fc.constantFrom<PairingResult['winner']>('a', 'b', 'draw'), { minLength: 1 }), fc.integer({ min: 0, max: 200 }), (n, outcomes, quitAt) => {
-        let k = 0;
-        simulate(field(n), 2, () => outcomes[k++ % outcomes.length] ?? 'a', { at: quitAt * 1000, id: 'p1' });
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 12 }),
+        fc.array(fc.constantFrom<PairingResult['winner']>('a', 'b', 'draw'), { minLength: 1 }),
+        fc.integer({ min: 0, max: 200 }),
+        (n, outcomes, quitAt) => {
+          let k = 0;
+          simulate(field(n), 2, () => outcomes[k++ % outcomes.length] ?? 'a', { at: quitAt * 1000, id: 'p1' });
+        },
+      ),
       { numRuns: 10 },
     );
   });

@@ -53,7 +53,9 @@ export const arena: Format<ArenaState> = {
     const busy = new Set(pendingPairings(state).flatMap((p) => [p.a, p.b]));
     const seedOf = new Map(state.entrants.map((e, i) => [e.id, i]));
     const games = gamesByPlayer(state);
-    const scores = new Map([...new Set(idle)].filter((id) => seedOf.has(id) && !busy.has(id) && !isWithdrawn(state, id)).map((id) => [id, scoreOf(games.get(id) ?? [])]));
+    const scores = new Map(
+      [...new Set(idle)].filter((id) => seedOf.has(id) && !busy.has(id) && !isWithdrawn(state, id)).map((id) => [id, scoreOf(games.get(id) ?? [])]),
+    );
     const score = (id: string): Score => scores.get(id) as Score;
     const waiting = [...scores.keys()].sort((x, y) => score(y).points - score(x).points || (seedOf.get(x) ?? 0) - (seedOf.get(y) ?? 0));
     const made: Pairing[] = [];
@@ -61,14 +63,22 @@ export const arena: Format<ArenaState> = {
       const p = waiting.shift() as string;
       // Nearest in score, then in rank; a rematch of the last game only when nobody else is free.
       const rematch = (q: string): boolean => score(p).lastOpponent === q || score(q).lastOpponent === p;
-      const choices = waiting.map((q, i) => ({ q, i, cost: Math.abs(score(p).points - score(q).points) })).sort((x, y) => Number(rematch(x.q)) - Number(rematch(y.q)) || x.cost - y.cost || x.i - y.i);
+      const choices = waiting
+        .map((q, i) => ({ q, i, cost: Math.abs(score(p).points - score(q).points) }))
+        .sort((x, y) => Number(rematch(x.q)) - Number(rematch(y.q)) || x.cost - y.cost || x.i - y.i);
       const q = choices[0]?.q as string;
       waiting.splice(waiting.indexOf(q), 1);
       const [a, b] = score(q).balance < score(p).balance ? [q, p] : [p, q];
       const number = state.pairings.length + made.length + 1;
       made.push({ id: `a${number}`, round: number, a, b });
     }
-    return { state: issue(state, made.map((pairing) => ({ pairing }))), pairings: made };
+    return {
+      state: issue(
+        state,
+        made.map((pairing) => ({ pairing })),
+      ),
+      pairings: made,
+    };
   },
 
   record: recordIn,
@@ -84,11 +94,22 @@ export const arena: Format<ArenaState> = {
       const won = mine.filter((g) => g.score === 1).length;
       const lost = mine.filter((g) => g.score === 0).length;
       // Lichess's performance: the opponents' mean rating, ±500 for the balance of wins and losses.
-      const performance = mine.length === 0 ? 0 : Math.round(mine.reduce((sum, g) => sum + (rating.get(g.opponent ?? '') ?? 0), 0) / mine.length + (500 * (won - lost)) / mine.length);
+      const performance =
+        mine.length === 0
+          ? 0
+          : Math.round(mine.reduce((sum, g) => sum + (rating.get(g.opponent ?? '') ?? 0), 0) / mine.length + (500 * (won - lost)) / mine.length);
       return { id: e.id, seed, points, streak, played: mine.length, won, performance };
     });
     rows.sort((x, y) => y.points - x.points || y.performance - x.performance || x.seed - y.seed);
-    return rows.map((r, i): Standing => ({ rank: i + 1, id: r.id, points: r.points, played: r.played, won: r.won, tieBreaks: { performance: r.performance }, note: String(r.streak) }));
+    return rows.map((r, i): Standing => ({
+      rank: i + 1,
+      id: r.id,
+      points: r.points,
+      played: r.played,
+      won: r.won,
+      tieBreaks: { performance: r.performance },
+      note: String(r.streak),
+    }));
   },
 
   pairings: viewsOf,

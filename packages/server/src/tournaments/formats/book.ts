@@ -48,7 +48,13 @@ export const pendingPairings = (book: Book): Pairing[] => book.pairings.filter((
 export const byeResult = (pairing: Pairing): PairingResult => ({ pairingId: pairing.id, winner: 'a', scoreA: 0, scoreB: 0 });
 
 /** A forfeit by `loser`: a win for the other side. */
-export const forfeitResult = (pairing: Pairing, loser: string): PairingResult => ({ pairingId: pairing.id, winner: pairing.a === loser ? 'b' : 'a', scoreA: 0, scoreB: 0, forfeit: true });
+export const forfeitResult = (pairing: Pairing, loser: string): PairingResult => ({
+  pairingId: pairing.id,
+  winner: pairing.a === loser ? 'b' : 'a',
+  scoreA: 0,
+  scoreB: 0,
+  forfeit: true,
+});
 
 /** Adds pairings to the book; those with a result (byes, forfeits) are scored at once. */
 export function issue<S extends Book>(book: S, made: readonly { pairing: Pairing; result?: PairingResult }[]): S {
@@ -100,8 +106,13 @@ export function gamesByPlayer(book: Book): Map<string, Game[]> {
   for (const pairing of book.pairings) {
     const result = resultsOf(book).get(pairing.id);
     if (!result) continue;
-    games.get(pairing.a)?.push({ pairing, result, opponent: pairing.b, side: 'a', score: scoreOf(result, 'a'), pointsFor: result.scoreA, pointsAgainst: result.scoreB });
-    if (pairing.b !== null) games.get(pairing.b)?.push({ pairing, result, opponent: pairing.a, side: 'b', score: scoreOf(result, 'b'), pointsFor: result.scoreB, pointsAgainst: result.scoreA });
+    games
+      .get(pairing.a)
+      ?.push({ pairing, result, opponent: pairing.b, side: 'a', score: scoreOf(result, 'a'), pointsFor: result.scoreA, pointsAgainst: result.scoreB });
+    if (pairing.b !== null)
+      games
+        .get(pairing.b)
+        ?.push({ pairing, result, opponent: pairing.a, side: 'b', score: scoreOf(result, 'b'), pointsFor: result.scoreB, pointsAgainst: result.scoreA });
   }
   return games;
 }

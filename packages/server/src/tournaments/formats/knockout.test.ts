@@ -23,8 +23,15 @@ describe('knockout', () => {
       const { state } = playOut(knockout, entrants, { seed }, byRating(entrants), undefined, { quick: true });
       const views = knockout.pairings(state);
       const byes = views.filter((v) => v.pairing.b === null).map((v) => v.pairing.a);
-      expect(byes.sort()).toEqual(entrants.slice(0, state.size - n).map((e) => e.id).sort());
-      const losses = views.filter((v) => v.pairing.b !== null && v.pairing.bracket === 'main').map((v) => (v.result?.winner === 'a' ? v.pairing.b : v.pairing.a));
+      expect(byes.sort()).toEqual(
+        entrants
+          .slice(0, state.size - n)
+          .map((e) => e.id)
+          .sort(),
+      );
+      const losses = views
+        .filter((v) => v.pairing.b !== null && v.pairing.bracket === 'main')
+        .map((v) => (v.result?.winner === 'a' ? v.pairing.b : v.pairing.a));
       expect(new Set(losses).size).toBe(n - 1);
       const table = knockout.standings(state);
       expect(table[0]).toMatchObject({ id: 'p1', rank: 1, points: state.rounds });
@@ -39,7 +46,12 @@ describe('knockout', () => {
     const first = knockout.next(started.value, { now: 0 });
     let state = first.state;
     const pairings = first.pairings;
-    expect(pairings.map((p) => [p.a, p.b])).toEqual([['p1', 'p8'], ['p4', 'p5'], ['p2', 'p7'], ['p3', 'p6']]);
+    expect(pairings.map((p) => [p.a, p.b])).toEqual([
+      ['p1', 'p8'],
+      ['p4', 'p5'],
+      ['p2', 'p7'],
+      ['p3', 'p6'],
+    ]);
     const win = (p: Pairing): PairingResult => ({ pairingId: p.id, winner: 'a', scoreA: 1, scoreB: 0 });
     for (const p of pairings.slice(0, 2)) state = (knockout.record(state, win(p)) as { value: typeof state }).value;
     const after = knockout.next(state, { now: 0 });
@@ -52,7 +64,12 @@ describe('knockout', () => {
     expect(games.filter((g) => g.bracket === 'main')).toHaveLength(127);
     expect(games.filter((g) => g.bracket === 'consolation')).toHaveLength(63);
     const table = knockout.standings(state);
-    expect(table.slice(0, 4).map((s) => [s.rank, s.id])).toEqual([[1, 'p1'], [2, 'p2'], [3, 'p3'], [4, 'p4']]);
+    expect(table.slice(0, 4).map((s) => [s.rank, s.id])).toEqual([
+      [1, 'p1'],
+      [2, 'p2'],
+      [3, 'p3'],
+      [4, 'p4'],
+    ]);
     // Below the top four, by round reached and then rating: the field's own order, since the better always won.
     expect(table.map((s) => s.id)).toEqual(entrants.map((e) => e.id));
     expect(table[64]).toMatchObject({ id: 'p65', note: '1', tieBreaks: { consolation: 6 } });
@@ -61,7 +78,12 @@ describe('knockout', () => {
   it('shares third place when there is no match for it', () => {
     const entrants = field(8);
     const { state } = playOut(knockout, entrants, { seed }, byRating(entrants));
-    expect(knockout.standings(state).slice(0, 5).map((s) => s.rank)).toEqual([1, 2, 3, 3, 5]);
+    expect(
+      knockout
+        .standings(state)
+        .slice(0, 5)
+        .map((s) => s.rank),
+    ).toEqual([1, 2, 3, 3, 5]);
   });
 
   it('advances the opponent of a player who withdraws, now and later', () => {
@@ -97,19 +119,26 @@ describe('knockout', () => {
 
   it('property: any results, any withdrawals — one champion, every game decided, state durable', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 40 }), fc.array(fc.boolean(), { maxLength: 80 }), fc.boolean(), fc.boolean(), fc.option(fc.integer({ min: 0, max: 40 })), (n, coins, consolation, thirdPlace, quitAt) => {
-        const entrants = field(n, (i) => 1500 + ((i * 37) % 11));
-        let k = 0;
-        const decide = (p: Pairing): PairingResult => ({ pairingId: p.id, winner: coins[k++ % Math.max(coins.length, 1)] ? 'a' : 'b', scoreA: 1, scoreB: 1 });
-        const { state } = playOut(knockout, entrants, { seed, consolation, thirdPlace }, decide, (s, step) => {
-          if (step !== quitAt) return s;
-          const out = knockout.withdraw(s, 'p2');
-          return out.ok ? out.value : s;
-        });
-        const table = knockout.standings(state);
-        expect(table.filter((s) => s.note === undefined)).toHaveLength(1);
-        expect(new Set(table.map((s) => s.id)).size).toBe(n);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 40 }),
+        fc.array(fc.boolean(), { maxLength: 80 }),
+        fc.boolean(),
+        fc.boolean(),
+        fc.option(fc.integer({ min: 0, max: 40 })),
+        (n, coins, consolation, thirdPlace, quitAt) => {
+          const entrants = field(n, (i) => 1500 + ((i * 37) % 11));
+          let k = 0;
+          const decide = (p: Pairing): PairingResult => ({ pairingId: p.id, winner: coins[k++ % Math.max(coins.length, 1)] ? 'a' : 'b', scoreA: 1, scoreB: 1 });
+          const { state } = playOut(knockout, entrants, { seed, consolation, thirdPlace }, decide, (s, step) => {
+            if (step !== quitAt) return s;
+            const out = knockout.withdraw(s, 'p2');
+            return out.ok ? out.value : s;
+          });
+          const table = knockout.standings(state);
+          expect(table.filter((s) => s.note === undefined)).toHaveLength(1);
+          expect(new Set(table.map((s) => s.id)).size).toBe(n);
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -4,7 +4,22 @@
  * consolation bracket for the losers of played first-round matches (placed where they lost, so it too starts
  * match by match), and a match for third place between the semi-finals' losers. Rules in docs/tournaments.md.
  */
-import { type Book, byeResult, resultsOf, forfeitResult, gamesByPlayer, hasResult, isWithdrawn, issue, ok, openBook, pendingPairings, recordIn, viewsOf, withdrawIn } from './book.js';
+import {
+  type Book,
+  byeResult,
+  resultsOf,
+  forfeitResult,
+  gamesByPlayer,
+  hasResult,
+  isWithdrawn,
+  issue,
+  ok,
+  openBook,
+  pendingPairings,
+  recordIn,
+  viewsOf,
+  withdrawIn,
+} from './book.js';
 import type { Format, Pairing, PairingResult, Standing } from './types.js';
 
 export interface KnockoutState extends Book {
@@ -185,12 +200,17 @@ export const knockout: Format<KnockoutState> = {
       const played = mine.filter((g) => g.opponent !== null);
       // Places 1–4 come from the final and the match for third; otherwise from the round reached.
       const place =
-        final?.winner === e.id ? 1
-        : final?.loser === e.id ? 2
-        : third?.winner === e.id ? 3
-        : third?.loser === e.id ? 4
-        : lostMain && state.rounds >= 2 && lostMain.pairing.round === state.rounds - 1 && !third ? 3
-        : 5;
+        final?.winner === e.id
+          ? 1
+          : final?.loser === e.id
+            ? 2
+            : third?.winner === e.id
+              ? 3
+              : third?.loser === e.id
+                ? 4
+                : lostMain && state.rounds >= 2 && lostMain.pairing.round === state.rounds - 1 && !third
+                  ? 3
+                  : 5;
       return {
         id: e.id,
         seed,
@@ -204,7 +224,9 @@ export const knockout: Format<KnockoutState> = {
         rating: e.rating,
       };
     });
-    rows.sort((x, y) => x.place - y.place || y.roundsWon - x.roundsWon || Number(y.stillIn) - Number(x.stillIn) || y.consolation - x.consolation || x.seed - y.seed);
+    rows.sort(
+      (x, y) => x.place - y.place || y.roundsWon - x.roundsWon || Number(y.stillIn) - Number(x.stillIn) || y.consolation - x.consolation || x.seed - y.seed,
+    );
     return rows.map((r, i): Standing => {
       const shared = r.place === 3 && !third ? rows.findIndex((o) => o.place === 3) : i;
       const standing: Standing = {

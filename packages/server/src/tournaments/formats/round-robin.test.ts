@@ -54,27 +54,37 @@ describe('round robin', () => {
     };
     const { state } = playOut(roundRobin, entrants, { seed }, decide);
     const table = roundRobin.standings(state);
-    expect(table.map((s) => [s.id, s.points, s.tieBreaks.headToHead])).toEqual([['p4', 2, 1], ['p1', 2, 0], ['p2', 1, 1], ['p3', 1, 0]]);
+    expect(table.map((s) => [s.id, s.points, s.tieBreaks.headToHead])).toEqual([
+      ['p4', 2, 1],
+      ['p1', 2, 0],
+      ['p2', 1, 1],
+      ['p3', 1, 0],
+    ]);
   });
 
   it('property: any field of 3..12, any results, a withdrawal — each pair meets exactly once', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: 12 }), fc.array(fc.constantFrom<PairingResult['winner']>('a', 'b', 'draw'), { minLength: 1 }), fc.option(fc.integer({ min: 0, max: 40 })), (n, outcomes, quitAt) => {
-        const entrants = field(n);
-        let k = 0;
-        const decide = (p: Pairing): PairingResult => ({ pairingId: p.id, winner: outcomes[k++ % outcomes.length] ?? 'a', scoreA: 1, scoreB: 2 });
-        const { state } = playOut(roundRobin, entrants, { seed }, decide, (s, step) => {
-          if (step !== quitAt) return s;
-          const out = roundRobin.withdraw(s, 'p3');
-          return out.ok ? out.value : s;
-        });
-        const views = roundRobin.pairings(state);
-        expect(new Set(views.map((v) => [v.pairing.a, v.pairing.b].sort().join('|'))).size).toBe((n * (n - 1)) / 2);
-        expect(views).toHaveLength((n * (n - 1)) / 2);
-        expect(views.every((v) => v.result !== null)).toBe(true);
-        const total = roundRobin.standings(state).reduce((sum, s) => sum + s.points, 0);
-        expect(total).toBe((n * (n - 1)) / 2);
-      }),
+      fc.property(
+        fc.integer({ min: 3, max: 12 }),
+        fc.array(fc.constantFrom<PairingResult['winner']>('a', 'b', 'draw'), { minLength: 1 }),
+        fc.option(fc.integer({ min: 0, max: 40 })),
+        (n, outcomes, quitAt) => {
+          const entrants = field(n);
+          let k = 0;
+          const decide = (p: Pairing): PairingResult => ({ pairingId: p.id, winner: outcomes[k++ % outcomes.length] ?? 'a', scoreA: 1, scoreB: 2 });
+          const { state } = playOut(roundRobin, entrants, { seed }, decide, (s, step) => {
+            if (step !== quitAt) return s;
+            const out = roundRobin.withdraw(s, 'p3');
+            return out.ok ? out.value : s;
+          });
+          const views = roundRobin.pairings(state);
+          expect(new Set(views.map((v) => [v.pairing.a, v.pairing.b].sort().join('|'))).size).toBe((n * (n - 1)) / 2);
+          expect(views).toHaveLength((n * (n - 1)) / 2);
+          expect(views.every((v) => v.result !== null)).toBe(true);
+          const total = roundRobin.standings(state).reduce((sum, s) => sum + s.points, 0);
+          expect(total).toBe((n * (n - 1)) / 2);
+        },
+      ),
       { numRuns: 30 },
     );
   });

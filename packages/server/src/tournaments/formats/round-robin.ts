@@ -45,7 +45,13 @@ export const roundRobin: Format<RoundRobinState> = {
       const made = bergerRound(n % 2 === 0 ? n : n + 1, round - 1)
         .filter(([x, y]) => x < n && y < n)
         .map(([x, y], table): { pairing: Pairing; result?: PairingResult } => {
-          const pairing: Pairing = { id: `r${round}-${table + 1}`, round, a: current.entrants[x]?.id as string, b: current.entrants[y]?.id as string, slot: table };
+          const pairing: Pairing = {
+            id: `r${round}-${table + 1}`,
+            round,
+            a: current.entrants[x]?.id as string,
+            b: current.entrants[y]?.id as string,
+            slot: table,
+          };
           const absent = [pairing.a, pairing.b as string].find((id) => isWithdrawn(current, id));
           if (absent) return { pairing, result: forfeitResult(pairing, absent) };
           games.push(pairing);
@@ -79,7 +85,15 @@ export const roundRobin: Format<RoundRobinState> = {
         rating: e.rating,
       };
     });
-    rows.sort((x, y) => y.points - x.points || y.headToHead - x.headToHead || y.sonnebornBerger - x.sonnebornBerger || y.pointsWon - x.pointsWon || y.rating - x.rating || x.seed - y.seed);
+    rows.sort(
+      (x, y) =>
+        y.points - x.points ||
+        y.headToHead - x.headToHead ||
+        y.sonnebornBerger - x.sonnebornBerger ||
+        y.pointsWon - x.pointsWon ||
+        y.rating - x.rating ||
+        x.seed - y.seed,
+    );
     return rows.map((r, i): Standing => {
       const standing: Standing = {
         rank: i + 1,

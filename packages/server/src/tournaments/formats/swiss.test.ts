@@ -46,7 +46,12 @@ describe('swiss', () => {
     const started = swiss.start(field(8), { seed });
     if (!started.ok) throw new Error();
     const { pairings } = swiss.next(started.value, { now: 0 });
-    expect(pairings.map((p) => [p.a, p.b].sort())).toEqual([['p1', 'p5'], ['p2', 'p6'], ['p3', 'p7'], ['p4', 'p8']]);
+    expect(pairings.map((p) => [p.a, p.b].sort())).toEqual([
+      ['p1', 'p5'],
+      ['p2', 'p6'],
+      ['p3', 'p7'],
+      ['p4', 'p8'],
+    ]);
     expect(pairings.map((p) => p.a)).toEqual(['p1', 'p6', 'p3', 'p8']);
   });
 

@@ -68,13 +68,20 @@ function pairUp(ranked: readonly string[], info: Map<string, Standing0>, maxRepe
     // Within each part, a player both of whose seats would go further out of balance comes last (the Dutch transposition).
     const balance = (id: string): number => info.get(id)?.balance ?? 0;
     const clash = (q: string): number => (Math.sign(balance(p)) === Math.sign(balance(q)) && Math.max(Math.abs(balance(p)), Math.abs(balance(q))) >= 2 ? 1 : 0);
-    const byClash = (ids: string[]): string[] => ids.map((id, i) => ({ id, i, c: clash(id) })).sort((x, y) => x.c - y.c || x.i - y.i).map((x) => x.id);
+    const byClash = (ids: string[]): string[] =>
+      ids
+        .map((id, i) => ({ id, i, c: clash(id) }))
+        .sort((x, y) => x.c - y.c || x.i - y.i)
+        .map((x) => x.id);
     const order = [...byClash(group.slice(half)), ...byClash(group.slice(1, half).reverse()), ...byClash(others.filter((id) => !inGroup.has(id)))];
     for (const q of order) {
       if (--budget.steps < 0) return null;
       const repeat = (info.get(p)?.met.get(q) ?? 0) > 0 ? 1 : 0;
       if (repeats + repeat > maxRepeats) continue;
-      const found = search(others.filter((id) => id !== q), repeats + repeat);
+      const found = search(
+        others.filter((id) => id !== q),
+        repeats + repeat,
+      );
       if (found) return [[p, q], ...found];
       if (budget.steps < 0) return null;
     }
@@ -167,9 +174,18 @@ export const swiss: Format<SwissState> = {
         rating: e.rating,
       };
     });
-    rows.sort((x, y) => y.points - x.points || y.buchholzCut1 - x.buchholzCut1 || y.sonnebornBerger - x.sonnebornBerger || y.rating - x.rating || x.seed - y.seed);
+    rows.sort(
+      (x, y) => y.points - x.points || y.buchholzCut1 - x.buchholzCut1 || y.sonnebornBerger - x.sonnebornBerger || y.rating - x.rating || x.seed - y.seed,
+    );
     return rows.map((r, i): Standing => {
-      const standing: Standing = { rank: i + 1, id: r.id, points: r.points, played: r.played, won: r.won, tieBreaks: { buchholzCut1: r.buchholzCut1, sonnebornBerger: r.sonnebornBerger, rating: r.rating } };
+      const standing: Standing = {
+        rank: i + 1,
+        id: r.id,
+        points: r.points,
+        played: r.played,
+        won: r.won,
+        tieBreaks: { buchholzCut1: r.buchholzCut1, sonnebornBerger: r.sonnebornBerger, rating: r.rating },
+      };
       return isWithdrawn(state, r.id) ? { ...standing, note: 'withdrawn' } : standing;
     });
   },

@@ -60,7 +60,8 @@ export interface Standing {
 }
 
 export type FormatErrorCode = 'UNKNOWN_PAIRING' | 'ALREADY_RECORDED' | 'BAD_FIELD' | 'NOT_RUNNING';
-export type FormatResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: { readonly code: FormatErrorCode; readonly message: string } };
+export type FormatResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: { readonly code: FormatErrorCode; readonly message: string } };
 
 export interface FormatOptions {
   /** Swiss: number of rounds. */
