@@ -8,9 +8,9 @@
  * 400 his own change is multiplied by max(1, 5 − experience/100), so a newcomer reaches his level quickly without
  * moving his opponents' ratings more than usual. Under 400 his rating is provisional.
  */
-export const START_RATING = 1500;
+const START_RATING = 1500;
 /** Experience at which a rating stops being provisional and the experience factor reaches 1. */
-export const PROVISIONAL_EXPERIENCE = 400;
+const PROVISIONAL_EXPERIENCE = 400;
 
 export type MatchOutcome = 'a' | 'b' | 'draw';
 
@@ -23,7 +23,7 @@ export interface PlayerRating {
 export const NEW_PLAYER: PlayerRating = { rating: START_RATING, experience: 0 };
 
 /** The points a match counts for in the formula and in experience: its length, a money session (0) as 1. */
-export const matchPoints = (matchLength: number): number => Math.max(1, matchLength);
+const matchPoints = (matchLength: number): number => Math.max(1, matchLength);
 
 export function winChance(ratingA: number, ratingB: number, matchLength: number): number {
   return 1 / (1 + 10 ** (((ratingB - ratingA) * Math.sqrt(matchPoints(matchLength))) / 2000));

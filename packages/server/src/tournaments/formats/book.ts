@@ -83,7 +83,7 @@ export function withdrawIn<S extends Book>(book: S, id: string): FormatResult<S>
 export const viewsOf = (book: Book): PairingView[] => book.pairings.map((pairing) => ({ pairing, result: resultsOf(book).get(pairing.id) ?? null }));
 
 /** What one side of a result scored: 1 a win, ½ a draw, 0 a loss. */
-export function scoreOf(result: PairingResult, side: 'a' | 'b'): number {
+function scoreOf(result: PairingResult, side: 'a' | 'b'): number {
   if (result.winner === 'draw') return 0.5;
   return result.winner === side ? 1 : 0;
 }

@@ -6,10 +6,6 @@ import { swiss } from './swiss.js';
 import type { Format, FormatId } from './types.js';
 
 export * from './types.js';
-export { arena, type ArenaState } from './arena.js';
-export { knockout, type KnockoutState } from './knockout.js';
-export { roundRobin, type RoundRobinState } from './round-robin.js';
-export { defaultSwissRounds, swiss, type SwissState } from './swiss.js';
 
 export const FORMATS: Record<FormatId, Format<unknown>> = {
   knockout: knockout as Format<unknown>,

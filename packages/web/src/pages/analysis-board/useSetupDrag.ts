@@ -10,7 +10,7 @@ import { lift, type EditState, type Target } from './editModel';
 /** CSS pixels a pointer moves from where it went down before a press becomes a drag (a shaky tap stays a tap). */
 const DRAG_START = 6;
 
-export interface Ghost {
+interface Ghost {
   readonly color: Color;
   readonly x: number;
   readonly y: number;
