@@ -45,6 +45,14 @@ export interface CommandModule {
   disconnected?(link: ClientLink): void;
 }
 
+/** The tournament a game belongs to: its id and name (shown in the room), the round and pairing it plays. */
+export interface GameTournament {
+  readonly id: string;
+  readonly name: string;
+  readonly round?: number;
+  readonly pairingId?: string;
+}
+
 /** What the lobby needs from the games side: start a match between two seats. */
 export interface GameFactory {
   startGame(req: {
@@ -60,6 +68,8 @@ export interface GameFactory {
     readonly serverSeed?: string;
     /** A private table's game: not listed in the lobby; only its players and those they invite watch it. */
     readonly private?: boolean;
+    /** A tournament's match (issue 42): kept with the game, shown in its view; such a game has no rematch. */
+    readonly tournament?: GameTournament;
   }): Promise<Result<{ readonly gameId: string; readonly commitment: string }, ReplyError>>;
 }
 
