@@ -220,7 +220,13 @@ export class Director<S = unknown> {
   private async startGame(p: Pairing): Promise<void> {
     const b = p.b!;
     const settings: TableSettings = { match: this.terms.match, rated: this.terms.rated && !this.isBot(p.a) && !this.isBot(b), stake: 0 };
-    const started = await this.deps.games.startGame({ settings, seats: { p1: this.seat(p.a), p2: this.seat(b) }, clientSeeds: {}, rated: settings.rated });
+    const started = await this.deps.games.startGame({
+      settings,
+      seats: { p1: this.seat(p.a), p2: this.seat(b) },
+      clientSeeds: {},
+      rated: settings.rated,
+      tournament: { id: this.id, name: this.rec.name, round: p.round, pairingId: p.id },
+    });
     if (!started.ok) {
       this.deps.log.error({ tournamentId: this.id, pairingId: p.id, code: started.error.code }, 'a tournament game could not start');
       // Tried again in a while (a restart tries too: a pairing without a game gets one).
