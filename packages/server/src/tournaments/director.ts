@@ -183,10 +183,11 @@ export class Director<S = unknown> {
     const busy = new Set<string>();
     for (const v of views) if (v.result === null && v.pairing.b !== null) busy.add(v.pairing.a).add(v.pairing.b);
     const step = this.format.next(this.state, { now, idle: active.filter((id) => !busy.has(id)) });
-    if (step.pairings.length > 0) {
+    // New pairings, and byes or forfeits scored without a game: the stored state (which REST reads) has them at once.
+    if (JSON.stringify(step.state) !== JSON.stringify(this.state)) {
       const saved = await this.deps.store.tournaments.saveState(this.id, step.state as Json);
       if (!saved.ok) {
-        this.deps.log.error({ tournamentId: this.id, code: saved.error.code }, 'the new pairings could not be stored');
+        this.deps.log.error({ tournamentId: this.id, code: saved.error.code }, 'the new state could not be stored');
         return;
       }
       this.state = step.state;

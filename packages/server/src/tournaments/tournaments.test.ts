@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORE_KINDS, acked, connect, world, type World } from '../games/kit.suite.js';
+import { knockout } from './formats/knockout.js';
 import { clientsOf, code, create, detail, morePlayers, playOut, terms, until } from './kit.suite.js';
 
 /** Issue 42 items 2–5: tournaments run by the server, played as ordinary live games, through the real wiring. */
@@ -117,6 +118,24 @@ describe('tournaments', () => {
     expect(code(await bob!.command({ type: 'tournament.register', tournamentId: fourth }))).toBe('TOURNAMENT_FULL');
     await books(x);
     expect(x.faults).toEqual([]);
+  });
+
+  it("a 3-player knockout's bye is in the stored standings right after the start", async () => {
+    w = await world('sqlite');
+    const x = w;
+    const names = ['alice', 'bob', 'carol'];
+    const clients = await clientsOf(x, names);
+    const order = names.map((n) => x.users[n]!.userId);
+    const id = await create(clients.get(order[0]!)!, terms({ maxPlayers: 3 }));
+    for (const u of order) acked(await clients.get(u)!.command({ type: 'tournament.register', tournamentId: id }));
+    await until(async () => (await detail(x, id)).pairings.some((p) => p.gameId !== null), 'the first game');
+    // Read as a restarted server would: from the stored state, not the director's.
+    const stored = await x.store.tournaments.get(id);
+    if (!stored.ok) throw new Error('no tournament');
+    const bye = knockout.pairings(stored.value.state as never).find((v) => v.pairing.b === null)!;
+    expect(bye.result).toMatchObject({ winner: 'a' });
+    // The REST view shows the same: the bye decided, its player waiting for the final.
+    expect((await detail(x, id)).pairings.find((p) => p.b === null)!.result).toMatchObject({ winner: 'a', forfeit: false });
   });
 
   it('a tournament at a set time with too few players is cancelled at its start, the buy-ins back', async () => {
