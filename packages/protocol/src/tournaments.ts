@@ -137,6 +137,8 @@ export const TournamentStandingSchema = z.strictObject({
   won: z.int().min(0),
   tieBreaks: z.record(z.string().max(32), z.number()),
   note: z.exactOptional(textSchema(64)),
+  /** His rating in the tournament's variant is provisional (as `UserRef.provisional`). */
+  provisional: z.exactOptional(z.literal(true)),
   /** Chips won (once finished, for the places paid). */
   prize: z.exactOptional(z.int().min(0)),
 });

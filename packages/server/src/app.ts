@@ -224,6 +224,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         renamed: (userId, name, guest) => {
           games.renamed(userId, name, guest);
           void lobby.renamed(userId, name, guest);
+          void tournaments.renamed(userId);
         },
       }),
       recordsRoutes({ store, viewerOf: viewerIdOf }),

@@ -166,6 +166,7 @@ export function accountsRoutes(accounts: Accounts, links: SessionLinks, players:
       }
       const u = await accounts.store.updateUser(current.value.id, patch);
       if (!u.ok) return sendError(reply, fromStoreError(u.error));
+      if (patch.displayName !== undefined && patch.displayName !== current.value.displayName) players.renamed(u.value.id, u.value.displayName, u.value.isGuest);
       return { user: profileOf(u.value) };
     });
   };

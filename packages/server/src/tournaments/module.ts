@@ -1,10 +1,11 @@
 import type { ClientMessage, ClientToServer, ErrorCode, ServerToClient, TournamentDetail, TournamentSummary, TournamentTerms, UserRef } from '@nardy/protocol';
+import type { VariantId } from '@nardy/engine';
 import type { ChipsLedger } from '../chips/ledger.js';
 import type { ClientLink, CommandModule, Reply } from '../contracts.js';
 import type { TimeSource } from '../game/time.js';
 import { botIdFor, botLevelOf, botName } from '../games/bots.js';
 import type { Log } from '../games/manager.js';
-import { NEW_PLAYER } from '../games/rating.js';
+import { NEW_PLAYER, isProvisional } from '../games/rating.js';
 import { SerialQueue } from '../serial.js';
 import type { Json, Store } from '../store/types.js';
 import type { TournamentEntry, TournamentRecord, TournamentStatus } from '../store/types.js';
@@ -64,7 +65,8 @@ export class TournamentsModule implements CommandModule {
   private readonly subs = new Map<string, Set<ClientLink>>();
   private readonly links = new Map<string, Set<ClientLink>>();
   private readonly startTimers = new Map<string, () => void>();
-  private readonly refs = new Map<string, UserRef>();
+  /** How players are shown, by user and then by variant ('' without one: no provisional mark). */
+  private readonly refs = new Map<string, Map<string, UserRef>>();
   /** The pairings last pushed per tournament (JSON by pairing id): only changed ones go out. */
   private readonly sent = new Map<string, Map<string, string>>();
   private closed = false;
@@ -118,7 +120,7 @@ export class TournamentsModule implements CommandModule {
         const gameId = d.games.get(v.pairing.id);
         const { a, b } = v.pairing;
         if (v.result !== null || gameId === undefined || b === null || (a !== userId && b !== userId)) continue;
-        void this.tellMatch(d.id, userId, a === userId ? b : a, a === userId ? 'p1' : 'p2', gameId, v.pairing.id, [link]);
+        void this.tellMatch(d.record, userId, a === userId ? b : a, a === userId ? 'p1' : 'p2', gameId, v.pairing.id, [link]);
       }
     }
   }
@@ -189,7 +191,8 @@ export class TournamentsModule implements CommandModule {
       games = new Map(g.ok ? g.value.map((x) => [x.pairingId, x.gameId]) : []);
     }
     const refs = new Map<string, UserRef>();
-    for (const e of entries) refs.set(e.userId, await this.refOf(e.userId));
+    const variant = variantOf(rec);
+    for (const e of entries) refs.set(e.userId, await this.refOf(e.userId, variant));
     return detailOf(rec, entries, refs, await this.creatorOf(rec), this.formatOf(rec), games);
   }
 
@@ -404,10 +407,10 @@ export class TournamentsModule implements CommandModule {
       log: this.opts.log,
       events: {
         changed: (id) => void this.pushPlay(id),
-        matchReady: (id, p, gameId) => {
+        matchReady: (_id, p, gameId) => {
           this.byGame.set(gameId, d);
-          void this.tellMatch(id, p.a, p.b!, 'p1', gameId, p.id);
-          void this.tellMatch(id, p.b!, p.a, 'p2', gameId, p.id);
+          void this.tellMatch(d.record, p.a, p.b!, 'p1', gameId, p.id);
+          void this.tellMatch(d.record, p.b!, p.a, 'p2', gameId, p.id);
         },
         finished: (id) => {
           this.directors.delete(id);
@@ -450,12 +453,19 @@ export class TournamentsModule implements CommandModule {
       changed.push(p);
     }
     if (changed.length > 0) this.send(id, { type: 'tournament.pairings', tournamentId: id, pairings: changed });
-    this.send(id, { type: 'tournament.standings', tournamentId: id, standings: standingsOf(d.format, rec.state, d.players) });
+    const variant = variantOf(rec);
+    const refs = new Map(
+      d.players.flatMap((e) => {
+        const ref = this.refs.get(e.userId)?.get(variant);
+        return ref ? [[e.userId, ref] as const] : [];
+      }),
+    );
+    this.send(id, { type: 'tournament.standings', tournamentId: id, standings: standingsOf(d.format, rec.state, d.players, refs) });
     if (finished) this.sent.delete(id);
   }
 
   private async tellMatch(
-    id: string,
+    t: TournamentRecord,
     userId: string,
     opponent: string,
     seat: 'p1' | 'p2',
@@ -464,8 +474,8 @@ export class TournamentsModule implements CommandModule {
     to: Iterable<ClientLink> | undefined = this.links.get(userId),
   ): Promise<void> {
     if (!to) return;
-    const ref = await this.refOf(opponent);
-    for (const link of to) link.send({ type: 'tournament.match', tournamentId: id, pairingId, gameId, seat, opponent: ref });
+    const ref = await this.refOf(opponent, variantOf(t));
+    for (const link of to) link.send({ type: 'tournament.match', tournamentId: t.id, pairingId, gameId, seat, opponent: ref });
   }
 
   // ------------------------------------------------------------ lookups
@@ -483,9 +493,11 @@ export class TournamentsModule implements CommandModule {
     return t.createdBy === null ? null : this.refOf(t.createdBy);
   }
 
-  /** A player as others see him (bots by their level), cached. */
-  private async refOf(id: string): Promise<UserRef> {
-    const cached = this.refs.get(id);
+  /** A player as others see him (bots by their level; marked provisional in the tournament's variant), cached. */
+  private async refOf(id: string, variant: VariantId | '' = ''): Promise<UserRef> {
+    const mine = this.refs.get(id) ?? new Map<string, UserRef>();
+    this.refs.set(id, mine);
+    const cached = mine.get(variant);
     if (cached) return cached;
     const level = botLevelOf(id.split('.')[0]!);
     let ref: UserRef;
@@ -493,8 +505,29 @@ export class TournamentsModule implements CommandModule {
     else {
       const u = await this.opts.store.findUserById(id);
       ref = u.ok ? { userId: id, name: u.value.displayName, guest: u.value.isGuest } : { userId: id, name: '?', guest: false };
+      if (variant !== '') {
+        const r = await this.opts.store.getRating(id, variant);
+        if (isProvisional(r.ok ? r.value.experience : NEW_PLAYER.experience)) ref = { ...ref, provisional: true };
+      }
     }
-    this.refs.set(id, ref);
+    mine.set(variant, ref);
     return ref;
   }
+
+  /**
+   * A user's name changed (or a guest signed up): the tournaments followed that he is in push a fresh snapshot.
+   * His ratings may have moved since too: every cached view of him goes.
+   */
+  renamed(userId: string): Promise<void> {
+    this.refs.delete(userId);
+    return this.queue.run(async () => {
+      for (const id of this.subs.keys()) {
+        const detail = await this.detail(id);
+        const his = detail?.entrants.some((e) => e.user.userId === userId) || detail?.tournament.createdBy?.userId === userId;
+        if (detail && his) this.send(id, { type: 'tournament.snapshot', detail });
+      }
+    });
+  }
 }
+
+const variantOf = (t: TournamentRecord): VariantId => (t.terms as unknown as TournamentTerms).match.variant;

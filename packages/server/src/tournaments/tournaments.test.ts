@@ -138,6 +138,37 @@ describe('tournaments', () => {
     expect((await detail(x, id)).pairings.find((p) => p.b === null)!.result).toMatchObject({ winner: 'a', forfeit: false });
   });
 
+  it('entrants and standings carry the provisional mark; a rename reaches the subscribers at once', async () => {
+    w = await world('sqlite');
+    const x = w;
+    const names = ['alice', 'bob'];
+    const clients = await clientsOf(x, names);
+    const [alice, bob] = names.map((n) => x.users[n]!.userId) as [string, string];
+    const id = await create(clients.get(alice)!, terms({ start: { kind: 'at', at: x.time.now() + 60_000 } }));
+    acked(await clients.get(alice)!.command({ type: 'tournament.register', tournamentId: id }));
+    const watcher = clients.get(bob)!;
+    acked(await watcher.command({ type: 'tournament.subscribe', tournamentId: id }));
+    const first = await watcher.waitFor((m) => m.type === 'tournament.snapshot');
+    expect(first.type === 'tournament.snapshot' && first.detail.entrants[0]!.user).toMatchObject({ userId: alice, provisional: true });
+    // Alice renames herself: the subscriber gets a snapshot with her new name without asking.
+    const from = watcher.received.length;
+    const r = await x.app.http.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie: `nardy_session=${x.tokens['alice']}` },
+      payload: { displayName: 'Alisa' },
+    });
+    expect(r.statusCode).toBe(200);
+    await until(
+      () => watcher.received.slice(from).some((m) => m.type === 'tournament.snapshot' && m.detail.entrants.some((e) => e.user.name === 'Alisa')),
+      'the renamed entrant pushed',
+    );
+    acked(await watcher.command({ type: 'tournament.register', tournamentId: id }));
+    x.time.advance(60_000);
+    await until(async () => (await detail(x, id)).standings.length === 2, 'the start');
+    expect((await detail(x, id)).standings.every((s) => s.provisional === true)).toBe(true);
+  });
+
   it('a tournament at a set time with too few players is cancelled at its start, the buy-ins back', async () => {
     w = await world('sqlite');
     const x = w;

@@ -34,8 +34,8 @@ export function pairingOf(v: PairingView, gameId: string | null): TournamentPair
   };
 }
 
-/** The standings, with each place's prize once the tournament is over. */
-export function standingsOf<S>(format: Format<S>, state: S, entries: readonly TournamentEntry[]): TournamentStanding[] {
+/** The standings, with each place's prize once the tournament is over, and the provisional mark of the players' refs. */
+export function standingsOf<S>(format: Format<S>, state: S, entries: readonly TournamentEntry[], refs: ReadonlyMap<string, UserRef>): TournamentStanding[] {
   const prize = new Map(entries.map((e) => [e.userId, e.prize]));
   return format.standings(state).map((s) => ({
     rank: s.rank,
@@ -45,6 +45,7 @@ export function standingsOf<S>(format: Format<S>, state: S, entries: readonly To
     won: s.won,
     tieBreaks: s.tieBreaks,
     ...(s.note !== undefined ? { note: s.note } : {}),
+    ...(refs.get(s.id)?.provisional === true ? { provisional: true as const } : {}),
     ...((prize.get(s.id) ?? 0) > 0 ? { prize: prize.get(s.id)! } : {}),
   }));
 }
@@ -59,7 +60,7 @@ export function detailOf<S>(
   games: ReadonlyMap<string, string>,
 ): TournamentDetail {
   const state = rec.state as S | null;
-  const standings = format && state !== null ? standingsOf(format, state, entries) : [];
+  const standings = format && state !== null ? standingsOf(format, state, entries, refs) : [];
   // A knockout's standing notes the round a player went out in.
   const out = new Set(format?.id === 'knockout' ? standings.filter((s) => s.note !== undefined).map((s) => s.userId) : []);
   return {
