@@ -13,6 +13,7 @@ import {
   type ResignLevel,
 } from '@nardy/engine';
 import { z } from 'zod';
+import { TournamentIdSchema } from './tournaments.js';
 import {
   BySeatSchema,
   DiceSchema,
@@ -25,6 +26,7 @@ import {
   UserRefSchema,
   WatchTokenSchema,
   assertType,
+  textSchema,
 } from './common.js';
 import { TableSettingsSchema, TimeControlSchema } from './settings.js';
 
@@ -215,6 +217,8 @@ export const GameViewSchema = z.strictObject({
   ratings: z.exactOptional(BySeatSchema(RatingSchema)),
   /** After the match: the open rematch offer (its `rematchOffered` event's fields), so a reload still shows it. */
   rematchOffer: z.exactOptional(z.strictObject({ by: SeatSchema, commitment: z.exactOptional(Hex64Schema) })),
+  /** A tournament's match: the tournament (its page is /tournament/:id); such a game has no rematch. */
+  tournament: z.exactOptional(z.strictObject({ id: TournamentIdSchema, name: textSchema(64).min(1) })),
 });
 export type GameView = z.infer<typeof GameViewSchema>;
 

@@ -1,6 +1,7 @@
 import type { Result } from '@nardy/engine';
 import type { AckResult, ClientToServer, ErrorCode, Language, ServerToClient, TableSettings } from '@nardy/protocol';
 import type { SeatHolder } from './game/log.js';
+import type { GameTournament } from './store/types.js';
 
 /**
  * The seams between the server's modules, so that the socket layer, the games, the lobby, accounts and chat
@@ -43,14 +44,6 @@ export interface CommandModule {
   handle(link: ClientLink, msg: ClientToServer): Promise<Reply>;
   /** The link closed: drop its subscriptions and presence. */
   disconnected?(link: ClientLink): void;
-}
-
-/** The tournament a game belongs to: its id and name (shown in the room), the round and pairing it plays. */
-export interface GameTournament {
-  readonly id: string;
-  readonly name: string;
-  readonly round?: number;
-  readonly pairingId?: string;
 }
 
 /** What the lobby needs from the games side: start a match between two seats. */

@@ -18,7 +18,7 @@ import { diceSecret, isClientSeed, newClientSeed } from '../game/dice.js';
 import type { Delivered, Recipient, RematchNote } from '../game/events.js';
 import type { GameHeader, SeatHolder } from '../game/log.js';
 import { realTime, type TimeSource } from '../game/time.js';
-import type { GameRecord, Json, Outcome, RatingPlan, SeatOccupant, Store } from '../store/types.js';
+import type { GameRecord, GameTournament, Json, Outcome, RatingPlan, SeatOccupant, Store } from '../store/types.js';
 import { holdFor, payoutFor } from '../chips/stakes.js';
 import { botIdFor, botLevelOf, botName, type BotFactory } from './bots.js';
 import type { FinishedMatch } from '../lobby/index.js';
@@ -43,6 +43,7 @@ import { wireEvent, wireResult, wireView } from './views.js';
  *   the status change is conditional, so a game is never settled or rated twice.
  * - A private table's game (`private`) has a watch token, in its players' views: anyone else must bring it to
  *   subscribe (`PRIVATE_GAME` otherwise) or to read its chat rooms (`roleIn`); it is not in the lobby's feed.
+ * - A tournament's match (`tournament`) keeps its tournament in its row: every view names it, and it has no rematch.
  * - Memory: a finished game's actor leaves memory `unloadAfterMs` after its last subscriber left; a subscriber
  *   loads it again from the store. A seat's presence follows its player's sockets, not his subscriptions: a player
  *   who unsubscribes but keeps his socket open is not away (no claim against him).
@@ -138,6 +139,8 @@ class LiveGame {
     readonly stake: number,
     /** A private game's invitation to watch; null for a public game. */
     readonly watchToken: string | null,
+    /** A tournament's match: its tournament, in every view; null otherwise. */
+    readonly tournament: GameTournament | null,
     private readonly time: TimeSource,
   ) {}
 
@@ -180,7 +183,8 @@ class LiveGame {
   }
 
   private wire(v: Delivered['view']): WireView {
-    const view = wireView(v, { header: this.header, players: this.players, stake: this.stake, now: this.time.now() });
+    const t = this.tournament;
+    const view = wireView(v, { header: this.header, players: this.players, stake: this.stake, now: this.time.now(), ...(t ? { tournament: t } : {}) });
     // The players of a private game hold its invitation, to share with whom they like.
     return this.watchToken !== null && view.you !== null ? { ...view, watchToken: this.watchToken } : view;
   }
@@ -284,6 +288,7 @@ export class GameManager implements GameFactory, CommandModule {
       stake,
       holds,
       watchToken,
+      ...(req.tournament ? { tournament: req.tournament } : {}),
       createdAt: this.time.now(),
     });
     if (!created.ok) {
@@ -294,7 +299,7 @@ export class GameManager implements GameFactory, CommandModule {
     const header: GameHeader = { gameId: created.value.id, settings: settings.value, seats: req.seats, dice, rated: req.rated };
     try {
       const actor = await GameActor.create(header, this.actorOptions(bots, stake, header));
-      this.attach(actor, header, players, stake, watchToken, 'active');
+      this.attach(actor, header, players, stake, { watchToken, tournament: req.tournament ?? null }, 'active');
     } catch (e) {
       this.log.error({ err: e, gameId: header.gameId }, 'a new game could not start');
       // Nobody will play it: called off, so its holds come back.
@@ -334,6 +339,7 @@ export class GameManager implements GameFactory, CommandModule {
       settings: { match: rec.settings, rated: rec.rated, stake: rec.stake },
       finished: rec.status === 'finished',
       private: rec.watchToken !== null,
+      tournament: rec.tournament !== undefined,
     };
   }
 
@@ -602,7 +608,7 @@ export class GameManager implements GameFactory, CommandModule {
       const players = await this.playersOf(header.seats, header.settings.variant);
       const r = await GameActor.restore(header, this.actorOptions(bots, rec.stake, header));
       if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-      const live = this.attach(r.value, header, players, rec.stake, rec.watchToken, rec.status);
+      const live = this.attach(r.value, header, players, rec.stake, { watchToken: rec.watchToken, tournament: rec.tournament ?? null }, rec.status);
       this.log.info({ gameId: rec.id, actions: r.value.actions.length }, 'game restored');
       return live;
     } catch (e) {
@@ -616,10 +622,10 @@ export class GameManager implements GameFactory, CommandModule {
     header: GameHeader,
     players: BySeat<UserRef>,
     stake: number,
-    watchToken: string | null,
+    { watchToken, tournament }: { readonly watchToken: string | null; readonly tournament: GameTournament | null },
     status: GameRecord['status'],
   ): LiveGame {
-    const live = new LiveGame(actor, header, players, stake, watchToken, this.time);
+    const live = new LiveGame(actor, header, players, stake, watchToken, tournament, this.time);
     this.games.set(header.gameId, live);
     // Nobody has subscribed yet: what the actor published before now (its opening throw) reaches them in snapshots.
     for (const to of RECIPIENTS) actor.subscribe(to, (d) => live.deliver(to, d));

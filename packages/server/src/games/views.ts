@@ -47,6 +47,8 @@ export interface ViewContext {
   readonly players: BySeat<UserRef>;
   readonly stake: number;
   readonly now: number;
+  /** A tournament's match: the tournament the view names. */
+  readonly tournament?: { readonly id: string; readonly name: string };
 }
 
 /** The protocol's view for one recipient, from the actor's. */
@@ -110,5 +112,6 @@ export function wireView(v: GameView, ctx: ViewContext): WireView {
     ...(v.nextGame ? { nextGame: { startsAt: v.nextGame.startsAt, ready: [...v.nextGame.ready] } } : {}),
     ...(v.ratings ? { ratings: { p1: Math.round(v.ratings.p1), p2: Math.round(v.ratings.p2) } } : {}),
     ...(v.rematchOffer ? { rematchOffer: v.rematchOffer } : {}),
+    ...(ctx.tournament ? { tournament: { id: ctx.tournament.id, name: ctx.tournament.name } } : {}),
   };
 }

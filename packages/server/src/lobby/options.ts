@@ -11,6 +11,8 @@ export interface FinishedMatch {
   readonly finished: boolean;
   /** A private table's game: its rematch is private too. */
   readonly private: boolean;
+  /** A tournament's match: no rematch (the tournament pairs the next match). */
+  readonly tournament?: boolean;
 }
 
 /** What happened to a rematch, for the old game's event log (`rematchOffered` / `rematchDeclined` / `rematchWithdrawn` / `rematchStarted`). */

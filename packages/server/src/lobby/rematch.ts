@@ -6,8 +6,8 @@ import { done, fail, other, type Check, type LobbyState } from './state.js';
 
 /**
  * Rematches: after a finished match between two users, one offers and the other accepts (or both offer): a new
- * game at the same settings with the seats swapped. Each game gets one rematch. The offer belongs to the user who
- * made it, not his connection: it survives his reload. It goes when he takes it back, when he has not had the
+ * game at the same settings with the seats swapped. Each game gets one rematch; a tournament's match gets none (the
+ * tournament pairs the next match). The offer belongs to the user who made it, not his connection: it survives his reload. It goes when he takes it back, when he has not had the
  * finished game open for `AWAY_GRACE_MS` (he left it for good), when he starts another game, or after `OFFER_TTL_MS`.
  * What happens is appended to the old game's log through the `rematches` port.
  */
@@ -38,6 +38,7 @@ async function rematchCheck(lobby: LobbyState, link: ClientLink, gameId: string)
   const { p1, p2 } = match.seats;
   const seat: Seat | null = p1.kind === 'user' && p1.userId === me ? 'p1' : p2.kind === 'user' && p2.userId === me ? 'p2' : null;
   if (!seat) return fail('FORBIDDEN', 'only the players of a game may ask for its rematch');
+  if (match.tournament) return fail('CONFLICT', 'a tournament game has no rematch: the tournament pairs your next match');
   const opp = match.seats[other(seat)];
   if (opp.kind !== 'user') return fail('CONFLICT', 'a rematch with a bot is a new bot game (bot.play)');
   if (!match.finished) return fail('CONFLICT', 'the match is not over');

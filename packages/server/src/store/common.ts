@@ -15,6 +15,7 @@ import {
   type ChipPayout,
   type GameFinish,
   type GameRecord,
+  type GameTournament,
   type ImportedMatch,
   type GameStatus,
   type Json,
@@ -230,6 +231,7 @@ export function gameFromRow(r: GameRow): GameRecord {
     createdAt: num(r.created_at),
     finishedAt: r.finished_at === null ? null : num(r.finished_at),
     ...(r.imported_by !== null && r.import_info !== null ? { imported: { by: r.imported_by, ...fromJson<Omit<ImportedMatch, 'by'>>(r.import_info) } } : {}),
+    ...(r.tournament !== null ? { tournament: fromJson<GameTournament>(r.tournament) } : {}),
   };
 }
 

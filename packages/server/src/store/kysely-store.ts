@@ -389,6 +389,7 @@ export class KyselyStore implements Store {
           finished_at: null,
           imported_by: null,
           import_info: null,
+          tournament: g.tournament ? JSON.stringify(g.tournament) : null,
         };
         const holds = c.value.holds;
         if (holds.length === 0) {
@@ -636,6 +637,7 @@ export class KyselyStore implements Store {
         finished_at: g.createdAt,
         imported_by: by,
         import_info: importInfo.value,
+        tournament: null,
       };
       // The game and its whole log, or nothing.
       return this.#db.transaction().execute(async (trx) => {

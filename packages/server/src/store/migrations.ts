@@ -68,6 +68,9 @@ import { storeErr, storeOk, type StoreResult } from './types.js';
  *   PK (tournament_id, user_id); index (user_id))
  * - tournament_games (tournament_id → tournaments, pairing_id, game_id → games UNIQUE, result JSON NULL (set once:
  *   a double submission counts once), created_at; PK (tournament_id, pairing_id))
+ *
+ * v10 (`0010_game_tournament`, issue 42): games.tournament JSON NULL: a tournament's match keeps its tournament
+ *   (id, name, round, pairing), so its room links back and refuses a rematch after a restart too
  */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -353,6 +356,12 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('created_at', 'bigint', (c) => c.notNull())
           .addPrimaryKeyConstraint('tournament_games_pk', ['tournament_id', 'pairing_id'])
           .execute();
+      },
+    },
+    '0010_game_tournament': {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration runs before the schema it builds exists (Kysely's documented signature)
+      async up(db: Kysely<any>): Promise<void> {
+        await db.schema.alterTable('games').addColumn('tournament', 'text').execute();
       },
     },
   };

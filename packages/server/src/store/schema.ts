@@ -60,6 +60,8 @@ export interface GamesTable {
   imported_by: string | null;
   /** An uploaded match's names, file name and date (`ImportedMatch` less `by`, JSON). */
   import_info: string | null;
+  /** A tournament's match: its `GameTournament` (JSON; migration 0010), null otherwise. */
+  tournament: string | null;
 }
 
 interface GameActionsTable {

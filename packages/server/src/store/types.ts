@@ -115,6 +115,16 @@ export interface GameRecord {
   readonly finishedAt: number | null;
   /** A match uploaded as a `.mat` file (migration 0007): who uploaded it and what the file said; absent for games played here. */
   readonly imported?: ImportedMatch;
+  /** A tournament's match (migration 0010); absent otherwise. */
+  readonly tournament?: GameTournament;
+}
+
+/** The tournament a game is a match of: shown in its room (a link back), and it has no rematch. */
+export interface GameTournament {
+  readonly id: string;
+  readonly name: string;
+  readonly round?: number;
+  readonly pairingId?: string;
 }
 
 /** What an imported match keeps of its upload: its seats are empty, its players are the file's names. */
@@ -161,6 +171,8 @@ export interface NewGame {
   readonly holds?: readonly ChipHold[];
   /** A private game's invitation to watch (null or absent: a public game). */
   readonly watchToken?: string | null;
+  /** A tournament's match (absent: none). */
+  readonly tournament?: GameTournament;
   readonly createdAt: number;
 }
 

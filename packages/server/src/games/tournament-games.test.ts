@@ -1,0 +1,84 @@
+import { matchSettings } from '@nardy/engine';
+import type { ServerToClient, TableSettings } from '@nardy/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { acked, connect, lastView, playOut, recorded, settle, STORE_KINDS, world, type World } from './kit.suite.js';
+
+/**
+ * A tournament's match (issue 42), through the production wiring: the game started with its tournament keeps it in
+ * its row, every view names it (also once the finished game is loaded again from the store), and it has no rematch.
+ */
+
+let w: World | null = null;
+afterEach(async () => {
+  if (w) {
+    expect(w.faults).toEqual([]);
+    await w.close();
+  }
+  w = null;
+});
+
+const TOURNAMENT = { id: 't_daily', name: 'Daily knockout', round: 1, pairingId: 'r1-1' };
+const errorOf = (r: ServerToClient) => (r.type === 'error' ? { code: r.code, message: r.message } : { code: r.type, message: '' });
+
+describe.each(STORE_KINDS)('%s store', (kind) => {
+  it('names its tournament in every view, keeps it in its record and refuses a rematch', async () => {
+    w = await world(kind);
+    const alice = await connect(w, 'alice');
+    const bob = await connect(w, 'bob');
+    const match = matchSettings({ variant: 'short', matchLength: 1 });
+    if (!match.ok) throw new Error(match.error.message);
+    const started = await w.games.startGame({
+      settings: { match: match.value as TableSettings['match'], rated: false, stake: 0 },
+      seats: { p1: { kind: 'user', userId: w.users['alice']!.userId }, p2: { kind: 'user', userId: w.users['bob']!.userId } },
+      clientSeeds: { p1: 'alice-seed', p2: 'bob-seed' },
+      rated: false,
+      tournament: TOURNAMENT,
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const gameId = started.value.gameId;
+    for (const c of [alice, bob]) acked(await c.command({ type: 'game.subscribe', gameId }));
+    await settle(w, gameId);
+    expect(lastView(alice, gameId).tournament).toEqual({ id: TOURNAMENT.id, name: TOURNAMENT.name });
+
+    await playOut(w, gameId, [alice, bob]);
+    await recorded(w, gameId);
+    expect(lastView(bob, gameId).tournament).toEqual({ id: TOURNAMENT.id, name: TOURNAMENT.name });
+    const stored = await w.store.getGame(gameId);
+    expect(stored.ok && stored.value.tournament).toEqual(TOURNAMENT);
+
+    for (const c of [alice, bob]) {
+      const refused = errorOf(await c.command({ type: 'rematch.offer', gameId }));
+      expect(refused.code).toBe('CONFLICT');
+      expect(refused.message).toContain('tournament game has no rematch');
+    }
+
+    // Unloaded once nobody has it open; a watcher who opens it later gets it from the store, its tournament with it.
+    for (const c of [alice, bob]) acked(await c.command({ type: 'game.unsubscribe', gameId }));
+    w.time.advance(10 * 60_000);
+    await settle(w, gameId);
+    expect(w.games.actorOf(gameId)).toBeUndefined();
+    const carol = await connect(w, 'carol');
+    acked(await carol.command({ type: 'game.subscribe', gameId }));
+    await settle(w, gameId);
+    expect(lastView(carol, gameId).tournament).toEqual({ id: TOURNAMENT.id, name: TOURNAMENT.name });
+  });
+
+  it('leaves an ordinary game without a tournament', async () => {
+    w = await world(kind);
+    const alice = await connect(w, 'alice');
+    const match = matchSettings({ variant: 'long', matchLength: 1 });
+    if (!match.ok) throw new Error(match.error.message);
+    const started = await w.games.startGame({
+      settings: { match: match.value as TableSettings['match'], rated: false, stake: 0 },
+      seats: { p1: { kind: 'user', userId: w.users['alice']!.userId }, p2: { kind: 'user', userId: w.users['bob']!.userId } },
+      clientSeeds: {},
+      rated: false,
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    acked(await alice.command({ type: 'game.subscribe', gameId: started.value.gameId }));
+    await settle(w, started.value.gameId);
+    expect('tournament' in lastView(alice, started.value.gameId)).toBe(false);
+    const stored = await w.store.getGame(started.value.gameId);
+    expect(stored.ok && stored.value.tournament).toBeUndefined();
+  });
+});
