@@ -59,6 +59,12 @@ export interface UserGame {
   readonly replayError?: string;
 }
 
+/** A player's tournaments on his profile: finished ones played in, and won (first place). */
+export interface TournamentRecordOf {
+  readonly played: number;
+  readonly won: number;
+}
+
 /** A player's rated record in one variant (the profile's table). */
 export interface VariantStats {
   readonly variant: VariantId;
@@ -77,6 +83,8 @@ export interface UserGames {
   readonly user: { readonly id: string; readonly name: string; readonly username: string };
   /** His rated record per variant he has played rated games in (absent from older servers). */
   readonly stats?: readonly VariantStats[];
+  /** The finished tournaments he played in and those he won (first place); absent from older servers. */
+  readonly tournaments?: TournamentRecordOf;
   readonly games: readonly UserGame[];
   /** Pass as `before` for the next (older) page; null on the last page. */
   readonly next: string | null;

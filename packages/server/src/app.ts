@@ -227,7 +227,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
           void tournaments.renamed(userId);
         },
       }),
-      recordsRoutes({ store, viewerOf: viewerIdOf }),
+      recordsRoutes({ store, viewerOf: viewerIdOf, tournaments }),
       matRoutes({ store, viewerOf: viewerIdOf }),
       importRoutes({ store, viewerOf: viewerIdOf, now }),
       chipsRoutes(accounts, chips),

@@ -1,5 +1,5 @@
 import { SEATS, isRecord, type BySeat, type Seat } from '@nardy/engine';
-import { EntityIdSchema, type GameRecordResponse, type MatchSummary, type PublicSeat, type RecordedGame, type UserGame, type UserGames } from '@nardy/protocol';
+import { EntityIdSchema, type GameRecordResponse, type MatchSummary, type PublicSeat, type RecordedGame, type TournamentRecordOf, type UserGame, type UserGames } from '@nardy/protocol';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { badRequest, checked, fromStoreError, httpError, intParam, jsonErrors, refused, sendError, type Checked, type HttpError } from '../accounts/http.js';
 import type { GameRecord, Json, PageCursor, SeatOccupant, Store } from '../store/index.js';
@@ -19,6 +19,8 @@ export interface RecordsOptions {
   readonly viewerOf: (cookie: string | undefined) => Promise<string | null>;
   /** Summaries of finished games kept in memory (default 1000). */
   readonly cacheSize?: number;
+  /** A user's finished tournaments, played and won (the profile's line); without it the profile has none. */
+  readonly tournaments?: { recordOf(userId: string): Promise<TournamentRecordOf | null> };
 }
 
 const checkId = (raw: unknown, what: string): Checked<string> =>
@@ -126,9 +128,11 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
           ...(replayError !== undefined ? { replayError } : {}),
         });
       }
+      const tournaments = (await opts.tournaments?.recordOf(id.value)) ?? null;
       return {
         user: { id: user.value.id, name: user.value.displayName, username: user.value.username },
         stats: await variantStats(store, id.value),
+        ...(tournaments ? { tournaments } : {}),
         games,
         next: cursorText(page.value.next),
       } satisfies UserGames;

@@ -166,6 +166,21 @@ export class KyselyTournaments implements TournamentStore {
     });
   }
 
+  /** The finished tournaments the user played in (withdrawn or not), newest first: his profile's count. */
+  finishedOf(userId: string): Promise<StoreResult<readonly TournamentRecord[]>> {
+    return this.#run(async (db) => {
+      const rows = await db
+        .selectFrom('tournaments')
+        .innerJoin('tournament_players', 'tournament_players.tournament_id', 'tournaments.id')
+        .selectAll('tournaments')
+        .where('tournament_players.user_id', '=', userId)
+        .where('tournaments.status', '=', 'finished')
+        .orderBy('tournaments.created_at', 'desc')
+        .execute();
+      return storeOk(rows.map(fromRow));
+    });
+  }
+
   players(id: string): Promise<StoreResult<readonly TournamentEntry[]>> {
     return this.#run(async (db) => {
       const rows = await db.selectFrom('tournament_players').selectAll().where('tournament_id', '=', id).orderBy('registered_at').orderBy('user_id').execute();

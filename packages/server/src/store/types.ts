@@ -429,6 +429,8 @@ export interface TournamentStore {
   list(statuses: readonly TournamentStatus[], limit: number): Promise<StoreResult<readonly TournamentRecord[]>>;
   /** How many tournaments the user made that have not started yet. */
   countUpcomingBy(userId: string): Promise<StoreResult<number>>;
+  /** The finished tournaments the user played in, newest first. */
+  finishedOf(userId: string): Promise<StoreResult<readonly TournamentRecord[]>>;
   players(id: string): Promise<StoreResult<readonly TournamentEntry[]>>;
   games(id: string): Promise<StoreResult<readonly TournamentGame[]>>;
   /** Registers a player while it takes registrations and has room, holding the buy-in (bots pay none). */

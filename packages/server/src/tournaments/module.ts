@@ -1,4 +1,14 @@
-import type { ClientMessage, ClientToServer, ErrorCode, ServerToClient, TournamentDetail, TournamentSummary, TournamentTerms, UserRef } from '@nardy/protocol';
+import type {
+  ClientMessage,
+  ClientToServer,
+  ErrorCode,
+  ServerToClient,
+  TournamentDetail,
+  TournamentRecordOf,
+  TournamentSummary,
+  TournamentTerms,
+  UserRef,
+} from '@nardy/protocol';
 import type { VariantId } from '@nardy/engine';
 import type { ChipsLedger } from '../chips/ledger.js';
 import type { ClientLink, CommandModule, Reply } from '../contracts.js';
@@ -194,6 +204,14 @@ export class TournamentsModule implements CommandModule {
     const variant = variantOf(rec);
     for (const e of entries) refs.set(e.userId, await this.refOf(e.userId, variant));
     return detailOf(rec, entries, refs, await this.creatorOf(rec), this.formatOf(rec), games);
+  }
+
+  /** His profile's line: the finished tournaments he played in, and those he won (first place); null when unreadable. */
+  async recordOf(userId: string): Promise<TournamentRecordOf | null> {
+    const r = await this.opts.store.tournaments.finishedOf(userId);
+    if (!r.ok) return null;
+    const won = r.value.filter((t) => this.formatOf(t)?.standings(t.state)[0]?.id === userId).length;
+    return { played: r.value.length, won };
   }
 
   // ------------------------------------------------------------ commands

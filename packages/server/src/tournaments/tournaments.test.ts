@@ -1,3 +1,4 @@
+import type { UserGames } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORE_KINDS, acked, connect, world, type World } from '../games/kit.suite.js';
 import { knockout } from './formats/knockout.js';
@@ -69,6 +70,11 @@ describe('tournaments', () => {
       const one = await x.app.http.inject({ method: 'GET', url: `/api/tournaments/${id}` });
       expect(one.statusCode).toBe(200);
       expect((one.json() as { standings: unknown[] }).standings).toHaveLength(4);
+      // The profiles count the tournament: played by all four, won by the first place only.
+      for (const [i, won] of [1, 0, 0, 0].entries()) {
+        const profile = await x.app.http.inject({ method: 'GET', url: `/api/users/${places[i]!}/games` });
+        expect((profile.json() as UserGames).tournaments).toEqual({ played: 1, won });
+      }
       expect(x.faults).toEqual([]);
     },
   );
