@@ -10,6 +10,7 @@ import { expect, it } from 'vitest';
 import { button, gameOpened, open, signUp } from './app';
 import { browserSuite } from './browser';
 import { pattern, text, type Lang } from './texts';
+import { createTournament, registerAll, resignMatch } from './tournament';
 import { untranslated } from './untranslated';
 
 const suite = browserSuite();
@@ -18,38 +19,6 @@ const stamp = Date.now().toString(36).slice(-5);
 /** The Play link of the "your match is ready" notice (the notice names the opponent). */
 const playInNotice = (page: Page, lang: Lang, opponent: string) =>
   page.locator('.notices .notice', { hasText: opponent }).getByRole('link', { name: pattern(lang, 'common:tournamentMatch.play') });
-
-/** Creates a casual short-nardy tournament of one-point matches through the list page's form; returns its page's path. */
-async function createTournament(page: Page, lang: Lang, name: string, maxPlayers: number, format = 'knockout'): Promise<string> {
-  await open(page, '/tournaments');
-  await page.locator('summary', { hasText: text(lang, 'tournaments:create.open') }).click();
-  await page.locator('input[name=name]').fill(name);
-  await page.locator('select[name=format]').selectOption(format);
-  await page.locator('select[name=variant]').selectOption('short');
-  await page.locator('select[name=matchLength]').selectOption('1');
-  await page.locator('select[name=clock]').selectOption('fischer');
-  await page.locator('input[name=maxPlayers]').fill(String(maxPlayers));
-  await page.locator('input[name=rated]').uncheck();
-  await button(page, lang, 'tournaments:create.submit').click();
-  await page.waitForURL((u) => u.pathname.startsWith('/tournament/'));
-  return new URL(page.url()).pathname;
-}
-
-/** Each player opens the tournament (the first is on it) and registers. */
-async function registerAll(pages: readonly Page[], langs: readonly Lang[], names: readonly string[], path: string): Promise<void> {
-  for (const [i, page] of pages.entries()) {
-    if (i > 0) await open(page, path);
-    await button(page, langs[i]!, 'tournaments:action.register').click();
-    await page.locator('.entrant-list', { hasText: names[i]! }).waitFor();
-  }
-}
-
-/** Resigns the match of the game page open. */
-async function resignMatch(page: Page, lang: Lang): Promise<void> {
-  await page.locator('.room-more summary').click();
-  await button(page, lang, 'game:actions.resignMatch').click();
-  await button(page, lang, 'game:confirm.yes.resignMatch').click();
-}
 
 it('a two-player knockout: created, filled, started, the match noticed, played and decided, the bracket updated', { timeout: 240_000 }, async () => {
   const aliceName = `alice_t${stamp}`;
@@ -70,7 +39,7 @@ it('a two-player knockout: created, filled, started, the match noticed, played a
   await alice.getByText(text('en', 'tournaments:create.nameNeeded')).waitFor();
   await suite.screenshot(alice, 'tournaments-create-en');
   const name = `Cup ${stamp}`;
-  const path = await createTournament(alice, 'en', name, 2);
+  const path = await createTournament(alice, 'en', name, { maxPlayers: 2 });
   await alice.getByRole('heading', { name: new RegExp(name) }).waitFor();
   await button(alice, 'en', 'tournaments:action.register').click();
   await alice.locator('.entrant-list', { hasText: aliceName }).waitFor();
@@ -130,7 +99,7 @@ it('three players: the top seed has a bye, the final is made once the first matc
   const pages = [await suite.player({ lang: 'en' }), await suite.player({ lang: 'ru', phone: true }), await suite.player({ lang: 'en' })];
   const langs: Lang[] = ['en', 'ru', 'en'];
   for (const [i, page] of pages.entries()) await signUp(page, langs[i]!, names[i]!);
-  const path = await createTournament(pages[0]!, 'en', `Trio ${stamp}`, 3);
+  const path = await createTournament(pages[0]!, 'en', `Trio ${stamp}`, { maxPlayers: 3 });
   await registerAll(pages, langs, names, path);
   // A bracket of four: one first-round match and a bye; the final waits.
   const phone = pages[1]!;
@@ -166,7 +135,7 @@ it('a three-player round robin: the standings table and the round pairings with 
   const pages = [await suite.player({ lang: 'en' }), await suite.player({ lang: 'ru', phone: true }), await suite.player({ lang: 'en' })];
   const langs: Lang[] = ['en', 'ru', 'en'];
   for (const [i, page] of pages.entries()) await signUp(page, langs[i]!, names[i]!);
-  const path = await createTournament(pages[0]!, 'en', `Round ${stamp}`, 3, 'roundRobin');
+  const path = await createTournament(pages[0]!, 'en', `Round ${stamp}`, { maxPlayers: 3, format: 'roundRobin' });
   await registerAll(pages, langs, names, path);
   for (const [i, page] of pages.entries()) {
     await page.locator('.standings tbody tr').nth(2).waitFor();
