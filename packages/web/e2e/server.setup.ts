@@ -69,6 +69,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // The same one address holds every test player's sockets and seeks.
       SOCKETS_PER_IP: '100000',
       SEEKS_PER_IP: '100000',
+      // A casual sit-and-go that allows bots fills its field soon (tournament-formats.e2e.ts).
+      TOURNAMENT_BOT_FILL_S: '10',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
