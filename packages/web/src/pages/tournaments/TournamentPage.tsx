@@ -7,7 +7,7 @@ import { useMe, useServices } from '../../app/services';
 import { paths } from '../../router';
 import { Bracket } from './Bracket';
 import { bracketLayout } from './bracket';
-import { actionsFor, applyPush, currentMatch, currentPairings } from './detail';
+import { actionsFor, applyPush, currentMatch, currentPairings, resultText } from './detail';
 import { Standings } from './Standings';
 import { StartText, TermsLine, useServerNow } from './TermsLine';
 import './tournaments.css';
@@ -92,7 +92,10 @@ export function TournamentPage({ tournamentId }: { readonly tournamentId: string
   const { terms } = summary;
   const myId = me?.userId ?? null;
   const can = actionsFor(detail, myId, me?.guest ?? true);
-  const users = new Map(detail.entrants.map((e) => [e.user.userId, e.user]));
+  // A bot by its level in the reader's language ("Bot, level 4"), as everywhere else on the site.
+  const users = new Map(
+    detail.entrants.map(({ user: u }) => [u.userId, u.bot === undefined ? u : { ...u, name: t('common:user.bot', { level: u.bot }) }]),
+  );
   const names = (id: string): UserRef => users.get(id) ?? { userId: id, name: id, guest: false };
   const mine = currentMatch(detail, myId);
   const opponent = mine && (mine.a === myId ? mine.b : mine.a);
@@ -210,7 +213,13 @@ export function TournamentPage({ tournamentId }: { readonly tournamentId: string
             {live.map((p) => (
               <li key={p.pairingId} className={p.a === myId || p.b === myId ? 'is-me' : undefined}>
                 <span className={p.result?.winner === 'a' ? 'is-winner' : undefined}>{names(p.a).name}</span>
-                <span className="pairing-vs">{p.result ? `${p.result.scoreA} : ${p.result.scoreB}` : '–'}</span>
+                {p.result ? (
+                  <span className="pairing-vs" title={resultText(p.result).title}>
+                    {resultText(p.result).text}
+                  </span>
+                ) : (
+                  <span className="pairing-vs">–</span>
+                )}
                 <span className={p.result?.winner === 'b' ? 'is-winner' : undefined}>{p.b === null ? t('bracket.bye') : names(p.b).name}</span>
                 {p.result === null && p.gameId !== null && <a href={paths.game(p.gameId)}>{t(p.a === myId || p.b === myId ? 'yourMatch.play' : 'watch')}</a>}
               </li>
@@ -235,7 +244,10 @@ export function TournamentPage({ tournamentId }: { readonly tournamentId: string
             {detail.entrants.map((e) => (
               <li key={e.user.userId} className={e.user.userId === myId ? 'is-me' : undefined}>
                 <UserLabel user={{ ...e.user, rating: e.rating }} />
-                {e.status !== 'registered' && <span className="badge">{t(`entrantStatus.${e.status}`)}</span>}
+                {/* Once it is over everybody is out: the mark would say nothing. */}
+                {e.status !== 'registered' && !(e.status === 'out' && summary.status === 'finished') && (
+                  <span className="badge">{t(`entrantStatus.${e.status}`)}</span>
+                )}
               </li>
             ))}
           </ol>

@@ -1,6 +1,6 @@
 import { SERVER_EXAMPLES, type TournamentDetail } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
-import { actionsFor, applyPush, currentMatch, currentPairings } from './detail';
+import { actionsFor, applyPush, currentMatch, currentPairings, resultText } from './detail';
 
 const snapshot = SERVER_EXAMPLES['tournament.snapshot'];
 const detail = snapshot.detail;
@@ -52,5 +52,13 @@ describe('what the viewer may do', () => {
     expect(
       currentPairings('arena', [{ ...detail.pairings[0]!, result: { winner: 'b', scoreA: 0, scoreB: 1, forfeit: true } }, later]).map((p) => p.pairingId),
     ).toEqual(['r2-0']);
+  });
+});
+
+describe('resultText', () => {
+  it('says who won even when the match was resigned before a point was scored; the match score is its title', () => {
+    expect(resultText({ winner: 'a', scoreA: 0, scoreB: 0, forfeit: false })).toEqual({ text: '1 : 0', title: '0 : 0' });
+    expect(resultText({ winner: 'b', scoreA: 1, scoreB: 3, forfeit: false })).toEqual({ text: '0 : 1', title: '1 : 3' });
+    expect(resultText({ winner: 'draw', scoreA: 0, scoreB: 0, forfeit: true })).toEqual({ text: '½ : ½', title: '0 : 0' });
   });
 });

@@ -51,3 +51,12 @@ export function currentPairings(format: TournamentFormat, pairings: readonly Tou
   const round = pairings.reduce((m, p) => Math.max(m, p.round), 0);
   return pairings.filter((p) => p.round === round);
 }
+
+/**
+ * A decided pairing as the list shows it: who won, 1 : 0 (a resigned or forfeited match scores 0 : 0 in points,
+ * which would hide the winner); the match score goes in its title.
+ */
+export function resultText(result: NonNullable<TournamentPairing['result']>): { text: string; title: string } {
+  const text = result.winner === 'draw' ? '½ : ½' : result.winner === 'a' ? '1 : 0' : '0 : 1';
+  return { text, title: `${result.scoreA} : ${result.scoreB}` };
+}
