@@ -1,5 +1,6 @@
 import type { GameView } from '@nardy/protocol';
 import { useEffect, useRef } from 'react';
+import { paths } from '../router';
 import { toneClass } from './ActionBar';
 import type { RematchChoice } from './choices';
 import { RatingChange } from './RatingChange';
@@ -21,7 +22,7 @@ interface Props {
 
 /**
  * The games finished so far (winner, oin / mars / koks, how, cube, points); after the match its end, the final
- * score and the rematch. During a match only the last finished game is shown.
+ * score and the rematch (after a tournament's match: the way back to the tournament instead). During a match only the last finished game is shown.
  */
 export function ResultPanel({ view, rematch, busy, onRematch, t }: Props) {
   const names = seatNames(view);
@@ -61,6 +62,14 @@ export function ResultPanel({ view, rematch, busy, onRematch, t }: Props) {
       <RatingChange view={view} t={t} />
       {/* Called off at a staked table: the holds went back with no transfer (G9). */}
       {view.end?.reason === 'aborted' && view.settings.stake > 0 && <p>{t('result.stakeReturned')}</p>}
+      {/* A tournament's match has no rematch: the tournament pairs the next one. */}
+      {view.end && view.tournament && (
+        <p>
+          <a className={toneClass('primary')} href={paths.tournament(view.tournament.id)}>
+            {t('result.backToTournament')}
+          </a>
+        </p>
+      )}
       {rematch !== 'none' && (
         <div className="actions" aria-live="polite" ref={actions}>
           {rematch === 'offer' && button('offer', 'rematch.offer', 'primary')}

@@ -170,6 +170,30 @@ describe('RoomView', () => {
     expect(mine).toContain('You declined the rematch. Offer a rematch');
   });
 
+  it('a tournament’s match: its tournament linked in the bar, and after the match the way back instead of a rematch, in both languages', () => {
+    const tournament = { id: 't_daily', name: 'Daily <knockout>' };
+    const playing = roomOf(timeline({ variant: 'long', matchLength: 3 }, LONG_FIRST_TURN, 'p1'));
+    const during = render({ ...playing, view: { ...playing.view!, tournament } });
+    expect(during).toContain('<a class="room-tournament" href="/tournament/t_daily">Tournament: Daily &lt;knockout&gt;</a>');
+    expect(during).not.toContain('Back to the tournament');
+
+    const finished = roomOf(timeline({ variant: 'short', matchLength: 3 }, [...SHORT.slice(0, 4), { type: 'resignMatch', seat: 'p2' }], 'p1'));
+    const over = { ...finished, view: { ...finished.view!, tournament } };
+    const html = render(over);
+    expect(html).toContain('href="/tournament/t_daily">Back to the tournament</a>');
+    expect(text(html)).not.toContain('rematch');
+    // Not even the opponent's offer (a stale one: the server refuses a tournament game's rematch).
+    const offered = render({ ...over, rematch: { offeredBy: 'p2', declinedBy: null, gameId: null } });
+    expect(text(offered)).not.toContain('rematch');
+    const ru = text(render(over, 'ru'));
+    expect(ru).toContain('Турнир: Daily &lt;knockout&gt;');
+    expect(ru).toContain('Вернуться к турниру');
+    expect(ru).not.toContain('реванш');
+    // An ordinary match: no tournament, the rematch offered.
+    expect(text(render(finished))).toContain('Offer a rematch');
+    expect(render(finished)).not.toContain('/tournament/');
+  });
+
   it('what the confirmation of a surrender or of resigning the match says, in both languages (Russian plural forms)', () => {
     const sayIn = (lang: Language, view: GameView, action: 'surrender' | 'resignMatch'): string => {
       const t = createI18n(lang).getFixedT(lang, 'game');

@@ -1,12 +1,13 @@
 /**
  * What the game room draws from its state: the board with a player bar (clock) above and below, the match line,
  * a refusal, the prompt and decisions, results and rematch, the moves and the chat, a private game's invitation to
- * watch (its players'), the dice proof.
+ * watch (its players'), the dice proof. A tournament's match names its tournament, with a link back to its page.
  */
 import { opposite, otherSeat, type Color, type Seat } from '@nardy/engine';
 import { stakeHold, type GameView, type PlayerAction } from '@nardy/protocol';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Board } from '../board/Board';
+import { paths } from '../router';
 import type { BoardSettings, BoardStep } from '../board/types';
 import { ActionBar, Choices, type ClaimKind } from './ActionBar';
 import { seatColor, viewBoardInput, viewBoardModel } from './boardModel';
@@ -126,6 +127,11 @@ export function RoomView({
       </div>
       <aside className="room-side">
         <header className="room-match">
+          {view.tournament && (
+            <a className="room-tournament" href={paths.tournament(view.tournament.id)}>
+              {t('match.tournament', { name: view.tournament.name })}
+            </a>
+          )}
           <span>{say(t, matchPhrase(view.settings.match.matchLength, view.gameNumber))}</span>
           <span>{t(view.settings.rated ? 'match.rated' : 'match.casual')}</span>
           {view.settings.stake > 0 && (

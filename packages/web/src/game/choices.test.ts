@@ -262,4 +262,11 @@ describe('rematchChoice', () => {
     const bot = { ...over, players: { ...over.players, p2: { ...over.players.p2, user: { userId: 'bot3', name: 'Bot', guest: false, bot: 3 } } } };
     expect(rematchChoice(bot, none)).toBe('bot');
   });
+  it('none after a tournament’s match, whoever the opponent and whatever was offered', () => {
+    const tournament = { id: 't_1', name: 'Arena' };
+    expect(rematchChoice({ ...over, tournament }, none)).toBe('none');
+    expect(rematchChoice({ ...over, tournament }, { ...none, offeredBy: 'p2' })).toBe('none');
+    const bot = { ...over, tournament, players: { ...over.players, p2: { ...over.players.p2, user: { userId: 'bot3', name: 'Bot', guest: false, bot: 3 } } } };
+    expect(rematchChoice(bot, none)).toBe('none');
+  });
 });

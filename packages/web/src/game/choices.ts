@@ -250,7 +250,8 @@ export type RematchChoice = 'none' | 'offer' | 'answer' | 'waiting' | 'declined'
 
 export function rematchChoice(view: GameView, rematch: RoomState['rematch']): RematchChoice {
   const you = view.you;
-  if (you === null || view.end === null || rematch.gameId !== null) return 'none';
+  // A tournament's match has none: the tournament pairs the next match (the server refuses it too).
+  if (you === null || view.end === null || rematch.gameId !== null || view.tournament) return 'none';
   const opp = otherSeat(you);
   if (view.players[opp].user.bot !== undefined) return 'bot';
   if (rematch.offeredBy === opp) return 'answer';
