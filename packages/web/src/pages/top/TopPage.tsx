@@ -2,6 +2,7 @@ import { VARIANT_IDS, type VariantId } from '@nardy/engine';
 import type { Leaderboard } from '@nardy/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../app/LoadFailed';
 import { describeError } from '../../app/notices';
 import { ratingText } from '../../app/rating';
 import { useServices } from '../../app/services';
@@ -61,16 +62,7 @@ export function TopPage({ variant }: { readonly variant: VariantId }) {
         ))}
       </div>
       {load.state === 'loading' && <p className="empty">{t('common:loading')}</p>}
-      {load.state === 'failed' && (
-        <div className="alert" role="alert">
-          {t(load.key)}
-          <div className="actions">
-            <button type="button" className="btn btn-small" onClick={() => setAttempt((n) => n + 1)}>
-              {t('common:actions.retry')}
-            </button>
-          </div>
-        </div>
-      )}
+      {load.state === 'failed' && <LoadFailed errorKey={load.key} onRetry={() => setAttempt((n) => n + 1)} />}
       {load.state === 'done' && load.board.players.length === 0 && <p className="empty">{t(monthly ? 'noneMonth' : 'none')}</p>}
       {load.state === 'done' && load.board.players.length > 0 && (
         <div className="table-scroll">

@@ -1,6 +1,7 @@
 import type { TournamentSummary } from '@nardy/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../app/LoadFailed';
 import { describeError } from '../../app/notices';
 import { useProfile } from '../../app/session';
 import { useServices } from '../../app/services';
@@ -50,16 +51,7 @@ export function TournamentsPage() {
         {profile && !profile.guest ? <CreateTournament /> : <p className="muted">{t('create.signUp')}</p>}
       </section>
       {load.state === 'loading' && <p className="empty">{t('common:loading')}</p>}
-      {load.state === 'failed' && (
-        <div className="alert" role="alert">
-          {t(load.key)}
-          <div className="actions">
-            <button type="button" className="btn btn-small" onClick={() => setAttempt((n) => n + 1)}>
-              {t('common:actions.retry')}
-            </button>
-          </div>
-        </div>
-      )}
+      {load.state === 'failed' && <LoadFailed errorKey={load.key} onRetry={() => setAttempt((n) => n + 1)} />}
       {load.state === 'done' &&
         LISTS.map((l) => (
           <section key={l} className="card" aria-labelledby={`tournaments-${l}`}>
