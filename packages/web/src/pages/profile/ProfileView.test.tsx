@@ -95,6 +95,12 @@ describe('ProfileView', () => {
     expect(text(render(DATA, false))).not.toContain('Rated games by variant');
   });
 
+  it('shows the tournaments played and won, once he has played one', () => {
+    expect(text(render({ ...DATA, tournaments: { played: 3, won: 1 } }, false))).toContain('Tournaments: 3 played, 1 won');
+    expect(text(render({ ...DATA, tournaments: { played: 2, won: 0 } }, false, 'ru'))).toContain('Турниры: сыграно 2, выиграно 0');
+    expect(text(render({ ...DATA, tournaments: { played: 0, won: 0 } }, false))).not.toContain('Tournaments');
+  });
+
   it('speaks Russian; no games yet', () => {
     const s = text(render({ ...DATA, games: [], next: null }, false, 'ru'));
     expect(s).toContain('Сыгранные партии');

@@ -96,6 +96,11 @@ export function ProfileView({ data, own, lang, loadingMore, onMore, chips, histo
         </p>
       )}
       {own && chips}
+      {data.tournaments !== undefined && data.tournaments.played > 0 && (
+        <p className="profile-tournaments">
+          <a href={paths.tournaments()}>{t('tournaments', { played: data.tournaments.played, won: data.tournaments.won })}</a>
+        </p>
+      )}
       {data.stats && <StatsTable stats={data.stats} />}
       {history}
       {analysed}
