@@ -1,11 +1,13 @@
 import { matchSettings } from '@nardy/engine';
 import type { ServerToClient, TableSettings } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import { create, resign, terms, until } from '../tournaments/kit.suite.js';
 import { acked, connect, lastView, playOut, recorded, settle, STORE_KINDS, world, type World } from './kit.suite.js';
 
 /**
  * A tournament's match (issue 42), through the production wiring: the game started with its tournament keeps it in
- * its row, every view names it (also once the finished game is loaded again from the store), and it has no rematch.
+ * its row, every view names it (also once the finished game is loaded again from the store), and it has no rematch;
+ * a match the tournament director starts is such a game.
  */
 
 let w: World | null = null;
@@ -61,6 +63,23 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
     acked(await carol.command({ type: 'game.subscribe', gameId }));
     await settle(w, gameId);
     expect(lastView(carol, gameId).tournament).toEqual({ id: TOURNAMENT.id, name: TOURNAMENT.name });
+  });
+
+  it('a match the director starts names its tournament; after it, the players are refused a rematch', async () => {
+    w = await world(kind);
+    const x = w;
+    const alice = await connect(x, 'alice');
+    const bob = await connect(x, 'bob');
+    const id = await create(alice, terms({ name: 'Friday final', maxPlayers: 2 }));
+    for (const c of [alice, bob]) acked(await c.command({ type: 'tournament.register', tournamentId: id }));
+    await until(() => alice.received.some((m) => m.type === 'tournament.match'), 'the match');
+    const ready = alice.received.find((m) => m.type === 'tournament.match');
+    const gameId = ready?.type === 'tournament.match' ? ready.gameId : '';
+    acked(await bob.command({ type: 'game.subscribe', gameId }));
+    await resign(x, alice, gameId);
+    await recorded(x, gameId);
+    for (const c of [alice, bob]) expect(lastView(c, gameId).tournament).toEqual({ id, name: 'Friday final' });
+    expect(errorOf(await bob.command({ type: 'rematch.offer', gameId })).code).toBe('CONFLICT');
   });
 
   it('leaves an ordinary game without a tournament', async () => {
