@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { GameIdSchema, LIMITS, TimestampSchema, UserRefSchema, textSchema } from './common.js';
+import { EntityIdSchema, GameIdSchema, LIMITS, TimestampSchema, UserRefSchema, textSchema } from './common.js';
 
 /**
  * Chat rooms. `table`: the two players of a game (spectators cannot write there; they read it). `spectators`:
- * the spectators of a game (players do not see it while they play). `lobby`: everyone in the lobby. Private
+ * the spectators of a game (players do not see it while they play). `lobby`: everyone in the lobby. `tournament`:
+ * those who follow a tournament (`tournament.subscribe`) read and write there. Private
  * messages go user to user (`pm.send`); a user who blocked the sender never receives them.
  */
 export const ChatRoomSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('lobby') }),
   z.strictObject({ kind: z.literal('table'), gameId: GameIdSchema }),
   z.strictObject({ kind: z.literal('spectators'), gameId: GameIdSchema }),
+  z.strictObject({ kind: z.literal('tournament'), tournamentId: EntityIdSchema }),
 ]);
 export type ChatRoom = z.infer<typeof ChatRoomSchema>;
 

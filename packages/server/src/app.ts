@@ -185,6 +185,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     noShowMs: config.tournaments.noShowMs,
     botFillMs: config.tournaments.botFillMs,
     botLevel: 4,
+    chat,
     log: log.child({ module: 'tournaments' }),
   });
   notices.follow({ feed: { started: () => {}, ended: (gameId) => tournaments.ended(gameId) } });

@@ -9,6 +9,8 @@ import type { ChatMessage, Store, StoreError, UserRecord } from '../store/index.
  * - `lobby`: anyone writes and reads.
  * - `table:<game>`: the two players write; players and spectators read.
  * - `spectators:<game>`: spectators write and read; players never see it.
+ * - `tournament:<id>`: those following the tournament (the tournaments module joins them on `tournament.subscribe`)
+ *   write and read, guests too, as in the lobby.
  * - private messages go to every connection of the recipient (and the sender's other ones); BLOCKED when the
  *   recipient blocked the sender.
  *
@@ -37,8 +39,9 @@ export interface ChatOptions {
 
 const CHAT_TYPES = ['chat.send', 'pm.send', 'user.block', 'user.unblock'] as const satisfies readonly ClientToServer['type'][];
 
-/** The store channel of a room: `lobby`, `table:<game>`, `spectators:<game>`. */
-const roomChannel = (room: ChatRoom): string => (room.kind === 'lobby' ? 'lobby' : `${room.kind}:${room.gameId}`);
+/** The store channel of a room: `lobby`, `table:<game>`, `spectators:<game>`, `tournament:<id>`. */
+const roomChannel = (room: ChatRoom): string =>
+  room.kind === 'lobby' ? 'lobby' : room.kind === 'tournament' ? `tournament:${room.tournamentId}` : `${room.kind}:${room.gameId}`;
 
 /** The store channel of the private messages between two users (ids sorted). */
 export const pmChannel = (a: string, b: string): string => `pm:${[a, b].sort().join(':')}`;
@@ -47,8 +50,10 @@ const roomOf = (channel: string): ChatRoom | null => {
   if (channel === 'lobby') return { kind: 'lobby' };
   const i = channel.indexOf(':');
   const kind = channel.slice(0, i);
-  const gameId = channel.slice(i + 1);
-  return (kind === 'table' || kind === 'spectators') && gameId !== '' ? { kind, gameId } : null;
+  const id = channel.slice(i + 1);
+  if (id === '') return null;
+  if (kind === 'tournament') return { kind, tournamentId: id };
+  return kind === 'table' || kind === 'spectators' ? { kind, gameId: id } : null;
 };
 
 const fail = (code: ReplyError['code'], message: string): Reply => ({ ok: false, error: { code, message } });
@@ -182,15 +187,20 @@ export class ChatModule implements CommandModule {
   }
 
   #mayRead(userId: string, room: ChatRoom): Reply {
-    if (room.kind === 'lobby') return done;
+    // A tournament's followers are let in by the tournaments module.
+    if (room.kind === 'lobby' || room.kind === 'tournament') return done;
     const role = this.#membership.roleIn(room.gameId, userId);
     if (role === null) return fail('FORBIDDEN', `you are neither a player nor a spectator of game ${room.gameId}`);
     if (room.kind === 'spectators' && role === 'player') return fail('FORBIDDEN', "players do not see the spectators' chat");
     return done;
   }
 
-  #mayWrite(userId: string, room: ChatRoom): Reply {
+  #mayWrite(link: ClientLink, room: ChatRoom): Reply {
+    const userId = link.viewer.userId;
     if (room.kind === 'lobby') return done;
+    if (room.kind === 'tournament') {
+      return this.#joined.get(link.id)?.has(roomChannel(room)) ? done : fail('FORBIDDEN', `follow tournament ${room.tournamentId} to write in its chat`);
+    }
     const role = this.#membership.roleIn(room.gameId, userId);
     if (room.kind === 'table' && role !== 'player') {
       return fail(
@@ -220,7 +230,7 @@ export class ChatModule implements CommandModule {
     const me = link.viewer;
     const t = this.#checkText(text);
     if (!t.ok) return t;
-    const may = this.#mayWrite(me.userId, room);
+    const may = this.#mayWrite(link, room);
     if (!may.ok) return may;
     const rate = this.#takeRate(me.userId);
     if (!rate.ok) return rate;

@@ -1,5 +1,14 @@
 import { SEATS, isRecord, type BySeat, type Seat } from '@nardy/engine';
-import { EntityIdSchema, type GameRecordResponse, type MatchSummary, type PublicSeat, type RecordedGame, type TournamentRecordOf, type UserGame, type UserGames } from '@nardy/protocol';
+import {
+  EntityIdSchema,
+  type GameRecordResponse,
+  type MatchSummary,
+  type PublicSeat,
+  type RecordedGame,
+  type TournamentRecordOf,
+  type UserGame,
+  type UserGames,
+} from '@nardy/protocol';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { badRequest, checked, fromStoreError, httpError, intParam, jsonErrors, refused, sendError, type Checked, type HttpError } from '../accounts/http.js';
 import type { GameRecord, Json, PageCursor, SeatOccupant, Store } from '../store/index.js';

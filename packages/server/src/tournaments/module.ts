@@ -1,4 +1,5 @@
 import type {
+  ChatRoom,
   ClientMessage,
   ClientToServer,
   ErrorCode,
@@ -39,6 +40,8 @@ export interface TournamentsOptions {
   readonly botFillMs: number;
   /** The bots' level when they fill a field. */
   readonly botLevel: number;
+  /** The tournament's chat room: its followers join it on `tournament.subscribe` and leave it on unsubscribe. */
+  readonly chat: { join(link: ClientLink, room: ChatRoom): Promise<Reply>; leave(link: ClientLink, room: ChatRoom): void };
   readonly log: Log;
 }
 
@@ -162,6 +165,7 @@ export class TournamentsModule implements CommandModule {
         const s = this.subs.get(msg.tournamentId);
         s?.delete(link);
         if (s?.size === 0) this.subs.delete(msg.tournamentId);
+        this.opts.chat.leave(link, { kind: 'tournament', tournamentId: msg.tournamentId });
         return acked;
       }
       default:
@@ -331,8 +335,11 @@ export class TournamentsModule implements CommandModule {
     const s = this.subs.get(id) ?? new Set();
     s.add(link);
     this.subs.set(id, s);
-    // After the ack (which the socket layer sends when this returns).
-    setImmediate(() => link.send({ type: 'tournament.snapshot', detail }));
+    // After the ack (which the socket layer sends when this returns): the tournament, then its chat's history.
+    setImmediate(() => {
+      link.send({ type: 'tournament.snapshot', detail });
+      void this.opts.chat.join(link, { kind: 'tournament', tournamentId: id });
+    });
     return acked;
   }
 

@@ -58,7 +58,7 @@ function Room({ gameId, link, settings, navigate }: GameRoomProps) {
   useEffect(
     () =>
       link.on('chat.message', (m) => {
-        if (m.room.kind === 'lobby' || m.room.gameId !== gameId) return;
+        if ((m.room.kind !== 'table' && m.room.kind !== 'spectators') || m.room.gameId !== gameId) return;
         dispatch({ type: 'chat', line: { room: m.room.kind, from: m.from, text: m.text, at: m.at } });
       }),
     [link, gameId],

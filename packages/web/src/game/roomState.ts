@@ -9,7 +9,7 @@ import type { GameUpdate } from '../net/types';
 import { actionEntry, beforeOfView, replayLog, resultEntry, type MoveEntry } from './moveList';
 
 export interface ChatLine {
-  readonly room: ChatRoom['kind'];
+  readonly room: Extract<ChatRoom, { gameId: string }>['kind'];
   readonly from: UserRef;
   readonly text: string;
   readonly at: number;
