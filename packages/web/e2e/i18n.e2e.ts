@@ -3,9 +3,10 @@
  * the language comes from the browser, the switch changes it at once, and the choice survives a reload.
  */
 import { describe, expect, it } from 'vitest';
-import { open } from './app';
+import { open, signUp } from './app';
 import { browserSuite } from './browser';
 import { LANGS, text } from './texts';
+import { createTournament } from './tournament';
 import { untranslated } from './untranslated';
 
 const suite = browserSuite();
@@ -18,6 +19,7 @@ const PAGES = [
   '/top/long',
   '/top/short',
   '/ratings',
+  '/tournaments',
   '/rules/long',
   '/rules/short',
   '/rules/caucasian',
@@ -32,6 +34,14 @@ describe.each(LANGS)('in %s', (lang) => {
       expect(await page.evaluate(() => document.documentElement.lang), path).toBe(lang);
       expect(await untranslated(page, lang), path).toEqual([]);
     }
+  });
+
+  it('a tournament page, registering', async () => {
+    const page = await suite.player({ lang });
+    await signUp(page, lang, `i18n_${lang}_${Date.now().toString(36).slice(-5)}`);
+    await createTournament(page, lang, `Cup ${lang}`, { format: 'swiss', maxPlayers: 8, rounds: 3 });
+    await page.locator('.tournament-countdown').waitFor();
+    expect(await untranslated(page, lang)).toEqual([]);
   });
 
   it('the lobby on a desktop and on a phone (screenshots)', async () => {
