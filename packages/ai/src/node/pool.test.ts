@@ -54,7 +54,8 @@ describe('BotPool', () => {
     const budget = 300;
     const t0 = Date.now();
     const a = await pool.chooseTurn(request({ debug: { sleepMs: 5000 } }), budget);
-    expect(Date.now() - t0).toBeLessThanOrEqual(budget + 50);
+    // Long before the hung worker's 5 s; the margin is wide because a loaded 2-core machine delays timers.
+    expect(Date.now() - t0).toBeLessThan(budget + 1500);
     expect(a.fallback).toBe('timeout');
     expect(a.turn.steps).toEqual(legalTurns(position, [6, 5])[0]!.steps);
     expect(pool.replaced).toBe(1);
