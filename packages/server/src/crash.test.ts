@@ -6,39 +6,22 @@
  * database. The client resubscribes: every acked move is there and the game goes on.
  * Needs the build (`npm test` builds first).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { PROTOCOL_VERSION, type ServerToClient } from '@nardy/protocol';
 import { afterAll, expect, it } from 'vitest';
-import { PG_URL, pgDatabase } from './store/pg.suite.js';
 import { SERVER_MAIN, WireClient, guestCookie, killServers, startBuiltServer } from './testing/built-server.suite.js';
+import { CRASH_KINDS, dropDatabases, freshDatabase } from './testing/crash.suite.js';
 
 const SEED = 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00';
-const cleanups: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
   killServers();
-  for (const c of cleanups) await c();
+  await dropDatabases();
 });
-
-/** A fresh, empty database of the kind, as a DATABASE_URL; removed after the tests. */
-async function freshDatabase(kind: 'SQLite' | 'PostgreSQL'): Promise<string> {
-  if (kind === 'PostgreSQL') {
-    const d = await pgDatabase(PG_URL!);
-    cleanups.push(d.drop);
-    return d.url;
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'nardy-crash-'));
-  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  return join(dir, 'nardy.db');
-}
 
 const startServer = (db: string) => startBuiltServer(db, { NARDY_DICE_SEED: SEED });
 
-const KINDS = PG_URL !== undefined ? (['SQLite', 'PostgreSQL'] as const) : (['SQLite'] as const);
-
-it.skipIf(!existsSync(SERVER_MAIN)).each(KINDS)(
+it.skipIf(!existsSync(SERVER_MAIN)).each(CRASH_KINDS)(
   'SIGKILL mid-game, restart on the same %s database: every acked move is there, the game goes on',
   { timeout: 60_000 },
   async (kind) => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { badRequest, fromStoreError, httpError, intParam, jsonErrors, sendError } from '../accounts/http.js';
 import { isProvisional } from '../games/rating.js';
 import { variantStats } from '../records/stats.js';
-import type { Store } from '../store/index.js';
+import type { PeriodEntry, Store } from '../store/index.js';
 import { monthRange, moscowMonth } from './month.js';
 
 /**
@@ -22,6 +22,20 @@ const HISTORY_POINTS = 500;
 const noVariant = (reply: FastifyReply, variant: string) =>
   sendError(reply, httpError(404, 'NOT_FOUND', `no variant '${variant}' (variants: ${VARIANT_IDS.join(', ')})`));
 
+/** A leaderboard row: the player at place `i + 1` with his record and whole-point rating. */
+const entryOf = (p: Omit<PeriodEntry, 'gained'>, i: number): LeaderboardEntry => ({
+  rank: i + 1,
+  userId: p.userId,
+  username: p.username,
+  name: p.displayName,
+  rating: Math.round(p.rating),
+  games: p.games,
+  wins: p.wins,
+  losses: p.losses,
+  draws: p.draws,
+  provisional: isProvisional(p.experience),
+});
+
 export function ratingsRoutes(opts: RatingsOptions): FastifyPluginAsync {
   const { store } = opts;
 
@@ -30,18 +44,7 @@ export function ratingsRoutes(opts: RatingsOptions): FastifyPluginAsync {
     if (!top.ok) return top;
     return {
       ok: true as const,
-      value: top.value.map((p, i): LeaderboardEntry => ({
-        rank: i + 1,
-        userId: p.userId,
-        username: p.username,
-        name: p.displayName,
-        rating: Math.round(p.rating),
-        games: p.games,
-        wins: p.wins,
-        losses: p.losses,
-        draws: p.draws,
-        provisional: isProvisional(p.experience),
-      })),
+      value: top.value.map(entryOf),
     };
   };
 
@@ -50,20 +53,8 @@ export function ratingsRoutes(opts: RatingsOptions): FastifyPluginAsync {
     if (!top.ok) return top;
     return {
       ok: true as const,
-      value: top.value.map((p, i): LeaderboardEntry => ({
-        rank: i + 1,
-        userId: p.userId,
-        username: p.username,
-        name: p.displayName,
-        rating: Math.round(p.rating),
-        games: p.games,
-        wins: p.wins,
-        losses: p.losses,
-        draws: p.draws,
-        provisional: isProvisional(p.experience),
-        // Whole points, as ratings are shown (0, not −0).
-        gained: Math.round(p.gained) || 0,
-      })),
+      // Whole points, as ratings are shown (0, not −0).
+      value: top.value.map((p, i): LeaderboardEntry => ({ ...entryOf(p, i), gained: Math.round(p.gained) || 0 })),
     };
   };
 

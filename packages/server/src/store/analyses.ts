@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { fromJson, num, toJson } from './common.js';
-import { classifyError, isForeignKeyViolation } from './errors.js';
+import { guarded } from './errors.js';
 import type { DB } from './schema.js';
 import { storeErr, storeOk, type AnalysisRecord, type AnalysisRequest, type AnalysisStatus, type AnalysisStore, type Json, type StoreResult } from './types.js';
 
@@ -45,15 +45,8 @@ export class KyselyAnalyses implements AnalysisStore {
     private readonly closed: () => boolean,
   ) {}
 
-  async #run<T>(fn: (db: Kysely<DB>) => Promise<StoreResult<T>>): Promise<StoreResult<T>> {
-    if (this.closed()) return storeErr('DB_UNAVAILABLE', 'the store is closed');
-    try {
-      return await fn(this.db());
-    } catch (e) {
-      if (isForeignKeyViolation(e)) return storeErr('NOT_FOUND', 'no such game');
-      const c = classifyError(e);
-      return storeErr(c.code, c.message);
-    }
+  #run<T>(fn: (db: Kysely<DB>) => Promise<StoreResult<T>>): Promise<StoreResult<T>> {
+    return guarded(this.closed, this.db, fn, 'no such game');
   }
 
   requestAnalysis(req: AnalysisRequest): Promise<StoreResult<{ readonly job: AnalysisRecord; readonly created: boolean }>> {

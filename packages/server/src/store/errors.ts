@@ -1,4 +1,4 @@
-import type { StoreError } from './types.js';
+import { storeErr, type StoreError, type StoreResult } from './types.js';
 
 /** Node socket errors and PostgreSQL SQLSTATEs meaning "the database cannot be reached / is going away". */
 const UNAVAILABLE_CODES = new Set([
@@ -59,4 +59,19 @@ export function classifyError(e: unknown): StoreError {
   }
   if (isUniqueViolation(e)) return { code: 'DUPLICATE', message };
   return { code: 'DB_ERROR', message: `database error${code !== undefined ? ` ${code}` : ''}: ${message}` };
+}
+
+/**
+ * Runs `fn` on the database unless the store is closed, answering a thrown database error as a `StoreResult`: a
+ * foreign key violation is NOT_FOUND (`missing` says what) when `missing` is given, the rest as `classifyError` says.
+ */
+export async function guarded<D, T>(closed: () => boolean, db: () => D, fn: (db: D) => Promise<StoreResult<T>>, missing?: string): Promise<StoreResult<T>> {
+  if (closed()) return storeErr('DB_UNAVAILABLE', 'the store is closed');
+  try {
+    return await fn(db());
+  } catch (e) {
+    if (missing !== undefined && isForeignKeyViolation(e)) return storeErr('NOT_FOUND', missing);
+    const c = classifyError(e);
+    return storeErr(c.code, c.message);
+  }
 }

@@ -1,7 +1,7 @@
 import type { VariantId } from '@nardy/engine';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { checkLimit, checkTime, num } from './common.js';
-import { classifyError } from './errors.js';
+import { guarded } from './errors.js';
 import type { DB } from './schema.js';
 import {
   storeErr,
@@ -143,14 +143,8 @@ export class KyselyRatings implements RatingStore {
     private readonly closed: () => boolean,
   ) {}
 
-  async #read<T>(fn: (db: Kysely<DB>) => Promise<StoreResult<T>>): Promise<StoreResult<T>> {
-    if (this.closed()) return storeErr('DB_UNAVAILABLE', 'the store is closed');
-    try {
-      return await fn(this.db());
-    } catch (e) {
-      const c = classifyError(e);
-      return storeErr(c.code, c.message);
-    }
+  #read<T>(fn: (db: Kysely<DB>) => Promise<StoreResult<T>>): Promise<StoreResult<T>> {
+    return guarded(this.closed, this.db, fn);
   }
 
   history(userId: string, variant: VariantId, limit: number): Promise<StoreResult<readonly RatingChange[]>> {

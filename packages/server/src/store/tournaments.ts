@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { fromJson, num, randomId } from './common.js';
-import { classifyError, isForeignKeyViolation } from './errors.js';
+import { guarded } from './errors.js';
 import type { DB } from './schema.js';
 import {
   HOUSE_ACCOUNT,
@@ -30,20 +30,7 @@ import {
  * prizes are `settle`d from the house to the winners' free chips, so the house keeps what is not paid out.
  */
 
-type TournamentRow = {
-  id: string;
-  name: string;
-  format: string;
-  terms: string;
-  status: string;
-  created_by: string | null;
-  schedule_key: string | null;
-  state: string | null;
-  starts_at: number | string | null;
-  created_at: number | string;
-  started_at: number | string | null;
-  finished_at: number | string | null;
-};
+type TournamentRow = DB['tournaments'];
 
 const maybe = (x: number | string | null): number | null => (x === null ? null : num(x));
 
@@ -61,6 +48,17 @@ const fromRow = (r: TournamentRow): TournamentRecord => ({
   startedAt: maybe(r.started_at),
   finishedAt: maybe(r.finished_at),
 });
+
+/** Saves the format's state of a running tournament: false when it is not running. */
+async function putState(db: Kysely<DB>, id: string, state: Json): Promise<boolean> {
+  const r = await db
+    .updateTable('tournaments')
+    .set({ state: JSON.stringify(state) })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
 
 /** One chip movement (two legs), as the store's other movements: false when the source cannot pay. */
 async function move(trx: Transaction<DB>, kind: 'hold' | 'release' | 'settle', from: string, to: string, amount: number, at: number): Promise<boolean> {
@@ -95,15 +93,8 @@ export class KyselyTournaments implements TournamentStore {
     private readonly closed: () => boolean,
   ) {}
 
-  async #run<T>(fn: (db: Kysely<DB>) => Promise<StoreResult<T>>): Promise<StoreResult<T>> {
-    if (this.closed()) return storeErr('DB_UNAVAILABLE', 'the store is closed');
-    try {
-      return await fn(this.db());
-    } catch (e) {
-      if (isForeignKeyViolation(e)) return storeErr('NOT_FOUND', 'no such tournament, user or game');
-      const c = classifyError(e);
-      return storeErr(c.code, c.message);
-    }
+  #run<T>(fn: (db: Kysely<DB>) => Promise<StoreResult<T>>): Promise<StoreResult<T>> {
+    return guarded(this.closed, this.db, fn, 'no such tournament, user or game');
   }
 
   /** DUPLICATE when the schedule already made this occurrence. */
@@ -269,12 +260,7 @@ export class KyselyTournaments implements TournamentStore {
           .where('status', '=', 'registered')
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) === 0) return storeOk(false);
-        await trx
-          .updateTable('tournaments')
-          .set({ state: JSON.stringify(state) })
-          .where('id', '=', id)
-          .where('status', '=', 'running')
-          .execute();
+        await putState(trx, id, state);
         return storeOk(true);
       }),
     );
@@ -313,15 +299,7 @@ export class KyselyTournaments implements TournamentStore {
 
   /** Saves the format's state of a running tournament (pairings made, a withdrawal). */
   saveState(id: string, state: Json): Promise<StoreResult<boolean>> {
-    return this.#run(async (db) => {
-      const r = await db
-        .updateTable('tournaments')
-        .set({ state: JSON.stringify(state) })
-        .where('id', '=', id)
-        .where('status', '=', 'running')
-        .executeTakeFirst();
-      return storeOk(Number(r.numUpdatedRows) > 0);
-    });
+    return this.#run(async (db) => storeOk(await putState(db, id, state)));
   }
 
   /** The game started for a pairing, with the state that records the pairing as started. DUPLICATE for a second game. */
@@ -329,11 +307,7 @@ export class KyselyTournaments implements TournamentStore {
     return this.#run((db) =>
       db.transaction().execute(async (trx) => {
         await trx.insertInto('tournament_games').values({ tournament_id: id, pairing_id: pairingId, game_id: gameId, result: null, created_at: at }).execute();
-        await trx
-          .updateTable('tournaments')
-          .set({ state: JSON.stringify(state) })
-          .where('id', '=', id)
-          .execute();
+        await putState(trx, id, state);
         return storeOk(true as const);
       }),
     );
@@ -354,12 +328,7 @@ export class KyselyTournaments implements TournamentStore {
           .where('result', 'is', null)
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) === 0) return storeOk(false);
-        await trx
-          .updateTable('tournaments')
-          .set({ state: JSON.stringify(state) })
-          .where('id', '=', id)
-          .where('status', '=', 'running')
-          .execute();
+        await putState(trx, id, state);
         return storeOk(true);
       }),
     );

@@ -4,54 +4,20 @@
  * with SIGKILL in the middle of the first round and started again on the same database. The tournament resumes, is played
  * to the end, the prizes are paid and the books balance. Needs the build (`npm test` builds first).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PROTOCOL_VERSION, type Profile, type ServerToClient, type TournamentDetail } from '@nardy/protocol';
+import { existsSync } from 'node:fs';
+import type { ServerToClient, TournamentDetail } from '@nardy/protocol';
 import { afterAll, expect, it } from 'vitest';
 import { openStore } from '../store/kysely-store.js';
-import { PG_URL, pgDatabase } from '../store/pg.suite.js';
 import { SERVER_MAIN, WireClient, killServers, startBuiltServer } from '../testing/built-server.suite.js';
+import { CRASH_KINDS, dropDatabases, freshDatabase, hello, signUp } from '../testing/crash.suite.js';
 import { terms } from './kit.suite.js';
 
 const SEED = 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00';
-const dir = mkdtempSync(join(tmpdir(), 'nardy-tournament-crash-'));
-const drops: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
   killServers();
-  rmSync(dir, { recursive: true, force: true });
-  for (const drop of drops) await drop();
+  await dropDatabases();
 });
-
-const KINDS = PG_URL !== undefined ? (['SQLite', 'PostgreSQL'] as const) : (['SQLite'] as const);
-
-/** A fresh, empty database of the kind, as a DATABASE_URL. */
-async function freshDatabase(kind: (typeof KINDS)[number]): Promise<string> {
-  if (kind === 'SQLite') return join(dir, 'nardy.db');
-  const d = await pgDatabase(PG_URL!);
-  drops.push(d.drop);
-  return d.url;
-}
-
-async function signUp(url: string, name: string): Promise<{ cookie: string; userId: string }> {
-  const r = await fetch(`${url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, password: 'board-game-42' }),
-  });
-  if (r.status !== 201) throw new Error(`POST /api/register answered ${r.status}: ${await r.text()}`);
-  const cookie = (r.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const me = (await (await fetch(`${url}/api/me`, { headers: { cookie } })).json()) as { user: Profile };
-  return { cookie, userId: me.user.id };
-}
-
-async function open(url: string, cookie: string): Promise<WireClient> {
-  const c = await WireClient.open(url, cookie);
-  const hello = await c.command({ type: 'hello', protocol: PROTOCOL_VERSION });
-  if (hello.type !== 'ack') throw new Error(JSON.stringify(hello));
-  return c;
-}
 
 async function detail(url: string, id: string): Promise<TournamentDetail> {
   return (await (await fetch(`${url}/api/tournaments/${id}`)).json()) as TournamentDetail;
@@ -72,7 +38,7 @@ async function playGame(winner: WireClient, loser: WireClient, gameId: string): 
   }
 }
 
-it.skipIf(!existsSync(SERVER_MAIN)).each(KINDS)(
+it.skipIf(!existsSync(SERVER_MAIN)).each(CRASH_KINDS)(
   'SIGKILL mid-round of an 8-player knockout, restart on the same %s database: it resumes, ends, pays, the books balance',
   { timeout: 90_000 },
   async (kind) => {
@@ -84,7 +50,7 @@ it.skipIf(!existsSync(SERVER_MAIN)).each(KINDS)(
     const order = players.map((p) => p.userId);
     const cookieOf = new Map(players.map((p) => [p.userId, p.cookie]));
     let clients = new Map<string, WireClient>();
-    for (const p of players) clients.set(p.userId, await open(first.url, p.cookie));
+    for (const p of players) clients.set(p.userId, await hello(first.url, p.cookie));
     const made = await clients.get(order[0]!)!.command({ type: 'tournament.create', terms: terms({ buyIn: 100, maxPlayers: 8 }) });
     if (made.type !== 'ack' || made.result?.kind !== 'tournament') throw new Error(JSON.stringify(made));
     const id = made.result.tournamentId;
@@ -114,7 +80,7 @@ it.skipIf(!existsSync(SERVER_MAIN)).each(KINDS)(
 
     const second = await startBuiltServer(db, { NARDY_DICE_SEED: SEED });
     clients = new Map();
-    for (const u of order) clients.set(u, await open(second.url, cookieOf.get(u)!));
+    for (const u of order) clients.set(u, await hello(second.url, cookieOf.get(u)!));
     const done = new Set<string>(round1.slice(0, 2).map((p) => p.gameId!));
     for (let i = 0; i < 2000; i++) {
       d = await detail(second.url, id);
