@@ -33,7 +33,7 @@ export function Standings({
             <th scope="col" className="num played">
               {t('standings.played')}
             </th>
-            <th scope="col" className="num">
+            <th scope="col" className="num won">
               {t('standings.won')}
             </th>
             {columns.map((c) => (
@@ -63,7 +63,7 @@ export function Standings({
               </td>
               <td className="num">{scoreText(r.points)}</td>
               <td className="num played">{r.played}</td>
-              <td className="num">{r.won}</td>
+              <td className="num won">{r.won}</td>
               {r.tieBreaks.map((v, i) => (
                 <td key={columns[i]} className="num tie-break">
                   {scoreText(v)}
