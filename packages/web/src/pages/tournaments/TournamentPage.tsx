@@ -93,9 +93,7 @@ export function TournamentPage({ tournamentId }: { readonly tournamentId: string
   const myId = me?.userId ?? null;
   const can = actionsFor(detail, myId, me?.guest ?? true);
   // A bot by its level in the reader's language ("Bot, level 4"), as everywhere else on the site.
-  const users = new Map(
-    detail.entrants.map(({ user: u }) => [u.userId, u.bot === undefined ? u : { ...u, name: t('common:user.bot', { level: u.bot }) }]),
-  );
+  const users = new Map(detail.entrants.map(({ user: u }) => [u.userId, u.bot === undefined ? u : { ...u, name: t('common:user.bot', { level: u.bot }) }]));
   const names = (id: string): UserRef => users.get(id) ?? { userId: id, name: id, guest: false };
   const mine = currentMatch(detail, myId);
   const opponent = mine && (mine.a === myId ? mine.b : mine.a);
