@@ -49,16 +49,14 @@ const fromRow = (r: TournamentRow): TournamentRecord => ({
   finishedAt: maybe(r.finished_at),
 });
 
-/** Saves the format's state of a running tournament: false when it is not running. */
-async function putState(db: Kysely<DB>, id: string, state: Json): Promise<boolean> {
-  const r = await db
-    .updateTable('tournaments')
-    .set({ state: JSON.stringify(state) })
-    .where('id', '=', id)
-    .where('status', '=', 'running')
-    .executeTakeFirst();
+/** Changes a tournament that is `from` (so a second attempt changes nothing): false when it is not. */
+async function change(db: Kysely<DB>, id: string, from: TournamentStatus, set: Partial<Omit<TournamentRow, 'id'>>): Promise<boolean> {
+  const r = await db.updateTable('tournaments').set(set).where('id', '=', id).where('status', '=', from).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** Saves the format's state of a running tournament: false when it is not running. */
+const putState = (db: Kysely<DB>, id: string, state: Json): Promise<boolean> => change(db, id, 'running', { state: JSON.stringify(state) });
 
 /** One chip movement (two legs), as the store's other movements: false when the source cannot pay. */
 async function move(trx: Transaction<DB>, kind: 'hold' | 'release' | 'settle', from: string, to: string, amount: number, at: number): Promise<boolean> {
@@ -270,13 +268,7 @@ export class KyselyTournaments implements TournamentStore {
   cancel(id: string, at: number): Promise<StoreResult<boolean>> {
     return this.#run((db) =>
       db.transaction().execute(async (trx) => {
-        const r = await trx
-          .updateTable('tournaments')
-          .set({ status: 'cancelled', finished_at: at })
-          .where('id', '=', id)
-          .where('status', '=', 'registering')
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) === 0) return storeOk(false);
+        if (!(await change(trx, id, 'registering', { status: 'cancelled', finished_at: at }))) return storeOk(false);
         const players = await trx.selectFrom('tournament_players').select(['user_id', 'paid']).where('tournament_id', '=', id).execute();
         for (const p of players) await move(trx, 'release', heldAccount(p.user_id), freeAccount(p.user_id), num(p.paid), at);
         return storeOk(true);
@@ -287,13 +279,7 @@ export class KyselyTournaments implements TournamentStore {
   /** `registering` → `running` with the format's first state. False when it was not registering. */
   start(id: string, state: Json, at: number): Promise<StoreResult<boolean>> {
     return this.#run(async (db) => {
-      const r = await db
-        .updateTable('tournaments')
-        .set({ status: 'running', state: JSON.stringify(state), started_at: at })
-        .where('id', '=', id)
-        .where('status', '=', 'registering')
-        .executeTakeFirst();
-      return storeOk(Number(r.numUpdatedRows) > 0);
+      return storeOk(await change(db, id, 'registering', { status: 'running', state: JSON.stringify(state), started_at: at }));
     });
   }
 
@@ -341,13 +327,7 @@ export class KyselyTournaments implements TournamentStore {
   finish(id: string, state: Json, prizes: readonly { readonly userId: string; readonly amount: number }[], at: number): Promise<StoreResult<boolean>> {
     return this.#run((db) =>
       db.transaction().execute(async (trx) => {
-        const r = await trx
-          .updateTable('tournaments')
-          .set({ status: 'finished', state: JSON.stringify(state), finished_at: at })
-          .where('id', '=', id)
-          .where('status', '=', 'running')
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) === 0) return storeOk(false);
+        if (!(await change(trx, id, 'running', { status: 'finished', state: JSON.stringify(state), finished_at: at }))) return storeOk(false);
         const players = await trx.selectFrom('tournament_players').select(['user_id', 'paid']).where('tournament_id', '=', id).execute();
         for (const p of players)
           if (!(await move(trx, 'settle', heldAccount(p.user_id), HOUSE_ACCOUNT, num(p.paid), at))) throw new Error(`${p.user_id}'s buy-in is not held`);

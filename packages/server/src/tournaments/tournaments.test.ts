@@ -1,8 +1,30 @@
 import type { UserGames } from '@nardy/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORE_KINDS, acked, connect, world, type World } from '../games/kit.suite.js';
+import type { MemoryClient } from '../ws/memory.js';
 import { knockout } from './formats/knockout.js';
 import { clientsOf, code, create, detail, morePlayers, playOut, terms, until } from './kit.suite.js';
+
+/**
+ * A 10-minute arena for every player of `order` (the first creates it), started a minute on. Its clock is longer
+ * than the arena, so the games running at its end are played out, not lost on time.
+ */
+async function startArena(x: World, clients: ReadonlyMap<string, MemoryClient>, order: readonly string[]): Promise<string> {
+  const id = await create(
+    clients.get(order[0]!)!,
+    terms({
+      format: 'arena',
+      maxPlayers: order.length,
+      start: { kind: 'at', at: x.time.now() + 60_000 },
+      options: { minutes: 10 },
+      match: { variant: 'long', matchLength: 1, timeControl: { kind: 'matchReserve', perPointMs: 3_600_000, delayMs: 0 } },
+    }),
+  );
+  for (const u of order) acked(await clients.get(u)!.command({ type: 'tournament.register', tournamentId: id }));
+  x.time.advance(60_000);
+  await until(async () => (await detail(x, id)).tournament.status === 'running', 'the arena start');
+  return id;
+}
 
 /** Issue 42 items 2–5: tournaments run by the server, played as ordinary live games, through the real wiring. */
 describe('tournaments', () => {
@@ -220,20 +242,7 @@ describe('tournaments', () => {
     const names = ['alice', 'bob', 'carol', 'dave'];
     const clients = await clientsOf(x, names);
     const order = names.map((n) => x.users[n]!.userId);
-    const alice = clients.get(order[0]!)!;
-    const id = await create(
-      alice,
-      terms({
-        format: 'arena',
-        start: { kind: 'at', at: x.time.now() + 60_000 },
-        options: { minutes: 10 },
-        // A clock longer than the arena, so the games running at its end are played out, not lost on time.
-        match: { variant: 'long', matchLength: 1, timeControl: { kind: 'matchReserve', perPointMs: 3_600_000, delayMs: 0 } },
-      }),
-    );
-    for (const u of order) acked(await clients.get(u)!.command({ type: 'tournament.register', tournamentId: id }));
-    x.time.advance(60_000);
-    await until(async () => (await detail(x, id)).tournament.status === 'running', 'the arena start');
+    const id = await startArena(x, clients, order);
     let rounds = 0;
     const played = await playOut(x, id, clients, (a, b) => (order.indexOf(a) > order.indexOf(b) ? a : b), {
       onRound: async (n) => {
@@ -286,19 +295,7 @@ describe('tournaments', () => {
     const names = ['alice', 'bob', 'carol', 'dave', ...more];
     const clients = await clientsOf(x, names);
     const order = names.map((n) => x.users[n]!.userId);
-    const id = await create(
-      clients.get(order[0]!)!,
-      terms({
-        format: 'arena',
-        maxPlayers: 40,
-        start: { kind: 'at', at: x.time.now() + 60_000 },
-        options: { minutes: 10 },
-        match: { variant: 'long', matchLength: 1, timeControl: { kind: 'matchReserve', perPointMs: 3_600_000, delayMs: 0 } },
-      }),
-    );
-    for (const u of order) acked(await clients.get(u)!.command({ type: 'tournament.register', tournamentId: id }));
-    x.time.advance(60_000);
-    await until(async () => (await detail(x, id)).tournament.status === 'running', 'the arena start');
+    const id = await startArena(x, clients, order);
     // A minute of the arena passes with every 20 games played; the higher on the list wins.
     const played = await playOut(x, id, clients, (a, b) => (order.indexOf(a) > order.indexOf(b) ? a : b), {
       onRound: async (n) => {
