@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import type { ServerToClient, TournamentDetail } from '@nardy/protocol';
 import { afterAll, expect, it } from 'vitest';
 import { openStore } from '../store/kysely-store.js';
-import { SERVER_MAIN, WireClient, killServers, startBuiltServer } from '../testing/built-server.suite.js';
+import { SERVER_MAIN, type WireClient, killServers, startBuiltServer } from '../testing/built-server.suite.js';
 import { CRASH_KINDS, dropDatabases, freshDatabase, hello, signUp } from '../testing/crash.suite.js';
 import { terms } from './kit.suite.js';
 
