@@ -8,6 +8,7 @@ import type { Store } from '../store/types.js';
 import type { SeatHolder } from '../game/log.js';
 import type { MemoryClient } from '../ws/memory.js';
 import type { ChipsLedger } from './ledger.js';
+import { dyingStore } from '../testing/dying-store.suite.js';
 
 /**
  * G9 through the real socket layer, lobby and games (fixed dice): holds on sitting down (the most each can lose),
@@ -243,14 +244,7 @@ describe.each(STORE_KINDS)('%s store: chips (G9)', (kind) => {
     const { w, ledger } = await chipsWorld(kind);
     await balances(ledger, w, 'alice', 'bob');
     // The first process: its finish never reaches the database (it dies first).
-    const dying: Store = new Proxy(w.store, {
-      get: (target, prop) => {
-        if (prop === 'finishGame') return async () => ({ ok: false, error: { code: 'DB_UNAVAILABLE', message: 'the process died' } });
-        const v: unknown = Reflect.get(target, prop);
-        return typeof v === 'function' ? v.bind(target) : v;
-      },
-    });
-    const first = await createApp(w.config, { ...w.options, store: dying });
+    const first = await createApp(w.config, { ...w.options, store: dyingStore(w.store) });
     const started = await first.games.startGame({
       settings: { match: full(NO_CUBE_1), rated: false, stake: 10 },
       seats: { p1: { kind: 'user', userId: id(w, 'alice') }, p2: { kind: 'user', userId: id(w, 'bob') } },

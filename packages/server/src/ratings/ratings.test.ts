@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { acked, lastView, recorded, seekAccepted, STORE_KINDS, world, type World } from '../games/kit.suite.js';
 import type { Store } from '../store/types.js';
+import { dyingStore } from '../testing/dying-store.suite.js';
 
 /**
  * Issue 42 item 7 through the server as main.ts builds it: rated matches played over the socket move ratings (the
@@ -104,14 +105,7 @@ describe.each(STORE_KINDS)('ratings over REST (%s)', (kind) => {
     const alice = w.users['alice']!.userId;
     const bob = w.users['bob']!.userId;
     // The first process dies before its finish (result and ratings, one write) reaches the database.
-    const dying: Store = new Proxy(w.store, {
-      get: (target, prop) => {
-        if (prop === 'finishGame') return async () => ({ ok: false, error: { code: 'DB_UNAVAILABLE', message: 'the process died' } });
-        const v: unknown = Reflect.get(target, prop);
-        return typeof v === 'function' ? v.bind(target) : v;
-      },
-    });
-    const first = await createApp(w.config, { ...w.options, store: dying });
+    const first = await createApp(w.config, { ...w.options, store: dyingStore(w.store) });
     const m = matchSettings({ variant: 'short', matchLength: 3 });
     if (!m.ok) throw new Error(m.error.message);
     const started = await first.games.startGame({
