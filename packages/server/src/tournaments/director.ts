@@ -79,6 +79,13 @@ export class Director<S = unknown> {
     return this.entries.find((e) => e.userId === id)?.bot != null;
   }
 
+  /** The players of one of its games (none when it is not one of them). */
+  playersOf(gameId: string): string[] {
+    const id = this.pairingOfGame.get(gameId);
+    const p = this.format.pairings(this.state).find((v) => v.pairing.id === id)?.pairing;
+    return p ? [p.a, ...(p.b !== null ? [p.b] : [])] : [];
+  }
+
   /** The game ids of this tournament (for the module's index). */
   gameIds(): string[] {
     return [...this.pairingOfGame.keys()];

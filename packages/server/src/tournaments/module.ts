@@ -117,6 +117,11 @@ export class TournamentsModule implements CommandModule {
     if (!d) return;
     void this.queue.run(async () => {
       this.byGame.delete(gameId);
+      // A rated game may have ended a player's provisional rating: his refs are read again before the push.
+      for (const id of d.playersOf(gameId)) {
+        this.refs.delete(id);
+        await this.refOf(id, variantOf(d.record));
+      }
       await d.ended(gameId);
     });
   }
