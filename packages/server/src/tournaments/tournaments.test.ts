@@ -191,7 +191,18 @@ describe('tournaments', () => {
       () => watcher.received.slice(from).some((m) => m.type === 'tournament.snapshot' && m.detail.entrants.some((e) => e.user.name === 'Alisa')),
       'the renamed entrant pushed',
     );
-    acked(await watcher.command({ type: 'tournament.register', tournamentId: id }));
+    // The field as it changes comes with the push (no REST read needed): in, out, in again.
+    const entrants = (n: number, after: number) => () =>
+      watcher.received.slice(after).some((m) => m.type === 'tournament.snapshot' && m.detail.entrants.length === n);
+    for (const [type, n] of [
+      ['tournament.register', 2],
+      ['tournament.leave', 1],
+      ['tournament.register', 2],
+    ] as const) {
+      const after = watcher.received.length;
+      acked(await watcher.command({ type, tournamentId: id }));
+      await until(entrants(n, after), `a snapshot with ${n} entrants`);
+    }
     x.time.advance(60_000);
     await until(async () => (await detail(x, id)).standings.length === 2, 'the start');
     expect((await detail(x, id)).standings.every((s) => s.provisional === true)).toBe(true);
