@@ -2,7 +2,7 @@
  * A Swiss and an arena from the web app. The Swiss: Alice (desktop, English) creates a casual four-player,
  * two-round sit-and-go that bots may fill; Борис (a phone, Russian) registers; bots take the two empty seats and it
  * starts. Each resigns his matches (Alice leaves hers against Борис to him) until the two rounds are played: the
- * standings and the round's pairings, on both screens. The arena: a one-minute arena starting in a few seconds;
+ * standings and the round's pairings, on both screens, and her profile counts the tournament. The arena: a one-minute arena starting in a few seconds;
  * Борис resigns every game, Alice's page follows the standings live (her 🔥 streak) to the final table.
  */
 import type { Page } from 'playwright-core';
@@ -58,6 +58,9 @@ it('a Swiss of four filled by bots: two rounds played, the standings and the pai
   await look(boris, 'ru', 'tournament-swiss-finished-phone-ru', 360);
   await alice.locator('.standings').scrollIntoViewIfNeeded();
   await look(alice, 'en', 'tournament-swiss-finished-en', 1280);
+  // Her name in the table leads to her profile, which counts the tournament (the bots took the first places).
+  await alice.locator('.standings a.user-name', { hasText: names[0]! }).click();
+  await alice.getByText(text('en', 'profile:tournaments', { played: 1, won: 0 })).waitFor();
 });
 
 it('a one-minute arena: games paired again at once, the standings live with the streak, the final table', { timeout: 300_000 }, async () => {
