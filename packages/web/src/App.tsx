@@ -37,20 +37,29 @@ const RulesPage = lazy(() => import('./pages/rules/RulesPage').then((m) => ({ de
 
 /** The app: header, the page of the current route, the connection banner and the notice area. */
 export function App({ services, router }: { readonly services: Services; readonly router: Router }) {
-  const route = matchRoute(usePath(router));
+  const path = usePath(router);
+  const route = matchRoute(path);
   const { t } = useTranslation();
 
   // Being seated at a new game (a seek accepted, quick pairing, a challenge, a rematch) opens it.
   useEffect(() => services.link.on('game.started', (m) => services.navigate(paths.game(m.gameId))), [services]);
   // A tournament match that is ready shows on every page, with its "Play" link.
   useEffect(() => {
-    const notifier = createMatchNotifier(notices, document, () => t('tournamentMatch.title'));
+    const notifier = createMatchNotifier(
+      notices,
+      document,
+      () => t('tournamentMatch.title'),
+      () => window.location.pathname,
+    );
     const off = services.link.on('tournament.match', notifier.notify);
     return () => {
       off();
       notifier.stop();
     };
   }, [services, t]);
+
+  // A notice whose link leads to the page now shown (a match's "Play") goes.
+  useEffect(() => notices.arrived(path.split(/[?#]/)[0] ?? path), [path]);
 
   // The error texts once the page is drawn and the socket online (commands can be refused from then on), after
   // that render: they are not part of the first load.

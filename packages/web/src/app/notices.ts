@@ -37,6 +37,8 @@ export interface NoticeBoard {
   readonly showError: (e: unknown) => void;
   readonly showInfo: (key: string, params?: Readonly<Record<string, string | number>>, action?: NoticeAction) => void;
   readonly dismiss: (id: number) => void;
+  /** The player is at `path` now: a notice whose link leads there has done its work (the "Play" of a match he opened). */
+  readonly arrived: (path: string) => void;
   readonly subscribe: (listener: () => void) => () => void;
 }
 
@@ -64,6 +66,9 @@ export function createNoticeBoard(timers: { set: (fn: () => void, ms: number) =>
     showError: (e) => post({ kind: 'error', params: {}, ...describeError(e) }, ERROR_MS),
     showInfo: (key, params = {}, action) => (action ? post({ kind: 'info', key, params, action }, ACTION_MS) : post({ kind: 'info', key, params }, INFO_MS)),
     dismiss,
+    arrived: (path) => {
+      if (notices.some((n) => n.action?.href === path)) publish(notices.filter((n) => n.action?.href !== path));
+    },
     subscribe: (l) => {
       listeners.add(l);
       return () => void listeners.delete(l);

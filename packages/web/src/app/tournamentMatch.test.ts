@@ -4,7 +4,7 @@ import { createNoticeBoard } from './notices';
 import { createMatchNotifier, type TitleHost } from './tournamentMatch';
 
 /** A tab whose visibility the test sets. */
-function kit(hidden: boolean) {
+function kit(hidden: boolean, path = '/') {
   let onVisible: (() => void) | null = null;
   const host: TitleHost & { hidden: boolean } = {
     title: 'Play nardy online · Nardy',
@@ -13,7 +13,12 @@ function kit(hidden: boolean) {
     removeEventListener: () => (onVisible = null),
   };
   const board = createNoticeBoard({ set: () => 0 });
-  const notifier = createMatchNotifier(board, host, () => 'Your match is ready');
+  const notifier = createMatchNotifier(
+    board,
+    host,
+    () => 'Your match is ready',
+    () => path,
+  );
   return { host, board, notifier, show: () => ((host.hidden = false), onVisible?.()), listening: () => onVisible !== null };
 }
 
@@ -25,6 +30,17 @@ describe('a tournament match that is ready', () => {
       ['common:tournamentMatch.ready', { name: 'Борис' }, { key: 'common:tournamentMatch.play', href: '/game/g_7Hk2' }],
     ]);
     expect(k.host.title).toBe('Play nardy online · Nardy');
+  });
+
+  it("shows nothing in the match's own room (the push comes again on a reconnect), and going there clears the notice", () => {
+    const inRoom = kit(false, '/game/g_7Hk2');
+    inRoom.notifier.notify(SERVER_EXAMPLES['tournament.match']);
+    expect(inRoom.board.list()).toEqual([]);
+    const k = kit(false);
+    k.notifier.notify(SERVER_EXAMPLES['tournament.match']);
+    k.board.showInfo('lobby:table.copied');
+    k.board.arrived('/game/g_7Hk2');
+    expect(k.board.list().map((n) => n.key)).toEqual(['lobby:table.copied']);
   });
 
   it('marks the title of a hidden tab until it is shown again', () => {

@@ -22,8 +22,8 @@ export interface MatchNotifier {
   readonly stop: () => void;
 }
 
-/** `titleText`: the translated "your match is ready". */
-export function createMatchNotifier(board: NoticeBoard, host: TitleHost, titleText: () => string): MatchNotifier {
+/** `titleText`: the translated "your match is ready"; `here`: the path the player is at (no notice in the match's own room). */
+export function createMatchNotifier(board: NoticeBoard, host: TitleHost, titleText: () => string, here: () => string): MatchNotifier {
   let saved: string | null = null;
   const restore = () => {
     if (host.hidden || saved === null) return;
@@ -33,6 +33,8 @@ export function createMatchNotifier(board: NoticeBoard, host: TitleHost, titleTe
   host.addEventListener('visibilitychange', restore);
   return {
     notify: (m) => {
+      // Sent again on every reconnect while the match waits: a player already in its room needs no notice.
+      if (here() === paths.game(m.gameId)) return;
       board.showInfo('common:tournamentMatch.ready', { name: m.opponent.name }, { key: 'common:tournamentMatch.play', href: paths.game(m.gameId) });
       if (host.hidden && saved === null) {
         saved = host.title;
