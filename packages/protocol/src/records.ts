@@ -107,6 +107,8 @@ export interface RecordedGame {
   readonly version: number;
   /** An uploaded `.mat` file's match (`POST /api/imports`): its file name and when the file says it was played. */
   readonly imported?: { readonly fileName: string; readonly playedAt: number | null };
+  /** A tournament's match: the tournament (its page is /tournament/:id). */
+  readonly tournament?: { readonly id: string; readonly name: string };
 }
 
 /** `POST /api/imports`: the stored match's id (a finished, unrated, private game of the uploader's). */

@@ -47,6 +47,9 @@ describe.each(STORE_KINDS)('%s store', (kind) => {
     expect(lastView(bob, gameId).tournament).toEqual({ id: TOURNAMENT.id, name: TOURNAMENT.name });
     const stored = await w.store.getGame(gameId);
     expect(stored.ok && stored.value.tournament).toEqual(TOURNAMENT);
+    // Its record (the replay's) names the tournament too.
+    const record = await w.app.http.inject({ method: 'GET', url: `/api/games/${gameId}` });
+    expect(record.json().game.tournament).toEqual({ id: TOURNAMENT.id, name: TOURNAMENT.name });
 
     for (const c of [alice, bob]) {
       const refused = errorOf(await c.command({ type: 'rematch.offer', gameId }));

@@ -170,6 +170,7 @@ export function recordsRoutes(opts: RecordsOptions): FastifyPluginAsync {
         clientSeeds: seedsGiven(g.clientSeeds),
         version: g.lastSeq,
         ...(g.imported ? { imported: { fileName: g.imported.fileName, playedAt: g.imported.playedAt } } : {}),
+        ...(g.tournament ? { tournament: { id: g.tournament.id, name: g.tournament.name } } : {}),
       };
       if (!over) {
         // A live game: what spectators may see — never the server seed; the moves come over the socket.
