@@ -1,9 +1,9 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RoomChat } from '../../app/RoomChat';
 import { useMe, useServices } from '../../app/services';
 import { FirstScreen } from './FirstScreen';
 import { LiveGames } from './LiveGames';
-import { LobbyChat } from './LobbyChat';
 import { knownUsers } from './lobbyState';
 import type { Mode } from './NewGame';
 import { OnlineList } from './OnlineList';
@@ -12,6 +12,8 @@ import { useLobby } from './useLobby';
 import './lobby.css';
 
 // The full form opens behind "Custom" or "Play a friend": its code is not part of the lobby's first load.
+const LOBBY_ROOM = { kind: 'lobby' } as const;
+
 const NewGame = lazy(() => import('./NewGame').then((m) => ({ default: m.NewGame })));
 
 /**
@@ -46,7 +48,7 @@ export function LobbyPage() {
         <SeekList seeks={lobby.seeks} me={me?.userId ?? null} ready={lobby.ready} />
         <OnlineList players={lobby.players} me={me?.userId ?? null} ready={lobby.ready} />
         <LiveGames games={lobby.games} ready={lobby.ready} />
-        <LobbyChat lines={lobby.chat} />
+        <RoomChat room={LOBBY_ROOM} lines={lobby.chat} ns="lobby" />
         {lobby.ready && <p className="muted online">{t('online', { count: lobby.online })}</p>}
       </div>
     </div>

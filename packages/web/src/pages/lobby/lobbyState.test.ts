@@ -1,6 +1,7 @@
 import { MORE_SERVER_EXAMPLES, SERVER_EXAMPLES, type ServerToClient, type UserRef } from '@nardy/protocol';
 import { describe, expect, it } from 'vitest';
-import { CHAT_KEPT, EMPTY_LOBBY, knownUsers, lobbyReducer, resolveOpponent } from './lobbyState';
+import { CHAT_KEPT } from '../../app/chatLines';
+import { EMPTY_LOBBY, knownUsers, lobbyReducer, resolveOpponent } from './lobbyState';
 
 const snapshot = SERVER_EXAMPLES['lobby.snapshot'];
 const added = SERVER_EXAMPLES['lobby.seekAdded'];

@@ -2,14 +2,8 @@
  * The lobby as the server tells it (docs/protocol.md §4, §9): open seeks, live games to watch, who is online
  * (and how many), and the lobby chat. A snapshot replaces everything (also after a reconnect); the rest are deltas.
  */
+import { appendChatLine, type ChatLine } from '../../app/chatLines';
 import { LIMITS, type GameSummary, type OnlinePlayer, type Seek, type ServerToClient, type UserRef } from '@nardy/protocol';
-
-export interface ChatLine {
-  readonly key: number;
-  readonly from: UserRef;
-  readonly text: string;
-  readonly at: number;
-}
 
 export interface LobbyState {
   /** False until the first snapshot. */
@@ -21,9 +15,6 @@ export interface LobbyState {
   readonly players: readonly OnlinePlayer[];
   readonly chat: readonly ChatLine[];
 }
-
-/** Lines of lobby chat kept on screen. */
-export const CHAT_KEPT = 100;
 
 export const EMPTY_LOBBY: LobbyState = { ready: false, seeks: [], games: [], online: 0, players: [], chat: [] };
 
@@ -47,11 +38,8 @@ export function lobbyReducer(s: LobbyState, msg: ServerToClient): LobbyState {
     }
     case 'lobby.userLeft':
       return { ...s, players: s.players.filter((x) => x.user.userId !== msg.userId) };
-    case 'chat.message': {
-      if (msg.room.kind !== 'lobby') return s;
-      const key = (s.chat[s.chat.length - 1]?.key ?? 0) + 1;
-      return { ...s, chat: [...s.chat, { key, from: msg.from, text: msg.text, at: msg.at }].slice(-CHAT_KEPT) };
-    }
+    case 'chat.message':
+      return msg.room.kind === 'lobby' ? { ...s, chat: appendChatLine(s.chat, msg) } : s;
     default:
       return s;
   }

@@ -1,10 +1,11 @@
-import { LIMITS } from '@nardy/protocol';
+import { LIMITS, type ChatRoom } from '@nardy/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showError } from '../../app/notices';
-import { useServices } from '../../app/services';
-import { UserLabel } from '../../app/UserLabel';
-import type { ChatLine } from './lobbyState';
+import type { ChatLine } from './chatLines';
+import { showError } from './notices';
+import { useServices } from './services';
+import { UserLabel } from './UserLabel';
+import './RoomChat.css';
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -18,9 +19,17 @@ function clockFormat(lang: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The lobby's chat room (protocol §9). Lines are rendered as text, never as HTML. */
-export function LobbyChat({ lines }: { readonly lines: readonly ChatLine[] }) {
-  const { t, i18n } = useTranslation('lobby');
+interface Props {
+  readonly room: ChatRoom;
+  readonly lines: readonly ChatLine[];
+  /** The page's text namespace: its `chat.title`, `chat.empty`, `chat.label`, `chat.placeholder` and `chat.send`. */
+  readonly ns: 'lobby' | 'tournaments';
+}
+
+/** A chat room of a page: the lobby's, a tournament's (protocol §9). Lines are rendered as text, never as HTML. */
+export function RoomChat({ room, lines, ns }: Props) {
+  const { t, i18n } = useTranslation(ns);
+  const inputId = `${room.kind}-chat-input`;
   const { link } = useServices();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -36,14 +45,14 @@ export function LobbyChat({ lines }: { readonly lines: readonly ChatLine[] }) {
     if (line === '') return;
     setSending(true);
     link
-      .send({ type: 'chat.send', room: { kind: 'lobby' }, text: line })
+      .send({ type: 'chat.send', room, text: line })
       .then(() => setText(''), showError)
       .finally(() => setSending(false));
   };
 
   return (
-    <section className="card lobby-chat" aria-labelledby="chat-title">
-      <h2 id="chat-title">{t('chat.title')}</h2>
+    <section className="card room-chat" aria-labelledby={`${room.kind}-chat-title`}>
+      <h2 id={`${room.kind}-chat-title`}>{t('chat.title')}</h2>
       <ol className="chat-lines" ref={list} aria-live="polite">
         {lines.length === 0 && <li className="empty">{t('chat.empty')}</li>}
         {lines.map((l) => (
@@ -62,11 +71,11 @@ export function LobbyChat({ lines }: { readonly lines: readonly ChatLine[] }) {
           send();
         }}
       >
-        <label className="visually-hidden" htmlFor="lobby-chat-input">
+        <label className="visually-hidden" htmlFor={inputId}>
           {t('chat.label')}
         </label>
         <input
-          id="lobby-chat-input"
+          id={inputId}
           type="text"
           maxLength={LIMITS.chatLength}
           autoComplete="off"
