@@ -88,6 +88,13 @@ it('a two-player knockout: created, filled, started, the match noticed, played a
     await page.locator('.standings tbody tr').first().getByText(borisName).waitFor();
     expect(await untranslated(page, lang)).toEqual([]);
   }
+  // The tournament's chat room: both on its page read what the other writes.
+  await alice.locator('#tournament-chat-input').fill('gg, well played');
+  await button(alice, 'en', 'tournaments:chat.send').click();
+  await boris.locator('.room-chat', { hasText: 'gg, well played' }).waitFor();
+  await boris.locator('#tournament-chat-input').fill('спасибо!');
+  await button(boris, 'ru', 'tournaments:chat.send').click();
+  await alice.locator('.room-chat', { hasText: 'спасибо!' }).waitFor();
   await suite.screenshot(alice, 'tournament-finished-en');
   await boris.setViewportSize({ width: 390, height: 844 });
   await suite.screenshot(boris, 'tournament-finished-phone-ru');

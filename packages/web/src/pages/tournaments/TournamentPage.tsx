@@ -1,7 +1,9 @@
 import type { TournamentDetail, UserRef } from '@nardy/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appendChatLine, type ChatLine } from '../../app/chatLines';
 import { describeError } from '../../app/notices';
+import { RoomChat } from '../../app/RoomChat';
 import { UserLabel } from '../../app/UserLabel';
 import { useMe, useServices } from '../../app/services';
 import { paths } from '../../router';
@@ -15,39 +17,36 @@ import './tournaments.css';
 type Failure = { readonly key: string } | null;
 
 /** Follows a tournament: `tournament.subscribe` now and after each reconnect, the pushes applied in order. */
-function useTournament(tournamentId: string): { detail: TournamentDetail | null; failure: Failure } {
-  const { link, api } = useServices();
+function useTournament(tournamentId: string): { detail: TournamentDetail | null; chat: readonly ChatLine[]; failure: Failure } {
+  const { link } = useServices();
   const [detail, setDetail] = useState<TournamentDetail | null>(null);
+  const [chat, setChat] = useState<readonly ChatLine[]>([]);
   const [failure, setFailure] = useState<Failure>(null);
   useEffect(() => {
     let current: TournamentDetail | null = null;
-    let live = true;
+    // The server follows each state push with a snapshot (the field: who registered, left, went out).
     const apply = (m: Parameters<typeof applyPush>[1]) => {
       if (m.type === 'tournament.snapshot' && m.detail.tournament.tournamentId !== tournamentId) return;
       current = applyPush(current, m);
       setDetail(current);
-      // A state push carries the summary only: the field (who registered, left, went out) is read again.
-      if (m.type === 'tournament.state' && m.tournament.tournamentId === tournamentId)
-        api.tournament(tournamentId).then(
-          (d) => {
-            if (!live) return;
-            current = d;
-            setDetail(d);
-          },
-          () => {},
-        );
     };
     const offs = [
       link.on('tournament.snapshot', apply),
       link.on('tournament.state', apply),
       link.on('tournament.pairings', apply),
       link.on('tournament.standings', apply),
+      link.on('chat.message', (m) => {
+        if (m.room.kind === 'tournament' && m.room.tournamentId === tournamentId) setChat((lines) => appendChatLine(lines, m));
+      }),
     ];
-    const subscribe = () =>
-      link.send({ type: 'tournament.subscribe', tournamentId }).then(
+    // Each subscription brings the room's history again.
+    const subscribe = () => {
+      setChat([]);
+      return link.send({ type: 'tournament.subscribe', tournamentId }).then(
         () => setFailure(null),
         (e: unknown) => setFailure(describeError(e)),
       );
+    };
     void subscribe();
     // The server forgets subscriptions with the socket: subscribe again once back online after a drop.
     let dropped = false;
@@ -59,13 +58,12 @@ function useTournament(tournamentId: string): { detail: TournamentDetail | null;
       }
     });
     return () => {
-      live = false;
       for (const off of offs) off();
       offStatus();
       if (link.status === 'online') link.send({ type: 'tournament.unsubscribe', tournamentId }).catch(() => {});
     };
-  }, [link, api, tournamentId]);
-  return { detail, failure };
+  }, [link, tournamentId]);
+  return { detail, chat, failure };
 }
 
 /** `/tournament/:id`: the terms, the players, what the viewer may do, his match, the bracket or the standings. */
@@ -73,7 +71,7 @@ export function TournamentPage({ tournamentId }: { readonly tournamentId: string
   const { t } = useTranslation('tournaments');
   const { link } = useServices();
   const me = useMe(link);
-  const { detail, failure } = useTournament(tournamentId);
+  const { detail, chat, failure } = useTournament(tournamentId);
   const now = useServerNow(detail?.tournament.status === 'registering' && detail.tournament.startsAt !== null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -251,6 +249,7 @@ export function TournamentPage({ tournamentId }: { readonly tournamentId: string
           </ol>
         )}
       </section>
+      <RoomChat room={{ kind: 'tournament', tournamentId }} lines={chat} ns="tournaments" />
     </div>
   );
 }
