@@ -1,6 +1,5 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RoomChat } from '../../app/RoomChat';
 import { useMe, useServices } from '../../app/services';
 import { FirstScreen } from './FirstScreen';
 import { LiveGames } from './LiveGames';
@@ -11,10 +10,12 @@ import { SeekList } from './SeekList';
 import { useLobby } from './useLobby';
 import './lobby.css';
 
-// The full form opens behind "Custom" or "Play a friend": its code is not part of the lobby's first load.
 const LOBBY_ROOM = { kind: 'lobby' } as const;
 
+// The full form opens behind "Custom" or "Play a friend": its code is not part of the lobby's first load. Nor is
+// the chat's (shared with a tournament's page), fetched once the lobby's first snapshot is in.
 const NewGame = lazy(() => import('./NewGame').then((m) => ({ default: m.NewGame })));
+const RoomChat = lazy(() => import('../../app/RoomChat').then((m) => ({ default: m.RoomChat })));
 
 /**
  * `/`: one-click games first (presets, the computer, a friend), the full form behind "Custom" (seek, quick
@@ -48,8 +49,14 @@ export function LobbyPage() {
         <SeekList seeks={lobby.seeks} me={me?.userId ?? null} ready={lobby.ready} />
         <OnlineList players={lobby.players} me={me?.userId ?? null} ready={lobby.ready} />
         <LiveGames games={lobby.games} ready={lobby.ready} />
-        <RoomChat room={LOBBY_ROOM} lines={lobby.chat} ns="lobby" />
-        {lobby.ready && <p className="muted online">{t('online', { count: lobby.online })}</p>}
+        {lobby.ready && (
+          <>
+            <Suspense fallback={null}>
+              <RoomChat room={LOBBY_ROOM} lines={lobby.chat} ns="lobby" />
+            </Suspense>
+            <p className="muted online">{t('online', { count: lobby.online })}</p>
+          </>
+        )}
       </div>
     </div>
   );
