@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { CHECKPOINT_EVERY_MS, startCheckpointer } from './checkpointer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'nardy-checkpoint-'));
@@ -44,9 +44,9 @@ it('leaves the automatic checkpoint on when the thread cannot run', async () => 
   // A file that is not SQLite: the thread fails at once and the writer's automatic checkpoint comes back.
   const errors: string[] = [];
   const c = startCheckpointer(db, join(dir, 'no-such-dir', 'x.db'), (m) => errors.push(m));
-  await new Promise((r) => setTimeout(r, 500));
   if (c.threaded) {
-    expect(errors.join()).toMatch(/checkpointer/);
+    // The thread's start and failure take a moment, longer on a loaded machine: wait for its report.
+    await vi.waitFor(() => expect(errors.join()).toMatch(/checkpointer/), { timeout: 15_000, interval: 50 });
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
   }
   commit(db, 3000);
