@@ -124,3 +124,11 @@ export interface ShardHost {
 }
 
 export type { ClientLink, CommandModule, Reply };
+
+/**
+ * Messages for every connection of a user, on whatever instance it is (a tournament's "your match is ready", a
+ * private message). One instance: its own links of the user. Cluster: those and a `cast` to the others.
+ */
+export interface UserPush {
+  toUser(userId: string, msg: ServerToClient): void;
+}
