@@ -1,5 +1,5 @@
 import { ChatTextSchema, LIMITS, type ChatRoom, type ClientToServer, type ServerToClient, type UserRef } from '@nardy/protocol';
-import { TokenBucket, type TokenBucketOptions } from '../accounts/rate-limit.js';
+import { memoryBuckets, type BucketFactory, type Buckets, type TokenBucketOptions } from '../accounts/rate-limit.js';
 import type { ClientLink, CommandModule, Reply, ReplyError } from '../contracts.js';
 import type { ChatMessage, Store, StoreError, UserRecord } from '../store/index.js';
 
@@ -31,6 +31,8 @@ export interface ChatOptions {
   readonly now?: () => number;
   /** Chat lines and private messages per user (default a burst of 5, then one per 2 s). */
   readonly rate?: Omit<TokenBucketOptions, 'now'>;
+  /** Where the rate's buckets live: this process (default) or Redis, shared by the instances (`redisBuckets`). */
+  readonly buckets?: BucketFactory;
   /** Lines sent on joining a room (default 50, at most 500). */
   readonly historyLimit?: number;
   /** How a user is shown (`from`/`to`); default: id, display name, guest flag. The app may add ratings. */
@@ -72,7 +74,7 @@ export class ChatModule implements CommandModule {
   readonly #store: Store;
   readonly #membership: RoomMembership;
   readonly #now: () => number;
-  readonly #rate: TokenBucket;
+  readonly #rate: Buckets;
   readonly #historyLimit: number;
   readonly #ref: NonNullable<ChatOptions['userRef']>;
   /** Links per room channel. */
@@ -88,7 +90,7 @@ export class ChatModule implements CommandModule {
     this.#store = opts.store;
     this.#membership = opts.membership;
     this.#now = opts.now ?? Date.now;
-    this.#rate = new TokenBucket({ capacity: 5, refillMs: 2000, ...opts.rate, now: this.#now });
+    this.#rate = (opts.buckets ?? memoryBuckets)('chat', { capacity: 5, refillMs: 2000, ...opts.rate, now: this.#now });
     this.#historyLimit = Math.max(1, Math.min(500, opts.historyLimit ?? 50));
     this.#ref = opts.userRef ?? defaultRef;
   }
@@ -221,8 +223,8 @@ export class ChatModule implements CommandModule {
     return fail('BAD_MESSAGE', `a chat line is 1–${LIMITS.chatLength} characters, not blank, without control characters`);
   }
 
-  #takeRate(userId: string): Reply {
-    const r = this.#rate.take(userId);
+  async #takeRate(userId: string): Promise<Reply> {
+    const r = await this.#rate.take(userId);
     return r.ok ? done : fail('RATE_LIMITED', `too many messages; wait ${Math.ceil(r.retryAfterMs / 1000)} s`);
   }
 
@@ -232,7 +234,7 @@ export class ChatModule implements CommandModule {
     if (!t.ok) return t;
     const may = this.#mayWrite(link, room);
     if (!may.ok) return may;
-    const rate = this.#takeRate(me.userId);
+    const rate = await this.#takeRate(me.userId);
     if (!rate.ok) return rate;
     const saved = await this.#store.addChatMessage({ channel: roomChannel(room), userId: me.userId, text, createdAt: this.#now() });
     if (!saved.ok) return storeFail(saved.error);
@@ -263,7 +265,7 @@ export class ChatModule implements CommandModule {
     if (!target.ok) return target.error.code === 'NOT_FOUND' ? fail('NOT_FOUND', `no user ${to}`) : storeFail(target.error);
     if ((await this.blocksOf(to)).has(me.userId)) return fail('BLOCKED', 'this user has blocked you');
     if ((await this.blocksOf(me.userId)).has(to)) return fail('FORBIDDEN', 'you have blocked this user; unblock them to write');
-    const rate = this.#takeRate(me.userId);
+    const rate = await this.#takeRate(me.userId);
     if (!rate.ok) return rate;
     const saved = await this.#store.addChatMessage({ channel: pmChannel(me.userId, to), userId: me.userId, text, createdAt: this.#now() });
     if (!saved.ok) return storeFail(saved.error);
