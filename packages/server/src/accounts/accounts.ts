@@ -4,9 +4,9 @@ import { TableSettingsInputSchema, type Language, type Profile, type TableSettin
 import type { ReplyError, SessionResolver, Viewer } from '../contracts.js';
 import type { Json, Store, StoreError, UserRecord } from '../store/index.js';
 import { fromStoreError, httpError, type Checked, type HttpError } from './http.js';
-import { AccountLockout, DEFAULT_LOCKOUT, type LockoutOptions } from './lockout.js';
+import { DEFAULT_LOCKOUT, memoryLockout, type Lockout, type LockoutFactory, type LockoutOptions } from './lockout.js';
 import { DEFAULT_SCRYPT, hashPassword, needsRehash, verifyPassword, type ScryptParams } from './password.js';
-import { TokenBucket, type TokenBucketOptions } from './rate-limit.js';
+import { memoryBuckets, type BucketFactory, type Buckets, type TokenBucketOptions } from './rate-limit.js';
 import { checkPasswordStrength } from './password-strength.js';
 import { toLanguage } from './validate.js';
 
@@ -33,6 +33,9 @@ export interface AccountsOptions {
   readonly loginPerAccount?: Partial<LockoutOptions>;
   /** Sign-ups and guest sessions per IP (default 10, then one a minute). */
   readonly signupPerIp?: Omit<TokenBucketOptions, 'now'>;
+  /** Where these limits live: this process (default) or Redis, shared by the instances (limits.ts). */
+  readonly buckets?: BucketFactory;
+  readonly lockout?: LockoutFactory;
 }
 
 /**
@@ -101,10 +104,10 @@ export class Accounts implements SessionResolver {
   readonly sessionTtlMs: number;
   readonly now: () => number;
   readonly #scrypt: ScryptParams;
-  readonly #loginPerName: TokenBucket;
-  readonly #loginPerIp: TokenBucket;
-  readonly #signupPerIp: TokenBucket;
-  readonly #lockout: AccountLockout;
+  readonly #loginPerName: Buckets;
+  readonly #loginPerIp: Buckets;
+  readonly #signupPerIp: Buckets;
+  readonly #lockout: Lockout;
   #dummyHash: Promise<string> | null = null;
 
   constructor(opts: AccountsOptions) {
@@ -114,10 +117,11 @@ export class Accounts implements SessionResolver {
     this.now = opts.now ?? Date.now;
     this.#scrypt = opts.scrypt ?? DEFAULT_SCRYPT;
     const now = this.now;
-    this.#loginPerName = new TokenBucket({ capacity: 5, refillMs: 60_000, ...opts.loginPerName, now });
-    this.#loginPerIp = new TokenBucket({ capacity: 20, refillMs: 15_000, ...opts.loginPerIp, now });
-    this.#signupPerIp = new TokenBucket({ capacity: 10, refillMs: 60_000, ...opts.signupPerIp, now });
-    this.#lockout = new AccountLockout({ ...DEFAULT_LOCKOUT, ...opts.loginPerAccount }, now);
+    const buckets = opts.buckets ?? memoryBuckets;
+    this.#loginPerName = buckets('login-name', { capacity: 5, refillMs: 60_000, ...opts.loginPerName, now });
+    this.#loginPerIp = buckets('login-ip', { capacity: 20, refillMs: 15_000, ...opts.loginPerIp, now });
+    this.#signupPerIp = buckets('signup-ip', { capacity: 10, refillMs: 60_000, ...opts.signupPerIp, now });
+    this.#lockout = (opts.lockout ?? memoryLockout)({ ...DEFAULT_LOCKOUT, ...opts.loginPerAccount }, now);
   }
 
   // ------------------------------------------------------------ sessions
@@ -193,7 +197,7 @@ export class Accounts implements SessionResolver {
    * stay its own.
    */
   async register(name: string, password: string, lang: Language, ip: string, guest: UserRecord | null = null): Promise<Checked<SignedIn>> {
-    const limit = this.#signupPerIp.take(ip);
+    const limit = await this.#signupPerIp.take(ip);
     if (!limit.ok) return { ok: false, error: rateLimited(limit.retryAfterMs) };
     const passwordHash = await hashPassword(password, this.#scrypt);
     const u = guest
@@ -214,7 +218,7 @@ export class Accounts implements SessionResolver {
    * scrypt as a wrong password and is locked the same way, so neither timing nor the lock tells which names exist.
    */
   async login(name: string, password: string, ip: string): Promise<Checked<SignedIn>> {
-    const guard = this.#guard(name, ip);
+    const guard = await this.#guard(name, ip);
     if (!guard.ok) return guard;
     const u = await this.store.findUserByName(name);
     if (!u.ok && u.error.code !== 'NOT_FOUND') return { ok: false, error: fromStoreError(u.error) };
@@ -222,10 +226,10 @@ export class Accounts implements SessionResolver {
     const stored = user?.passwordHash ?? (await this.#dummy());
     const good = await verifyPassword(password, stored);
     if (!user || user.passwordHash === null || !good) {
-      this.#lockout.failed(guard.value);
+      await this.#lockout.failed(guard.value);
       return { ok: false, error: httpError(401, 'UNAUTHORIZED', 'wrong name or password') };
     }
-    this.#passed(guard.value, ip);
+    await this.#passed(guard.value, ip);
     if (needsRehash(user.passwordHash, this.#scrypt)) {
       // Parameters were raised since this hash was made: store a stronger one (best effort).
       await this.store.updateUser(user.id, { passwordHash: await hashPassword(password, this.#scrypt) });
@@ -235,7 +239,7 @@ export class Accounts implements SessionResolver {
 
   /** A new guest user (no password) signed in. */
   async guest(lang: Language, ip: string): Promise<Checked<SignedIn>> {
-    const limit = this.#signupPerIp.take(ip);
+    const limit = await this.#signupPerIp.take(ip);
     if (!limit.ok) return { ok: false, error: rateLimited(limit.retryAfterMs) };
     for (let attempt = 0; attempt < 5; attempt++) {
       const tag = randomBytes(4).toString('hex');
@@ -259,13 +263,13 @@ export class Accounts implements SessionResolver {
    */
   async changePassword(user: UserRecord, current: string, next: string, ip: string, keepToken: string | undefined): Promise<Checked<void>> {
     if (user.passwordHash === null) return { ok: false, error: httpError(403, 'FORBIDDEN', 'a guest has no password; sign up first') };
-    const guard = this.#guard(user.username, ip);
+    const guard = await this.#guard(user.username, ip);
     if (!guard.ok) return guard;
     if (!(await verifyPassword(current, user.passwordHash))) {
-      this.#lockout.failed(guard.value);
+      await this.#lockout.failed(guard.value);
       return { ok: false, error: httpError(403, 'WRONG_PASSWORD', 'the current password is wrong') };
     }
-    this.#passed(guard.value, ip);
+    await this.#passed(guard.value, ip);
     const strong = checkPasswordStrength(next, user.username);
     if (!strong.ok) return strong;
     const u = await this.store.updateUser(user.id, { passwordHash: await hashPassword(next, this.#scrypt) });
@@ -281,13 +285,13 @@ export class Accounts implements SessionResolver {
   }
 
   /** The limits a password check passes first (per IP + name, per IP, the account's lock); the account's key. */
-  #guard(name: string, ip: string): Checked<string> {
+  async #guard(name: string, ip: string): Promise<Checked<string>> {
     const account = name.normalize('NFKC').toLowerCase();
-    const perName = this.#loginPerName.take(`${ip}\u0000${account}`);
+    const perName = await this.#loginPerName.take(`${ip}\u0000${account}`);
     if (!perName.ok) return { ok: false, error: rateLimited(perName.retryAfterMs) };
-    const perIp = this.#loginPerIp.take(ip);
+    const perIp = await this.#loginPerIp.take(ip);
     if (!perIp.ok) return { ok: false, error: rateLimited(perIp.retryAfterMs) };
-    const lock = this.#lockout.check(account, ip);
+    const lock = await this.#lockout.check(account, ip);
     if (!lock.ok) {
       return {
         ok: false,
@@ -297,9 +301,9 @@ export class Accounts implements SessionResolver {
     return { ok: true, value: account };
   }
 
-  #passed(account: string, ip: string): void {
-    this.#loginPerName.reset(`${ip}\u0000${account}`);
-    this.#lockout.succeeded(account, ip);
+  async #passed(account: string, ip: string): Promise<void> {
+    await this.#loginPerName.reset(`${ip}\u0000${account}`);
+    await this.#lockout.succeeded(account, ip);
   }
 
   async #signIn(user: UserRecord): Promise<Checked<SignedIn>> {

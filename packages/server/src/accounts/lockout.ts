@@ -3,8 +3,11 @@
  * further tries for a while, the wait doubling with each failure up to `maxMs`. It never locks the owner out for
  * good: the failures are forgotten after `forgetMs` without one and on a successful log-in, and an address that
  * signed in to the account within `knownForMs` is not held back by the lock (the per-address limits still apply).
- * In memory, like the other log-in limits: several instances each keep their own.
+ * In memory for one instance; with several (issue 43), `redisLockout` keeps the same counts in Redis.
  */
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+
 export interface LockoutOptions {
   readonly freeFailures: number;
   readonly baseMs: number;
@@ -41,7 +44,67 @@ function put<V>(map: Map<string, V>, key: string, value: V, max: number): void {
   }
 }
 
-export class AccountLockout {
+type Checked = { ok: true } | { ok: false; retryAfterMs: number };
+
+/** The lock as the log-in sees it: in memory (`AccountLockout`) or shared by the instances (`redisLockout`). */
+export interface Lockout {
+  check(account: string, ip: string): Checked | Promise<Checked>;
+  failed(account: string): void | Promise<void>;
+  succeeded(account: string, ip: string): void | Promise<void>;
+}
+
+/** Builds the lock of a server from its options: this process's (`memoryLockout`) or Redis's. */
+export type LockoutFactory = (opts: LockoutOptions, now: () => number) => Lockout;
+
+export const memoryLockout: LockoutFactory = (opts, now) => new AccountLockout(opts, now);
+
+/**
+ * The lock in Redis (keys `<prefix>:lock-*`), with rate-limiter-flexible's counters: the failures of an account
+ * (forgotten `forgetMs` after the first of a run, where the memory one counts from the last), its lock (a block of
+ * the doubling length, whole seconds) and the addresses known to it. Each falls back to this instance's memory
+ * (`insuranceLimiter`) while Redis is unreachable, so log-ins go on with per-instance locks.
+ */
+export function redisLockout(client: Redis, prefix: string): LockoutFactory {
+  return (opts) => {
+    const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
+    const counter = (name: string, points: number, duration: number): RateLimiterAbstract => {
+      const keyPrefix = `${prefix}:lock-${name}`;
+      return new RateLimiterRedis({
+        storeClient: client,
+        keyPrefix,
+        points,
+        duration,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+      });
+    };
+    const failures = counter('failures', Number.MAX_SAFE_INTEGER, seconds(opts.forgetMs));
+    const locks = counter('until', 1, seconds(opts.maxMs));
+    const known = counter('known', 1, seconds(opts.knownForMs));
+    const pair = (account: string, ip: string): string => `${account}\u0000${ip}`;
+    return {
+      async check(account, ip) {
+        const lock = await locks.get(account).catch(() => null);
+        if (lock === null || lock.consumedPoints <= 1 || lock.msBeforeNext <= 0) return { ok: true };
+        if ((await known.get(pair(account, ip)).catch(() => null)) !== null) return { ok: true };
+        return { ok: false, retryAfterMs: lock.msBeforeNext };
+      },
+      async failed(account) {
+        const count = await failures.penalty(account).then(
+          (r) => r.consumedPoints,
+          () => 0,
+        );
+        const over = count - opts.freeFailures;
+        if (over >= 0) await locks.block(account, seconds(Math.min(opts.maxMs, opts.baseMs * 2 ** over))).catch(() => undefined);
+      },
+      async succeeded(account, ip) {
+        await Promise.all([failures.delete(account), locks.delete(account), known.set(pair(account, ip), 1, seconds(opts.knownForMs))]).catch(() => undefined);
+      },
+    };
+  };
+}
+
+export class AccountLockout implements Lockout {
   readonly #failures = new Map<string, Failures>();
   readonly #known = new Map<string, number>();
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseMat, type ParsedMat } from '@nardy/engine';
 import type { ImportedGame, ImportList } from '@nardy/protocol';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { TokenBucket } from '../accounts/rate-limit.js';
+import { memoryBuckets, type BucketFactory } from '../accounts/rate-limit.js';
 import { fromStoreError, httpError, intParam, jsonErrors, sendError } from '../accounts/http.js';
 import { wireResult } from '../games/views.js';
 import type { GameRecord, Json, Store } from '../store/index.js';
@@ -18,6 +18,8 @@ export interface ImportsOptions {
   readonly store: Store;
   readonly viewerOf: (cookie: string | undefined) => Promise<string | null>;
   readonly now: () => number;
+  /** Where the upload limits live: this process (default) or Redis, shared by the instances (limits.ts). */
+  readonly buckets?: BucketFactory;
 }
 
 /** The result as the game layer records a finished match's (games/manager.ts), so the record reads the same. */
@@ -61,8 +63,9 @@ function listed(g: GameRecord): ImportList['imports'][number] | null {
  */
 export function importRoutes(opts: ImportsOptions): FastifyPluginAsync {
   const { store } = opts;
-  const perUser = new TokenBucket({ capacity: IMPORT_BURST, refillMs: IMPORT_REFILL_MS, now: opts.now });
-  const perIp = new TokenBucket({ capacity: IMPORT_BURST, refillMs: IMPORT_REFILL_MS, now: opts.now });
+  const buckets = opts.buckets ?? memoryBuckets;
+  const perUser = buckets('import-user', { capacity: IMPORT_BURST, refillMs: IMPORT_REFILL_MS, now: opts.now });
+  const perIp = buckets('import-ip', { capacity: IMPORT_BURST, refillMs: IMPORT_REFILL_MS, now: opts.now });
 
   return async (app: FastifyInstance) => {
     jsonErrors(app);
@@ -70,7 +73,7 @@ export function importRoutes(opts: ImportsOptions): FastifyPluginAsync {
     app.post<{ Body: unknown; Querystring: Record<string, unknown> }>('/api/imports', { bodyLimit: MAT_IMPORT_LIMIT }, async (request, reply) => {
       const viewer = await opts.viewerOf(request.headers.cookie);
       if (viewer === null) return sendError(reply, httpError(401, 'UNAUTHORIZED', 'sign in (or play as a guest) to import a match'));
-      const limited = [perUser.take(viewer), perIp.take(request.ip)].find((r) => !r.ok);
+      const limited = (await Promise.all([perUser.take(viewer), perIp.take(request.ip)])).find((r) => !r.ok);
       if (limited && !limited.ok) {
         reply.header('retry-after', String(Math.ceil(limited.retryAfterMs / 1000)));
         return sendError(reply, httpError(429, 'RATE_LIMITED', 'too many imports: try again in a minute'));
