@@ -14,7 +14,10 @@ import { DEFAULT_DATABASE_URL } from './store/database.js';
  * | `PORT` | 3000 | the one port for HTTP and the WebSocket (`/ws`) |
  * | `HOST` | 127.0.0.1 | the interface to listen on (`0.0.0.0` in a container or behind a proxy) |
  * | `DATABASE_URL` | `data/nardy.db` | a `postgres://` URL, or an SQLite file path (`:memory:` for a throwaway one) |
- * | `REDIS_URL` | — | accepted and validated; used by the scale-out issue (several instances), not yet |
+ * | `REDIS_URL` | — | several instances (docs/deploy.md): set, this instance joins a cluster on it and on the PostgreSQL `DATABASE_URL` (required then); unset, it serves alone |
+ * | `INSTANCE_ID` | random | this instance's name in the cluster (logs, leases); a fresh random one per start is safest: a restarted instance never mistakes another's leases for its own |
+ * | `CLUSTER_LAPSE_MS` | 3000 | how long a silent instance keeps its games and leases before another takes them over (its heartbeat is every third of it) |
+ * | `REDIS_PREFIX` | `nardy:` | the prefix of the cluster's Redis channels, keys and queues (several clusters on one Redis) |
  * | `LOG_LEVEL` | info | pino's level: fatal, error, warn, info, debug, trace, silent |
  * | `WEB_DIST` | packages/web/dist | the web app's build folder, served at `/` when present |
  * | `CHIPS_GRANT` | 1000 | chips a registered player's account starts with (G9: stakes are chips per point; 0 = none) |
@@ -47,6 +50,8 @@ export interface Config {
   readonly host: string;
   readonly databaseUrl: string;
   readonly redisUrl: string | null;
+  /** Several instances (REDIS_URL set): this one's name, the lease lapse and the Redis prefix. */
+  readonly cluster: { readonly instanceId: string | null; readonly lapseMs: number; readonly prefix: string };
   readonly logLevel: LogLevel;
   readonly webDist: string;
   readonly diceSeed: string | null;
@@ -181,6 +186,9 @@ export function loadConfig(env: Env): Config {
 
   const redisUrl = get('REDIS_URL') ?? null;
   if (redisUrl !== null && !/^rediss?:\/\/.+/i.test(redisUrl)) problems.push(`REDIS_URL must be a redis:// or rediss:// URL`);
+  if (redisUrl !== null && !/^postgres(ql)?:/i.test(databaseUrl))
+    problems.push('REDIS_URL (several instances) needs a PostgreSQL DATABASE_URL: instances cannot share an SQLite file');
+  const cluster = clusterConfig(get, problems);
 
   let publicOrigin: string | null = null;
   const rawOrigin = get('PUBLIC_ORIGIN');
@@ -249,6 +257,7 @@ export function loadConfig(env: Env): Config {
     host,
     databaseUrl,
     redisUrl,
+    cluster,
     logLevel: logLevel!,
     webDist: get('WEB_DIST') ?? DEFAULT_WEB_DIST,
     diceSeed,
@@ -262,6 +271,21 @@ export function loadConfig(env: Env): Config {
     tournaments,
     limits,
   };
+}
+
+function clusterConfig(get: (name: string) => string | undefined, problems: string[]): Config['cluster'] {
+  const instanceId = get('INSTANCE_ID') ?? null;
+  if (instanceId !== null && !/^[A-Za-z0-9_.-]{1,40}$/.test(instanceId))
+    problems.push(`INSTANCE_ID must be 1–40 characters of A–Z a–z 0–9 _ . -, got '${instanceId}'`);
+  let lapseMs = 3_000;
+  const rawLapse = get('CLUSTER_LAPSE_MS');
+  if (rawLapse !== undefined) {
+    if (!/^\d{1,6}$/.test(rawLapse) || Number(rawLapse) < 500) problems.push(`CLUSTER_LAPSE_MS must be a whole number of ms 500..999999, got '${rawLapse}'`);
+    else lapseMs = Number(rawLapse);
+  }
+  const prefix = get('REDIS_PREFIX') ?? 'nardy:';
+  if (!/^[A-Za-z0-9_.:-]{1,40}$/.test(prefix)) problems.push(`REDIS_PREFIX must be 1–40 characters of A–Z a–z 0–9 _ . : -, got '${prefix}'`);
+  return { instanceId, lapseMs, prefix };
 }
 
 /** The tournaments' settings; `TOURNAMENT_SCHEDULE` is read here (a file) and checked when the server starts. */

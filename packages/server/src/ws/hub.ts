@@ -94,6 +94,18 @@ export class ConnectionHub {
     return c;
   }
 
+  /** The open links of `userId` on this instance (messages for all of a user's connections). */
+  linksOf(userId: string): ClientLink[] {
+    const links: ClientLink[] = [];
+    for (const c of this.open.keys()) if (c.link.viewer.userId === userId && c.isOpen) links.push(c.link);
+    return links;
+  }
+
+  /** Closes the socket of link `linkId` if it is open here (the client reconnects, to any instance, and resyncs). */
+  closeLink(linkId: string): void {
+    this.endWhere((c) => c.link.id === linkId);
+  }
+
   /** Closes the sockets opened with session token `token` (it was logged out). */
   endSession(token: string): void {
     this.endWhere((_, t) => t.session === token);
