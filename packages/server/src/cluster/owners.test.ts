@@ -139,7 +139,7 @@ describe('Ownership', () => {
     expect(await a.own.ownerFor('game:g1')).toEqual({ owner: 'b', fence: 2, mine: false });
   });
 
-  it('leaves a game younger than the grace to its creator, and gives keys back on close', async () => {
+  it('leaves a game younger than the grace to its creator, finds it on a later look, and gives keys back on close', async () => {
     const store = new MemoryLeases();
     const clock = { t: 10_000 };
     store.game('young', 9_000);
@@ -147,7 +147,11 @@ describe('Ownership', () => {
     await b.own.start();
     await b.own.beat();
     expect(b.host.held.size).toBe(0);
+    // Games nobody claimed are looked for every 5 s while no instance dies.
     clock.t += 2_000;
+    await b.own.beat();
+    expect(b.host.held.size).toBe(0);
+    clock.t += 3_000;
     await b.own.beat();
     expect(b.host.held.has('game:young')).toBe(true);
     await b.own.close();

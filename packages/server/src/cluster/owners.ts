@@ -45,6 +45,11 @@ export class Ownership implements OwnerDirectory {
   private readonly claiming = new Map<ShardKey, Promise<Holder | null>>();
   private alive = new Set<string>();
   private timer: ReturnType<typeof setInterval> | null = null;
+  /** When the last heartbeat was written: while they follow each other within the lapse, nobody can take a key over. */
+  private lastBeat = -Infinity;
+  /** When orphans were last looked for, and whether that look found some (then the next sweep looks again). */
+  private lastOrphanScan = -Infinity;
+  private orphansLeft = false;
   private beating: Promise<void> | null = null;
   private closed = false;
 
@@ -55,7 +60,7 @@ export class Ownership implements OwnerDirectory {
 
   /** First beat (this instance is alive before it claims anything), then one every lapse / 3. */
   async start(): Promise<void> {
-    await this.opts.store.heartbeat(this.instanceId, this.opts.now());
+    if (await this.opts.store.heartbeat(this.instanceId, this.opts.now())) this.lastBeat = this.opts.now();
     this.alive = new Set(await this.opts.store.alive(this.opts.now(), this.lapseMs));
     this.timer = setInterval(
       () => {
@@ -162,24 +167,46 @@ export class Ownership implements OwnerDirectory {
     if (this.closed) return;
     const now = this.opts.now();
     if (!(await this.opts.store.heartbeat(this.instanceId, now))) return;
+    const silent = now - this.lastBeat > this.lapseMs / 2;
+    this.lastBeat = now;
     try {
-      await this.sweep(now);
+      await this.sweep(now, silent);
     } catch (e) {
       this.opts.log?.warn({ err: e }, 'cluster sweep failed');
     }
   }
 
-  private async sweep(now: number): Promise<void> {
+  /**
+   * `silent`: the beat before this one is older than half the lapse (this instance was paused or cut off), so others
+   * may have taken keys over: only then is the list of held keys read back (at 100,000 games, not every second).
+   * Orphans are looked for when an instance died, when the last look found more than it took, and every 5 s (games
+   * whose creator died before claiming them).
+   */
+  private async sweep(now: number, silent: boolean): Promise<void> {
     const alive = new Set(await this.opts.store.alive(now, this.lapseMs));
+    let died = false;
     for (const id of this.alive) {
       if (alive.has(id) || id === this.instanceId) continue;
+      died = true;
       this.opts.log?.info({ instance: id }, 'an instance stopped beating');
       for (const [key, h] of this.others) if (h.owner === id) this.others.delete(key);
       this.opts.onDied?.(id);
     }
     this.alive = alive;
-    // Keys taken over while this instance was silent: dropped, nothing written (a key claimed while `held` was
-    // being read is not judged by that read).
+    if (silent) await this.dropLost();
+    if (!died && !this.orphansLeft && now - this.lastOrphanScan < 5_000) return;
+    this.lastOrphanScan = now;
+    const orphans = await this.opts.store.orphans(now, this.lapseMs, this.opts.graceMs ?? 2_000, ADOPT_PER_SWEEP);
+    this.orphansLeft = orphans.length === ADOPT_PER_SWEEP;
+    for (const key of orphans) {
+      if (this.closed) return;
+      if (!this.hostOf(key)) continue;
+      await this.claim(key).catch(() => {});
+    }
+  }
+
+  /** Keys taken over while this instance was silent: dropped, nothing written (a key claimed while `held` was being read is not judged by that read). */
+  private async dropLost(): Promise<void> {
     const before = [...this.mine.keys()];
     const held = new Set(await this.opts.store.held(this.instanceId));
     for (const key of before) {
@@ -187,11 +214,6 @@ export class Ownership implements OwnerDirectory {
       this.mine.delete(key);
       this.opts.log?.warn({ key }, 'lost a lease while silent; dropped');
       this.hostOf(key)?.drop(key);
-    }
-    for (const key of await this.opts.store.orphans(now, this.lapseMs, this.opts.graceMs ?? 2_000, ADOPT_PER_SWEEP)) {
-      if (this.closed) return;
-      if (!this.hostOf(key)) continue;
-      await this.claim(key).catch(() => {});
     }
   }
 
