@@ -95,6 +95,8 @@ export const PROTOCOL_ERROR_CODES = [
   'INTERNAL',
   /** The server is shutting down or overloaded; reconnect later. */
   'UNAVAILABLE',
+  /** The instance that holds this game, the lobby or this tournament could not be reached; retry in a moment. */
+  'CLUSTER_UNAVAILABLE',
   /** A new password that is among the commonest or otherwise too easy to guess (docs/security.md). */
   'WEAK_PASSWORD',
   /** A new password that is, or holds, the account's name. */
