@@ -77,10 +77,23 @@ export interface ClusterStore {
 /** A message between instances (JSON over Redis pub/sub, on the instance's own channel or the broadcast one). */
 export type Frame =
   /** Run `msg` for `link` on the owner of `key`; answered by a `reply` frame with the same `rpc`. */
-  | { readonly t: 'cmd'; readonly rpc: string; readonly from: string; readonly key: ShardKey; readonly link: LinkWire; readonly msg: ClientToServer }
+  | {
+      readonly t: 'cmd';
+      readonly rpc: string;
+      readonly from: string;
+      readonly key: ShardKey;
+      readonly link: LinkWire;
+      readonly msg: ClientToServer;
+      /** The server seed the origin holds for `msg.commitment` (G10): the owner holds it for the link before running `msg`. */
+      readonly seed?: string;
+    }
   /** A named call between modules (start a game here, a rematch event to a game's owner …). */
   | { readonly t: 'call'; readonly rpc: string; readonly from: string; readonly method: string; readonly args: unknown }
-  | { readonly t: 'reply'; readonly rpc: string; readonly reply: Reply | { readonly ok: false; readonly error: { readonly code: 'MOVED'; readonly message: string } } }
+  | {
+      readonly t: 'reply';
+      readonly rpc: string;
+      readonly reply: Reply | { readonly ok: false; readonly error: { readonly code: 'MOVED'; readonly message: string } };
+    }
   /** Messages for links held by the receiving instance; `to[i]` lists the link ids that get `msgs[i]`. */
   | { readonly t: 'push'; readonly from: string; readonly msgs: readonly ServerToClient[]; readonly to: readonly (readonly string[])[] }
   /** A link of `from` connected (`hello`) / closed: its stand-ins here say so to their modules. */
