@@ -27,11 +27,7 @@ export class DiceCommitments implements CommandModule {
   give(linkId: string): string {
     const seed = this.newSeed();
     const c = commitment(seed);
-    let mine = this.held.get(linkId);
-    if (!mine) this.held.set(linkId, (mine = new Map()));
-    mine.delete(c);
-    mine.set(c, seed);
-    if (mine.size > MAX_HELD) mine.delete(mine.keys().next().value!);
+    this.put(linkId, c, seed);
     return c;
   }
 
@@ -41,6 +37,20 @@ export class DiceCommitments implements CommandModule {
     const seed = mine?.get(c) ?? null;
     if (seed !== null) mine!.delete(c);
     return seed;
+  }
+
+  /** The server seed behind a commitment this link was given, left held (it travels with a forwarded command, issue 43). */
+  peek(linkId: string, c: string): string | null {
+    return this.held.get(linkId)?.get(c) ?? null;
+  }
+
+  /** Holds a seed given on another instance for this link (its stand-in here), so a command here can `take` it. */
+  put(linkId: string, c: string, seed: string): void {
+    let mine = this.held.get(linkId);
+    if (!mine) this.held.set(linkId, (mine = new Map()));
+    mine.delete(c);
+    mine.set(c, seed);
+    if (mine.size > MAX_HELD) mine.delete(mine.keys().next().value!);
   }
 
   disconnected(link: ClientLink): void {
