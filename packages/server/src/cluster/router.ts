@@ -159,6 +159,7 @@ export class ClusterRouter {
       this.fault(`owner of ${key}`, e);
       return unavailable(`the owner of ${key} could not be found`);
     }
+    if (!this.opts.bus.up) return unavailable('the instances cannot reach each other (Redis is down)');
     this.links.touch(link, owner);
     const c = commitmentOf(msg);
     const seed = c !== null ? (this.opts.carry?.peek(link.id, c) ?? null) : null;
