@@ -20,12 +20,12 @@
 // < 250 kB), interactive < 1 s. Exits 1 when the JS target is not met, so the figure is enforced where it is run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { freePort } from './load.js';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -50,17 +50,6 @@ for (const need of [mainJs, join(webDist, 'index.html')]) {
 if (!Number.isFinite(RUNS)) {
   console.error('--runs must be a number');
   process.exit(2);
-}
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (s.address());
-      s.close(() => res(port));
-    });
-  });
 }
 
 async function startServer(dir) {
