@@ -11,6 +11,12 @@ import { prizesFor } from './terms.js';
 
 /** How long after a game could not start it is tried again. */
 const RETRY_MS = 10_000;
+/**
+ * A game said to have ended whose end is not in the store yet is looked at again this often, this many times: in a
+ * cluster its actor may live on another instance, whose feed event goes out before its result is written.
+ */
+const END_RETRY_MS = 1_000;
+const END_TRIES = 30;
 
 /** What a director needs of the games: start one, look at a live one. */
 export interface DirectorGames extends GameFactory {
@@ -52,6 +58,8 @@ export class Director<S = unknown> {
   private readonly timers = new Map<string, () => void>();
   private endTimer: (() => void) | null = null;
   private retryTimer: (() => void) | null = null;
+  /** Another instance took the tournament over (cluster): nothing more is written or told. */
+  private stopped = false;
 
   constructor(
     private rec: TournamentRecord,
@@ -115,10 +123,10 @@ export class Director<S = unknown> {
     await this.advance();
   }
 
-  /** A live game ended: if it is one of ours, its result goes in. */
-  async ended(gameId: string): Promise<void> {
+  /** A live game ended: if it is one of ours, its result goes in (`tries`: how often its end was looked for already). */
+  async ended(gameId: string, tries = 0): Promise<void> {
     const pairingId = this.pairingOfGame.get(gameId);
-    if (pairingId === undefined) return;
+    if (pairingId === undefined || this.stopped) return;
     this.timers.get(gameId)?.();
     this.timers.delete(gameId);
     const actor = this.deps.games.actorOf(gameId);
@@ -132,7 +140,17 @@ export class Director<S = unknown> {
       const stored = await this.deps.store.getGame(gameId);
       end = stored.ok ? storedEnd(stored.value.status, stored.value.result) : null;
     }
-    if (!end) return;
+    if (!end) {
+      if (tries < END_TRIES && !this.stopped)
+        this.timers.set(
+          gameId,
+          this.deps.time.setTimer(this.deps.time.now() + END_RETRY_MS, () => {
+            this.timers.delete(gameId);
+            void this.endedAgain?.(gameId, tries + 1);
+          }),
+        );
+      return;
+    }
     await this.record_(pairingId, end);
     await this.advance();
   }
@@ -140,7 +158,7 @@ export class Director<S = unknown> {
   /** A player withdraws from the running tournament: his unplayed pairings are lost (the format scores them). */
   async withdraw(userId: string): Promise<boolean> {
     const next = this.format.withdraw(this.state, userId);
-    if (!next.ok) return false;
+    if (!next.ok || this.stopped) return false;
     const saved = await this.deps.store.tournaments.withdraw(this.id, userId, next.value as Json);
     if (!saved.ok || !saved.value) return false;
     this.state = next.value;
@@ -153,6 +171,12 @@ export class Director<S = unknown> {
     }
     await this.advance();
     return true;
+  }
+
+  /** Another instance took the tournament over: no timer fires, nothing more is written or told. */
+  stop(): void {
+    this.stopped = true;
+    this.close();
   }
 
   /** Stops the timers (the server is closing). */
@@ -169,7 +193,7 @@ export class Director<S = unknown> {
   private async record_(pairingId: string, end: GameEnd): Promise<void> {
     const result: PairingResult = pairingResult(pairingId, end, this.deps.time.now());
     const next = this.format.record(this.state, result);
-    if (!next.ok) return;
+    if (!next.ok || this.stopped) return;
     const saved = await this.deps.store.tournaments.recordResult(this.id, pairingId, result as unknown as Json, next.value as Json);
     if (!saved.ok) {
       this.deps.log.error({ tournamentId: this.id, pairingId, code: saved.error.code }, 'a tournament result could not be stored');
@@ -183,7 +207,7 @@ export class Director<S = unknown> {
    * without one (also those a crash left between the two writes), then the end when the format says so.
    */
   async advance(): Promise<void> {
-    if (this.rec.status !== 'running') return;
+    if (this.rec.status !== 'running' || this.stopped) return;
     const now = this.deps.time.now();
     const active = this.entries.filter((e) => e.status === 'registered').map((e) => e.userId);
     const views = this.format.pairings(this.state);
@@ -202,6 +226,7 @@ export class Director<S = unknown> {
     for (const v of this.format.pairings(this.state)) {
       if (v.result === null && v.pairing.b !== null && !this.games.has(v.pairing.id)) await this.startGame(v.pairing);
     }
+    if (this.stopped) return;
     this.deps.events.changed(this.id);
     if (this.format.finished(this.state, now)) await this.finish();
     else this.armEnd();
@@ -220,12 +245,16 @@ export class Director<S = unknown> {
   /** Set by the module: runs `advance` in its queue (the arena's time is up; a game that could not start is tried again). */
   again: (() => Promise<void>) | null = null;
 
+  /** Set by the module: runs `ended` again in its queue (a game's end was not stored yet). */
+  endedAgain: ((gameId: string, tries: number) => Promise<void>) | null = null;
+
   private seat(id: string): SeatHolder {
     const bot = this.entries.find((e) => e.userId === id)?.bot;
     return bot != null ? { kind: 'bot', botId: bot } : { kind: 'user', userId: id };
   }
 
   private async startGame(p: Pairing): Promise<void> {
+    if (this.stopped) return;
     const b = p.b!;
     const settings: TableSettings = { match: this.terms.match, rated: this.terms.rated && !this.isBot(p.a) && !this.isBot(b), stake: 0 };
     const started = await this.deps.games.startGame({
@@ -245,6 +274,7 @@ export class Director<S = unknown> {
       return;
     }
     const gameId = started.value.gameId;
+    if (this.stopped) return;
     const saved = await this.deps.store.tournaments.addGame(this.id, p.id, gameId, this.state as Json, this.deps.time.now());
     if (!saved.ok) {
       this.deps.log.error({ tournamentId: this.id, pairingId: p.id, code: saved.error.code }, 'a tournament game could not be stored');
@@ -285,6 +315,7 @@ export class Director<S = unknown> {
   }
 
   private async finish(): Promise<void> {
+    if (this.stopped) return;
     this.close();
     const pool = this.entries.reduce((a, e) => a + e.paid, 0);
     // Bots and players who withdrew win nothing: the places after them move up.

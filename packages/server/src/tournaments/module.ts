@@ -12,6 +12,7 @@ import type {
 } from '@nardy/protocol';
 import type { VariantId } from '@nardy/engine';
 import type { ChipsLedger } from '../chips/ledger.js';
+import type { Fence, Holder, ShardHost, ShardKey, UserPush } from '../cluster/types.js';
 import type { ClientLink, CommandModule, Reply } from '../contracts.js';
 import type { TimeSource } from '../game/time.js';
 import { botIdFor, botLevelOf, botName } from '../games/bots.js';
@@ -43,7 +44,26 @@ export interface TournamentsOptions {
   /** The tournament's chat room: its followers join it on `tournament.subscribe` and leave it on unsubscribe. */
   readonly chat: { join(link: ClientLink, room: ChatRoom): Promise<Reply>; leave(link: ClientLink, room: ChatRoom): void };
   readonly log: Log;
+  /** Messages for every connection of a user (`tournament.match`); default: the links that said hello here. */
+  readonly push?: UserPush;
+  /** Several instances (issue 43): each tournament is directed by the holder of `tournament:<id>` only. */
+  readonly cluster?: TournamentsCluster;
 }
+
+/**
+ * The leases a clustered module takes and gives back. A key it wins here it loads itself (`claim` must not call its
+ * `adopt`: `Ownership.claim(key, false)`); one that the cluster gives it (an orphan, a forwarded command) comes
+ * through `adopt`.
+ */
+export interface TournamentsCluster {
+  /** Claims `key` for this instance unless a live one holds it. */
+  claim(key: ShardKey): Promise<Holder | null>;
+  /** Gives `key` back (the tournament is over): nothing is left to direct. */
+  release(key: ShardKey): Promise<void>;
+}
+
+/** The shard key of a tournament's director. */
+export const tournamentKey = (id: string): ShardKey => `tournament:${id}`;
 
 type Fail = { readonly ok: false; readonly error: { readonly code: ErrorCode; readonly message: string } };
 const fail = (code: ErrorCode, message: string): Fail => ({ ok: false, error: { code, message } });
@@ -63,7 +83,7 @@ export const LISTS: Readonly<Record<'upcoming' | 'running' | 'finished', readonl
  * `Director` per running tournament. Every change goes through one queue, so a registration, a start and a result
  * never interleave; each is written to the store before it is pushed.
  */
-export class TournamentsModule implements CommandModule {
+export class TournamentsModule implements CommandModule, ShardHost {
   readonly types = [
     'tournament.create',
     'tournament.register',
@@ -78,29 +98,113 @@ export class TournamentsModule implements CommandModule {
   private readonly subs = new Map<string, Set<ClientLink>>();
   private readonly links = new Map<string, Set<ClientLink>>();
   private readonly startTimers = new Map<string, () => void>();
+  /** Cluster: the tournaments whose key this instance holds (only these get directors and start timers). */
+  private readonly held = new Set<string>();
+  private readonly push: UserPush;
   /** How players are shown, by user and then by variant ('' without one: no provisional mark). */
   private readonly refs = new Map<string, Map<string, UserRef>>();
   /** The pairings last pushed per tournament (JSON by pairing id): only changed ones go out. */
   private readonly sent = new Map<string, Map<string, string>>();
   private closed = false;
 
-  constructor(private readonly opts: TournamentsOptions) {}
+  constructor(private readonly opts: TournamentsOptions) {
+    this.push = opts.push ?? { toUser: (userId, msg) => this.links.get(userId)?.forEach((l) => l.send(msg)) };
+  }
 
-  /** On start: the running tournaments resume (games that ended while down are recorded), the upcoming ones' timers are set. */
+  /**
+   * On start: the running tournaments resume (games that ended while down are recorded), the upcoming ones' timers are
+   * set. In a cluster, only those this instance wins a claim for (nobody live holds them: their holder left, or their
+   * creator's claim failed); the others are adopted when the cluster gives them here.
+   */
   async start(): Promise<void> {
+    if (this.opts.cluster) return this.claimUnheld();
     const upcoming = await this.opts.store.tournaments.list(['registering'], 10_000);
     if (upcoming.ok) for (const t of upcoming.value) this.armStart(t);
     const running = await this.opts.store.tournaments.list(['running'], 10_000);
     if (!running.ok) return;
-    for (const t of running.value) {
-      await this.queue.run(async () => {
-        const d = await this.direct(t);
-        if (!d) return;
-        await d.load();
-        for (const g of d.gameIds()) this.byGame.set(g, d);
-        await d.resume();
-      });
+    for (const t of running.value) await this.queue.run(() => this.resumeRun(t));
+  }
+
+  /**
+   * Cluster: claims every upcoming or running tournament nobody live holds and directs those won. A graceful leave
+   * deletes the leaver's leases, which the orphan sweep then no longer sees: the lead may call this now and then too.
+   */
+  async claimUnheld(): Promise<void> {
+    const r = await this.opts.store.tournaments.list(['registering', 'running'], 10_000);
+    if (!r.ok) return;
+    for (const t of r.value) if (!this.held.has(t.id) && !this.closed && (await this.claim(t.id))) await this.queue.run(() => this.take(t.id));
+  }
+
+  // ------------------------------------------------------------ the cluster's side (ShardHost)
+
+  handles(key: ShardKey): boolean {
+    return key.startsWith('tournament:');
+  }
+
+  /** This instance now holds the tournament: an upcoming one's start timer is set, a running one resumes. */
+  async adopt(key: ShardKey, _fence: Fence): Promise<void> {
+    const id = key.slice('tournament:'.length);
+    try {
+      await this.queue.run(() => this.take(id));
+    } catch (e) {
+      this.drop(key);
+      throw e;
     }
+  }
+
+  /** Another instance took the tournament over: its director and timers stop here, nothing more is written. */
+  drop(key: ShardKey): void {
+    const id = key.slice('tournament:'.length);
+    this.held.delete(id);
+    this.startTimers.get(id)?.();
+    this.startTimers.delete(id);
+    const d = this.directors.get(id);
+    if (d) {
+      d.stop();
+      this.directors.delete(id);
+      for (const g of d.gameIds()) if (this.byGame.get(g) === d) this.byGame.delete(g);
+    }
+    this.sent.delete(id);
+  }
+
+  /** Claims a tournament's key; true when this instance holds it now. */
+  private async claim(id: string): Promise<boolean> {
+    try {
+      const h = await this.opts.cluster!.claim(tournamentKey(id));
+      if (h?.mine) this.held.add(id);
+      return h?.mine === true;
+    } catch (e) {
+      this.opts.log.error({ tournamentId: id, err: e }, 'the tournament could not be claimed');
+      return false;
+    }
+  }
+
+  /** Runs in the queue: what a held tournament needs here (a no-op when it has it already). */
+  private async take(id: string): Promise<void> {
+    this.held.add(id);
+    if (this.closed || this.directors.has(id) || this.startTimers.has(id)) return;
+    const t = await this.opts.store.tournaments.get(id);
+    if (!t.ok && t.error.code !== 'NOT_FOUND') throw new Error(`tournament ${id} could not be read (${t.error.code})`);
+    if (t.ok && t.value.status === 'registering') this.armStart(t.value);
+    else if (t.ok && t.value.status === 'running') await this.resumeRun(t.value);
+    else await this.release(id);
+  }
+
+  /** Cluster: the tournament is over (or there is none): its key goes back. */
+  private async release(id: string): Promise<void> {
+    if (!this.opts.cluster || !this.held.delete(id)) return;
+    await this.opts.cluster
+      .release(tournamentKey(id))
+      .catch((e: unknown) => this.opts.log.error({ tournamentId: id, err: e }, 'the tournament could not be released'));
+  }
+
+  /** A running tournament's director, with the games it started (those that ended meanwhile are recorded). In the queue. */
+  private async resumeRun(t: TournamentRecord): Promise<void> {
+    const d = await this.direct(t);
+    if (!d) return;
+    await d.load();
+    for (const g of d.gameIds()) this.byGame.set(g, d);
+    await d.resume();
   }
 
   async close(): Promise<void> {
@@ -111,7 +215,7 @@ export class TournamentsModule implements CommandModule {
     for (const d of this.directors.values()) d.close();
   }
 
-  /** The games' feed: a game ended (perhaps a tournament's). */
+  /** The games' feed (every instance's, in a cluster): a game ended (perhaps one of a tournament directed here). */
   ended(gameId: string): void {
     const d = this.byGame.get(gameId);
     if (!d) return;
@@ -126,19 +230,31 @@ export class TournamentsModule implements CommandModule {
     });
   }
 
-  /** A connection said hello: `tournament.match` reaches the user on it. */
+  /** A connection said hello: `tournament.match` reaches the user on it, and his waiting matches directed here are told again on it. */
   connected(link: ClientLink): void {
     const userId = link.viewer.userId;
     const set = this.links.get(userId) ?? new Set();
     set.add(link);
     this.links.set(userId, set);
-    // A match of his that is waiting for him (he was away when it started, or the server restarted): told again.
+    this.retell(userId, (msg) => link.send(msg));
+  }
+
+  /**
+   * Cluster: a connection of `userId` said hello on another instance. His matches that this instance directs and that
+   * wait for him are told again, to every connection of his (the UserPush).
+   */
+  userConnected(userId: string): void {
+    this.retell(userId, (msg) => this.push.toUser(userId, msg));
+  }
+
+  /** A match of his that is waiting for him (he was away when it started, or its director moved): told again. */
+  private retell(userId: string, send: (msg: ServerToClient) => void): void {
     for (const d of this.directors.values()) {
       for (const v of d.format.pairings(d.record.state)) {
         const gameId = d.games.get(v.pairing.id);
         const { a, b } = v.pairing;
         if (v.result !== null || gameId === undefined || b === null || (a !== userId && b !== userId)) continue;
-        void this.tellMatch(d.record, userId, a === userId ? b : a, a === userId ? 'p1' : 'p2', gameId, v.pairing.id, [link]);
+        void this.tellMatch(d.record, a === userId ? b : a, a === userId ? 'p1' : 'p2', gameId, v.pairing.id, send);
       }
     }
   }
@@ -157,7 +273,7 @@ export class TournamentsModule implements CommandModule {
     if (this.closed) return fail('UNAVAILABLE', 'the server is shutting down');
     switch (msg.type) {
       case 'tournament.create':
-        return this.queue.run(() => this.create(link, msg));
+        return this.create(link, msg);
       case 'tournament.register':
         return this.queue.run(() => this.register(link, msg.tournamentId));
       case 'tournament.leave':
@@ -233,16 +349,37 @@ export class TournamentsModule implements CommandModule {
     const now = this.opts.time.now();
     const terms = completeTerms(msg.terms, format, now);
     if (!terms.ok) return terms;
-    const mine = await this.opts.store.tournaments.countUpcomingBy(v.userId);
-    if (!mine.ok) return fail('INTERNAL', 'the tournaments could not be read');
-    if (mine.value >= this.opts.perUser) return fail('LIMIT_REACHED', `you may have at most ${this.opts.perUser} upcoming tournaments of your own`);
-    const made = await this.createTournament(terms.value, v.userId, now);
+    // Counted and created in the queue (two at once cannot pass the limit); claimed after it (a claim may wait on it).
+    const made = await this.queue.run(async () => {
+      const mine = await this.opts.store.tournaments.countUpcomingBy(v.userId);
+      if (!mine.ok) return fail('INTERNAL', 'the tournaments could not be read');
+      if (mine.value >= this.opts.perUser) return fail('LIMIT_REACHED', `you may have at most ${this.opts.perUser} upcoming tournaments of your own`);
+      return this.insert(terms.value, v.userId, now);
+    });
     if (!made.ok) return made;
-    return { ok: true, value: { kind: 'tournament', tournamentId: made.value } };
+    await this.directNew(made.value);
+    return { ok: true, value: { kind: 'tournament', tournamentId: made.value.id } };
   }
 
-  /** Creates a tournament (a user's, or the schedule's with its occurrence key) and sets its timers. */
+  /** Creates a tournament (a user's, or the schedule's with its occurrence key) and sets its timers (in a cluster, once it holds it). */
   async createTournament(terms: TournamentTerms, createdBy: string | null, now: number, scheduleKey?: string): Promise<{ ok: true; value: string } | Fail> {
+    const made = await this.insert(terms, createdBy, now, scheduleKey);
+    if (!made.ok) return made;
+    await this.directNew(made.value);
+    return { ok: true, value: made.value.id };
+  }
+
+  /** A new tournament's start timer, here unless (in a cluster) another instance won its claim. */
+  private async directNew(t: TournamentRecord): Promise<void> {
+    if (!this.opts.cluster || (await this.claim(t.id))) this.armStart(t);
+  }
+
+  private async insert(
+    terms: TournamentTerms,
+    createdBy: string | null,
+    now: number,
+    scheduleKey?: string,
+  ): Promise<{ ok: true; value: TournamentRecord } | Fail> {
     const r = await this.opts.store.tournaments.create({
       name: terms.name,
       format: terms.format,
@@ -253,8 +390,7 @@ export class TournamentsModule implements CommandModule {
       createdAt: now,
     });
     if (!r.ok) return fail(r.error.code === 'DUPLICATE' ? 'CONFLICT' : 'INTERNAL', `the tournament could not be created (${r.error.code})`);
-    this.armStart(r.value);
-    return { ok: true, value: r.value.id };
+    return r;
   }
 
   private async register(link: ClientLink, id: string): Promise<Reply> {
@@ -328,6 +464,7 @@ export class TournamentsModule implements CommandModule {
     this.startTimers.get(t.id)?.();
     this.startTimers.delete(t.id);
     await this.pushState({ ...t, status: 'cancelled', finishedAt: now }, await this.entriesOf(t.id));
+    await this.release(t.id);
     return true;
   }
 
@@ -356,7 +493,7 @@ export class TournamentsModule implements CommandModule {
     let at: number | null = null;
     if (terms.start.kind === 'at') at = terms.start.at;
     else if (terms.bots) at = t.createdAt + this.opts.botFillMs;
-    if (at === null) return;
+    if (at === null || this.startTimers.has(t.id)) return;
     this.startTimers.set(
       t.id,
       this.opts.time.setTimer(at, () => {
@@ -424,6 +561,8 @@ export class TournamentsModule implements CommandModule {
 
   /** A director for a running tournament, indexed by its games. */
   private async direct(t: TournamentRecord): Promise<Director | null> {
+    // In a cluster, a tournament dropped while its start was under way is left to its new holder.
+    if (this.opts.cluster && !this.held.has(t.id)) return null;
     const format = this.formatOf(t);
     if (!format) {
       this.opts.log.error({ tournamentId: t.id, format: t.format }, 'no such tournament format here: the tournament waits');
@@ -439,16 +578,19 @@ export class TournamentsModule implements CommandModule {
         changed: (id) => void this.pushPlay(id),
         matchReady: (_id, p, gameId) => {
           this.byGame.set(gameId, d);
-          void this.tellMatch(d.record, p.a, p.b!, 'p1', gameId, p.id);
-          void this.tellMatch(d.record, p.b!, p.a, 'p2', gameId, p.id);
+          for (const [userId, opponent, seat] of [[p.a, p.b!, 'p1'] as const, [p.b!, p.a, 'p2'] as const]) {
+            if (botLevelOf(userId.split('.')[0]!) === null) void this.tellMatch(d.record, opponent, seat, gameId, p.id, (msg) => this.push.toUser(userId, msg));
+          }
         },
         finished: (id) => {
           this.directors.delete(id);
           void this.pushState(d.record, d.players).then(() => this.pushPlay(id, d));
+          void this.release(id);
         },
       },
     });
     d.again = () => this.queue.run(() => d.advance());
+    d.endedAgain = (gameId, tries) => this.queue.run(() => d.ended(gameId, tries));
     this.directors.set(t.id, d);
     return d;
   }
@@ -496,16 +638,14 @@ export class TournamentsModule implements CommandModule {
 
   private async tellMatch(
     t: TournamentRecord,
-    userId: string,
     opponent: string,
     seat: 'p1' | 'p2',
     gameId: string,
     pairingId: string,
-    to: Iterable<ClientLink> | undefined = this.links.get(userId),
+    send: (msg: ServerToClient) => void,
   ): Promise<void> {
-    if (!to) return;
     const ref = await this.refOf(opponent, variantOf(t));
-    for (const link of to) link.send({ type: 'tournament.match', tournamentId: t.id, pairingId, gameId, seat, opponent: ref });
+    send({ type: 'tournament.match', tournamentId: t.id, pairingId, gameId, seat, opponent: ref });
   }
 
   // ------------------------------------------------------------ lookups

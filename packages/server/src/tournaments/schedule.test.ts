@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { world, type World } from '../games/kit.suite.js';
 import { FORMATS } from './formats/index.js';
 import { until } from './kit.suite.js';
-import { occurrences, parseRule, parseSchedule } from './schedule.js';
+import { occurrences, parseRule, parseSchedule, runSchedule } from './schedule.js';
 
 const DAILY = {
   key: 'daily-long',
@@ -64,5 +64,22 @@ describe('the tournament schedule (TOURNAMENT_SCHEDULE)', () => {
     x.time.advance(10 * 60_000);
     await new Promise<void>((r) => setTimeout(r, 50));
     expect(await upcoming()).toHaveLength(1);
+  });
+
+  it('in a cluster, only the instance that holds the schedule lease creates; another takes over when it gets it', async () => {
+    w = await world('sqlite');
+    const x = w;
+    let holds = false;
+    const stop = runSchedule(JSON.stringify([DAILY]), x.app.tournaments, FORMATS, x.time, { info() {}, warn() {}, error() {} }, async () => holds);
+    const upcoming = async () => {
+      const r = await x.store.tournaments.list(['registering'], 10);
+      return r.ok ? r.value.length : -1;
+    };
+    await new Promise<void>((r) => setTimeout(r, 50));
+    expect(await upcoming()).toBe(0);
+    holds = true;
+    x.time.advance(10 * 60_000);
+    await until(async () => (await upcoming()) === 1, 'the scheduled tournament, once this instance holds the lease');
+    stop();
   });
 });

@@ -128,20 +128,26 @@ function termsAt(entry: ScheduleEntry, formats: Partial<Record<FormatId, Format<
   return terms.ok ? terms : { ok: false as const, error: terms.error.message };
 }
 
-/** Creates each entry's occurrences that start within its `aheadHours` now and every 10 minutes; returns the stop. */
+/**
+ * Creates each entry's occurrences that start within its `aheadHours` now and every 10 minutes; returns the stop. In a
+ * cluster, `holds` claims the `schedule` lease at each look: only the instance that holds it creates anything (an
+ * occurrence is made once anyway, by its key; the lease spares the others the work).
+ */
 export function runSchedule(
   text: string,
   tournaments: TournamentsModule,
   formats: Partial<Record<FormatId, Format<unknown>>>,
   time: TimeSource,
   log: Log,
+  holds?: () => Promise<boolean>,
 ): () => void {
   const entries = parseSchedule(text, formats);
   let cancel: (() => void) | null = null;
   let stopped = false;
   const tick = async (): Promise<void> => {
     const now = time.now();
-    for (const e of entries) {
+    const mine = holds === undefined || (await holds().catch(() => false));
+    for (const e of mine ? entries : []) {
       for (const at of occurrences(parseRule(e.rrule), e.tz, now, now + e.aheadMs)) {
         const terms = termsAt(e, formats, now, at);
         if (!terms.ok) continue;
