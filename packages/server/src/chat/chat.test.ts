@@ -173,6 +173,20 @@ describe('ChatModule', () => {
     expectFail(await chat.handle(a1, cmd('pm.send', { to: 'sue', text: 'hi' })), 'BLOCKED');
   });
 
+  it('private messages go through the injected UserPush (in a cluster, every instance of both users)', async () => {
+    const pushed: [string, ServerToClient][] = [];
+    chat = new ChatModule({ store, membership: tables, now: () => clock.t, push: { toUser: (userId, m) => pushed.push([userId, m]) } });
+    const [a, b] = [link('alice'), link('bob')];
+    for (const l of [a, b]) chat.connect(l);
+    expectOk(await chat.handle(a, cmd('pm.send', { to: 'bob', text: 'hi there' })));
+    expect(pushed.map(([u, m]) => [u, m.type === 'pm.message' && m.text])).toEqual([
+      ['bob', 'hi there'],
+      ['alice', 'hi there'],
+    ]);
+    // Nothing straight to the local links: the push is the only way.
+    expect([a.got, b.got]).toEqual([[], []]);
+  });
+
   it('length limit: 1–500 characters, not blank, no control characters', async () => {
     const a = link('alice');
     expectOk(await chat.handle(a, cmd('chat.send', { room: lobby, text: 'x'.repeat(500) })));

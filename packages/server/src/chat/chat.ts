@@ -1,5 +1,6 @@
 import { ChatTextSchema, LIMITS, type ChatRoom, type ClientToServer, type ServerToClient, type UserRef } from '@nardy/protocol';
 import { memoryBuckets, type BucketFactory, type Buckets, type TokenBucketOptions } from '../accounts/rate-limit.js';
+import type { UserPush } from '../cluster/types.js';
 import type { ClientLink, CommandModule, Reply, ReplyError } from '../contracts.js';
 import type { ChatMessage, Store, StoreError, UserRecord } from '../store/index.js';
 
@@ -37,6 +38,8 @@ export interface ChatOptions {
   readonly historyLimit?: number;
   /** How a user is shown (`from`/`to`); default: id, display name, guest flag. The app may add ratings. */
   readonly userRef?: (user: { readonly id: string; readonly displayName: string; readonly isGuest: boolean }) => UserRef;
+  /** How a private message reaches every connection of a user; default: his links here (those `connect` was told of). */
+  readonly push?: UserPush;
 }
 
 const CHAT_TYPES = ['chat.send', 'pm.send', 'user.block', 'user.unblock'] as const satisfies readonly ClientToServer['type'][];
@@ -77,6 +80,7 @@ export class ChatModule implements CommandModule {
   readonly #rate: Buckets;
   readonly #historyLimit: number;
   readonly #ref: NonNullable<ChatOptions['userRef']>;
+  readonly #push: UserPush;
   /** Links per room channel. */
   readonly #rooms = new Map<string, Map<string, ClientLink>>();
   /** Channels per link id. */
@@ -93,6 +97,7 @@ export class ChatModule implements CommandModule {
     this.#rate = (opts.buckets ?? memoryBuckets)('chat', { capacity: 5, refillMs: 2000, ...opts.rate, now: this.#now });
     this.#historyLimit = Math.max(1, Math.min(500, opts.historyLimit ?? 50));
     this.#ref = opts.userRef ?? defaultRef;
+    this.#push = opts.push ?? { toUser: (userId, msg) => this.#userLinks.get(userId)?.forEach((l) => l.send(msg)) };
   }
 
   // ------------------------------------------------------------ links and rooms (called by ws/ and games/)
@@ -276,10 +281,10 @@ export class ChatModule implements CommandModule {
       text,
       at: saved.value.createdAt,
     };
-    const recipients = new Map([...(this.#userLinks.get(to) ?? new Map<string, ClientLink>())]);
-    for (const [id, l] of this.#userLinks.get(me.userId) ?? []) recipients.set(id, l);
-    recipients.set(link.id, link);
-    for (const l of recipients.values()) l.send(out);
+    // The sender's connection is one of his (every link said hello, so `connect` knows it; in a cluster the push
+    // reaches it on its own instance when this one is a stand-in).
+    this.#push.toUser(to, out);
+    this.#push.toUser(me.userId, out);
     return done;
   }
 
