@@ -5,7 +5,7 @@ import type { Log } from '../games/manager.js';
 import { mayRead } from '../records/routes.js';
 import type { AnalysisRecord, Store } from '../store/index.js';
 import type { Analyser } from './analyser.js';
-import { AnalysisQueue } from './queue.js';
+import { memoryQueue, type JobQueue, type QueueFactory } from './queue.js';
 
 export interface AnalysisOptions {
   readonly store: Store;
@@ -18,6 +18,8 @@ export interface AnalysisOptions {
   readonly limits: { readonly perUser: number; readonly queue: number; readonly autoQueue: number };
   readonly time: TimeSource;
   readonly log: Log;
+  /** The queue: this process's (`memoryQueue`, the default, one instance) or BullMQ's, shared by the instances (`bullQueue`). */
+  readonly queue?: QueueFactory;
 }
 
 type Status = Extract<AckResult, { kind: 'analysis' }>;
@@ -25,6 +27,8 @@ type Answer = { readonly ok: true; readonly value: Status } | { readonly ok: fal
 
 const refuse = (code: ErrorCode, message: string): Answer => ({ ok: false, error: { code, message } });
 const keyOf = (gameId: string, ply: number): string => `${ply}:${gameId}`;
+/** The queue (Redis) is unreachable: a new job cannot be queued. */
+const UNQUEUED = { ok: false, error: { code: 'CLUSTER_UNAVAILABLE', message: 'the analysis queue is unavailable: try again soon' } } as const satisfies Answer;
 
 /**
  * Analysis as a job (issue 41 item 4): `analysis.request` queues a finished game's or match's analysis at a ply, or
@@ -34,13 +38,13 @@ const keyOf = (gameId: string, ply: number): string => `${ply}:${gameId}`;
  */
 export class AnalysisModule implements CommandModule {
   readonly types = ['analysis.request', 'analysis.unsubscribe'] as const;
-  readonly #queue: AnalysisQueue;
+  readonly #queue: JobQueue;
   /** Links told of a job's progress, by job. */
   readonly #watchers = new Map<string, Set<ClientLink>>();
   readonly #pending = new Set<Promise<unknown>>();
 
   constructor(private readonly opts: AnalysisOptions) {
-    this.#queue = new AnalysisQueue({
+    this.#queue = (opts.queue ?? memoryQueue)({
       store: opts.store,
       analyser: opts.analyser,
       concurrency: opts.workers,
@@ -107,7 +111,8 @@ export class AnalysisModule implements CommandModule {
 
   /**
    * A person asks for an analysis (the socket's command; tools): the job's status, or why not — `UNAVAILABLE`
-   * (analysis off), `NOT_FOUND`, `PRIVATE_GAME`, `NOT_FINISHED`, `LIMIT_REACHED` (his or everyone's queue is full).
+   * (analysis off), `NOT_FOUND`, `PRIVATE_GAME`, `NOT_FINISHED`, `LIMIT_REACHED` (his or everyone's queue is full),
+   * `CLUSTER_UNAVAILABLE` (the shared queue's Redis is down; a job there already is joined all the same).
    */
   async request(userId: string, gameId: string, ply: number, watch: string | undefined): Promise<Answer> {
     const { store, limits } = this.opts;
@@ -117,6 +122,8 @@ export class AnalysisModule implements CommandModule {
     if (!mayRead(game.value, userId, watch)) return refuse('PRIVATE_GAME', 'a private game: only its players and those they invite may have it analysed');
     if (game.value.status !== 'finished') return refuse('NOT_FINISHED', 'only a finished game or match can be analysed');
     const existing = await store.analyses.getAnalysis(gameId, ply);
+    // A new job needs the queue (Redis, in a cluster): refused while it is down, before the store is asked.
+    if ((!existing.ok || existing.value.status === 'failed') && !this.#queue.up) return UNQUEUED;
     // Joining a job there (or reading a done one) costs nothing; a new one counts against the limits.
     if (!existing.ok || existing.value.status === 'failed') {
       const mine = await store.analyses.countPendingAnalyses(userId);
@@ -128,7 +135,7 @@ export class AnalysisModule implements CommandModule {
     }
     const r = await store.analyses.requestAnalysis({ gameId, ply, requestedBy: userId, at: this.opts.time.now() });
     if (!r.ok) return refuse('UNAVAILABLE', 'the database is unavailable');
-    if (r.value.created) this.#queue.kick();
+    if (r.value.created && !(await this.#hand(r.value.job))) return UNQUEUED;
     return { ok: true, value: this.statusOf(r.value.job) };
   }
 
@@ -150,9 +157,21 @@ export class AnalysisModule implements CommandModule {
     const game = await store.getGame(gameId);
     if (!game.ok || !game.value.rated || game.value.status === 'aborted') return;
     const all = await store.analyses.countPendingAnalyses();
-    if (!all.ok || all.value >= this.opts.limits.autoQueue) return;
+    if (!all.ok || all.value >= this.opts.limits.autoQueue || !this.#queue.up) return;
     const r = await store.analyses.requestAnalysis({ gameId, ply: DEFAULT_ANALYSIS_PLY, requestedBy: null, at: this.opts.time.now() });
-    if (r.ok && r.value.created) this.#queue.kick();
+    if (r.ok && r.value.created) await this.#hand(r.value.job);
+  }
+
+  /**
+   * Hands a job the store has just queued to the queue. One it could not take (Redis went down meanwhile) is marked
+   * failed in the store, so that it neither counts against the limits nor waits for nothing, and may be asked again.
+   */
+  async #hand(job: AnalysisRecord): Promise<boolean> {
+    if (await this.#queue.add(job)) return true;
+    const { store, time } = this.opts;
+    const started = await store.analyses.startAnalysis(job.gameId, job.ply, time.now());
+    if (started.ok) await store.analyses.endAnalysis(job.gameId, job.ply, { error: UNQUEUED.error.message }, time.now());
+    return false;
   }
 
   #tell(gameId: string, ply: number, msg: ServerToClient, last: boolean): void {

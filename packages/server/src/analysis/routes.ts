@@ -17,7 +17,14 @@ export interface AnalysisRoutesOptions {
 const BAD_ID = badRequest('the game id must be 1–64 characters of A–Z a–z 0–9 _ . : -');
 
 /** The HTTP status of each refusal of a request. */
-const STATUS: Partial<Record<ErrorCode, number>> = { NOT_FOUND: 404, PRIVATE_GAME: 403, NOT_FINISHED: 409, LIMIT_REACHED: 429, UNAVAILABLE: 503 };
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  NOT_FOUND: 404,
+  PRIVATE_GAME: 403,
+  NOT_FINISHED: 409,
+  LIMIT_REACHED: 429,
+  UNAVAILABLE: 503,
+  CLUSTER_UNAVAILABLE: 503,
+};
 
 /**
  * `POST /api/games/:id/analysis` `{ply?, watch?}`: asks for the analysis, as `analysis.request` does (202 with the
