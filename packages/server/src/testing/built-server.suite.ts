@@ -50,7 +50,10 @@ export async function guestCookie(url: string): Promise<string> {
   return (guest.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
-/** A WebSocket client that keeps every message (each must parse) and waits for the one it needs. */
+/**
+ * A WebSocket client that keeps every message (each must parse) and waits for the one it needs. Once the socket
+ * closes (the server died), every wait fails at once with "socket closed".
+ */
 export class WireClient {
   readonly received: ServerToClient[] = [];
   private waiters: Array<() => void> = [];
@@ -62,6 +65,16 @@ export class WireClient {
       this.received.push(r.value);
       for (const w of this.waiters.splice(0)) w();
     });
+    // A reset connection reports an error, then closes: the close is what the waits see.
+    ws.on('error', () => {});
+    ws.on('close', () => {
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  /** The socket closed (or is closing): nothing more will come. */
+  get closed(): boolean {
+    return this.ws.readyState === WebSocket.CLOSED || this.ws.readyState === WebSocket.CLOSING;
   }
 
   static open(url: string, cookie: string): Promise<WireClient> {
@@ -77,6 +90,7 @@ export class WireClient {
     for (;;) {
       const hit = this.received.slice(from).find(pred);
       if (hit) return hit;
+      if (this.closed) throw new Error('socket closed');
       if (Date.now() > end) throw new Error('timed out');
       await new Promise<void>((r) => {
         this.waiters.push(r);

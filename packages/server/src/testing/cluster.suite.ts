@@ -1,0 +1,199 @@
+/**
+ * The multi-instance suite's machinery (issue 43): built servers on fixed loopback ports sharing one PostgreSQL
+ * database and one Redis, each killed (SIGKILL) and started again on its own port at will; a private
+ * redis-server for the outage scenario. Every instance keeps the last lines of each of its lives, so a failing
+ * suite can print what each one said last.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { connect, createServer } from 'node:net';
+import { startInstance, waitHealthy } from '../../../../scripts/cluster-lib.mjs';
+
+/** A port nobody listens on now (the OS's pick, given back at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Resolves once something accepts connections on the loopback port (or fails after `ms`). */
+async function listening(port: number, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const c = connect(port, '127.0.0.1');
+      c.once('connect', () => (c.destroy(), resolve(true)));
+      c.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > end) throw new Error(`nothing listens on ${port}`);
+    await sleep(50);
+  }
+}
+
+const exited = (c: ChildProcess): Promise<void> =>
+  c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', () => r()));
+
+/** How many of its last output lines each life of an instance keeps (what a failing suite prints). */
+const TAIL_LINES = 150;
+
+/** One instance: a port and a name that outlive its processes (scripts/cluster-lib.mjs starts each one). */
+export class Instance {
+  /** How many times it was started. */
+  generation = 0;
+  /** The INSTANCE_ID of the process now (or last) running. */
+  id = '';
+  private proc: ReturnType<typeof startInstance> | null = null;
+  private healthy = false;
+  /** Each life's last lines, newest last. */
+  private readonly lives: string[][] = [];
+
+  constructor(
+    readonly name: string,
+    readonly port: number,
+    private readonly env: () => Record<string, string>,
+  ) {}
+
+  /** Running and healthy (its /healthz answered 200 once). */
+  get up(): boolean {
+    return this.healthy && this.proc !== null && this.proc.exit === null;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /**
+   * Starts a process on the instance's port. `sameId`: under the INSTANCE_ID of its last life (a container
+   * restarted under its hostname), else a new one.
+   */
+  async start(sameId = false): Promise<void> {
+    if (this.proc && this.proc.exit === null) throw new Error(`${this.name} is running`);
+    this.healthy = false;
+    this.generation++;
+    if (!sameId || this.id === '') this.id = `${this.name}-${this.generation}-${randomBytes(2).toString('hex')}`;
+    const lines = [`--- ${this.name} life ${this.generation} (id ${this.id}, port ${this.port}) ---`];
+    this.lives.push(lines);
+    const keep = (line: string): void => {
+      lines.push(line);
+      if (lines.length > TAIL_LINES) lines.splice(1, 1);
+    };
+    const proc = startInstance({ port: this.port, env: { ...this.env(), INSTANCE_ID: this.id, LOG_LEVEL: 'info' }, output: keep });
+    this.proc = proc;
+    void proc.exited.then((e) => keep(`--- exited: ${JSON.stringify(e)} ---`));
+    await waitHealthy(this.port, { timeoutMs: 30_000, exited: proc.exited });
+    this.healthy = true;
+  }
+
+  /** SIGKILL, as a crashed machine: no goodbye, its leases lapse. */
+  async kill(): Promise<void> {
+    if (!this.proc || this.proc.exit !== null) return;
+    this.proc.kill('SIGKILL');
+    await this.proc.exited;
+  }
+
+  /** A graceful stop (its leases handed over at once); the exit code, null when it was killed. */
+  async stop(): Promise<number | null> {
+    if (!this.proc) return null;
+    return (await this.proc.stop()).code;
+  }
+
+  /** What it said last, life by life (the last `lives` of them). */
+  logs(lives = 2): string {
+    return this.lives
+      .slice(-lives)
+      .map((l) => l.join('\n'))
+      .join('\n');
+  }
+}
+
+/** Several instances on one database and one Redis. */
+export class Cluster {
+  readonly instances: Instance[];
+
+  private constructor(instances: Instance[]) {
+    this.instances = instances;
+  }
+
+  /**
+   * `n` instances (named a, b, c …) on free ports, not started yet. `env`: what every process gets
+   * (DATABASE_URL, REDIS_URL …); read at each start, so a test may change it between lives.
+   */
+  static async create(n: number, env: () => Record<string, string>): Promise<Cluster> {
+    const list: Instance[] = [];
+    for (let i = 0; i < n; i++) list.push(new Instance(String.fromCharCode(97 + i), await freePort(), env));
+    return new Cluster(list);
+  }
+
+  async start(): Promise<void> {
+    await Promise.all(this.instances.map((i) => i.start()));
+  }
+
+  live(): Instance[] {
+    return this.instances.filter((i) => i.up);
+  }
+
+  /** A random running instance (throws when none runs). */
+  pick(): Instance {
+    const l = this.live();
+    if (l.length === 0) throw new Error('no instance is running');
+    return l[Math.floor(Math.random() * l.length)]!;
+  }
+
+  byId(id: string | null): Instance | undefined {
+    return this.instances.find((i) => i.id === id);
+  }
+
+  /** Graceful stop of every running instance; their exit codes by name. */
+  async stop(): Promise<Record<string, number | null>> {
+    const codes = await Promise.all(this.instances.map(async (i) => [i.name, await i.stop()] as const));
+    return Object.fromEntries(codes);
+  }
+
+  async killAll(): Promise<void> {
+    await Promise.all(this.instances.map((i) => i.kill()));
+  }
+
+  /** Every instance's last lines, to print when an assertion fails. */
+  logs(lives = 2): string {
+    return this.instances.map((i) => i.logs(lives)).join('\n');
+  }
+}
+
+/** A redis-server of the test's own on a free port (never the machine's: this one may be stopped and started). */
+export class PrivateRedis {
+  private child: ChildProcess | null = null;
+
+  private constructor(readonly port: number) {}
+
+  static async start(): Promise<PrivateRedis> {
+    const r = new PrivateRedis(await freePort());
+    await r.up();
+    return r;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts it (again) on its port, empty. */
+  async up(): Promise<void> {
+    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await listening(this.port, 10_000);
+  }
+
+  /** SIGKILL: connections drop at once, as a crashed Redis. */
+  async down(): Promise<void> {
+    const c = this.child;
+    if (!c) return;
+    c.kill('SIGKILL');
+    await exited(c);
+  }
+}
