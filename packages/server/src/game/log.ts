@@ -44,7 +44,11 @@ export interface LogEntry {
   readonly clock: ClockRecord | null;
 }
 
-export type AppendResult = { readonly ok: true } | { readonly ok: false; readonly code: 'SEQ_CONFLICT' | 'STORE_FAILED'; readonly message: string };
+/**
+ * SEQ_CONFLICT: the entry's number is taken (or the game is over); FENCED: another instance holds the game now
+ * (issue 43: drop it, do not retry); STORE_FAILED: anything else (nothing written).
+ */
+export type AppendResult = { readonly ok: true } | { readonly ok: false; readonly code: 'SEQ_CONFLICT' | 'FENCED' | 'STORE_FAILED'; readonly message: string };
 
 export interface ActionLog {
   /** Appends entry `seq` (must be the next one: a duplicate or a gap is SEQ_CONFLICT). Durable when it resolves ok. */

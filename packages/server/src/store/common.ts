@@ -198,8 +198,8 @@ export function auditLedger(
   return problems;
 }
 
-/** The game row as text/number columns: the SQL table's shape. */
-type GameRow = GamesTable;
+/** The game row as text/number columns: the SQL table's shape, less its lease (`owner`, `fence`: store/cluster.ts). */
+type GameRow = Omit<GamesTable, 'owner' | 'fence'>;
 
 /** PostgreSQL returns `bigint` columns as strings. */
 export const num = (x: number | string): number => (typeof x === 'number' ? x : Number(x));

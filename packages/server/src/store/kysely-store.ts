@@ -1,5 +1,5 @@
 import type { VariantId } from '@nardy/engine';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Transaction, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import {
   actionFromJson,
   appendRefusal,
@@ -28,12 +28,14 @@ import {
   usernameKey,
 } from './common.js';
 import { KyselyAnalyses } from './analyses.js';
+import { KyselyCluster } from './cluster.js';
 import { KyselyTournaments } from './tournaments.js';
 import { applyRatingPlan, KyselyRatings } from './ratings.js';
 import { openDatabase, type Database, type OpenOptions } from './database.js';
 import { classifyError, isForeignKeyViolation, isUniqueViolation } from './errors.js';
 import { migrateToLatest } from './migrations.js';
 import type { DB } from './schema.js';
+import type { Fence } from '../cluster/types.js';
 import {
   HOUSE_ACCOUNT,
   freeAccount,
@@ -122,6 +124,20 @@ async function move(trx: Transaction<DB>, m: ChipMove, gameId: string | null, at
   return true;
 }
 
+/** A conditional update of a game's row, also on its lease when the writer names one (issue 43). */
+function fenced<Q extends UpdateQueryBuilder<DB, 'games', 'games', UpdateResult>>(q: Q, fence: Fence | undefined): Q {
+  return fence === undefined ? q : (q.where('owner', '=', fence.owner).where('fence', '=', fence.token) as Q);
+}
+
+/** FENCED when the row's lease is no longer `fence` (another instance took the game over), else undefined. */
+function fenceRefusal(gameId: string, g: { owner: string | null; fence: number | string }, fence: Fence | undefined): StoreResult<never> | undefined {
+  if (fence === undefined || (g.owner === fence.owner && num(g.fence) === fence.token)) return undefined;
+  return storeErr(
+    'FENCED',
+    `game ${gameId} is held by ${g.owner ?? 'nobody'} (fence ${num(g.fence)}), not by ${fence.owner} (fence ${fence.token}): nothing written`,
+  );
+}
+
 /** Opens `url`, migrates it to the latest schema and returns a store over it (what the server does on start). */
 export async function openStore(url: string, opts: OpenOptions = {}): Promise<StoreResult<KyselyStore>> {
   const opened = await openDatabase(url, opts);
@@ -150,6 +166,10 @@ export class KyselyStore implements Store {
     () => this.#closed,
   );
   readonly tournaments = new KyselyTournaments(
+    () => this.database.db,
+    () => this.#closed,
+  );
+  readonly cluster = new KyselyCluster(
     () => this.database.db,
     () => this.#closed,
   );
@@ -460,7 +480,7 @@ export class KyselyStore implements Store {
     );
   }
 
-  appendAction(gameId: string, seq: number, entry: NewActionEntry): Promise<StoreResult<ActionEntry>> {
+  appendAction(gameId: string, seq: number, entry: NewActionEntry, fence?: Fence): Promise<StoreResult<ActionEntry>> {
     return this.#run(
       async () => {
         const s = checkSeq(seq);
@@ -477,17 +497,21 @@ export class KyselyStore implements Store {
         if (!meta.ok) return meta;
         return this.#db.transaction().execute(async (trx): Promise<StoreResult<ActionEntry>> => {
           // The conditional update is the optimistic check and takes the row (PostgreSQL) or database (SQLite)
-          // write lock first, so of two concurrent appends of the same seq exactly one matches.
-          const bumped = await trx
-            .updateTable('games')
-            .set({ last_seq: seq })
-            .where('id', '=', gameId)
-            .where('last_seq', '=', seq - 1)
-            .where('status', 'in', ['waiting', 'active'])
-            .executeTakeFirst();
+          // write lock first, so of two concurrent appends of the same seq exactly one matches; a fence makes it
+          // the lease check too, so an owner that lost the game cannot write after the new one has read the log.
+          const bumped = await fenced(
+            trx
+              .updateTable('games')
+              .set({ last_seq: seq })
+              .where('id', '=', gameId)
+              .where('last_seq', '=', seq - 1)
+              .where('status', 'in', ['waiting', 'active']),
+            fence,
+          ).executeTakeFirst();
           if (Number(bumped.numUpdatedRows) === 0) {
-            const g = await trx.selectFrom('games').select(['status', 'last_seq']).where('id', '=', gameId).executeTakeFirst();
-            return g ? appendRefusal(gameId, g.status, num(g.last_seq), seq) : storeErr('NOT_FOUND', `no game ${gameId}`);
+            const g = await trx.selectFrom('games').select(['status', 'last_seq', 'owner', 'fence']).where('id', '=', gameId).executeTakeFirst();
+            if (!g) return storeErr('NOT_FOUND', `no game ${gameId}`);
+            return fenceRefusal(gameId, g, fence) ?? appendRefusal(gameId, g.status, num(g.last_seq), seq);
           }
           await trx
             .insertInto('game_actions')
@@ -551,7 +575,7 @@ export class KyselyStore implements Store {
     });
   }
 
-  finishGame(id: string, f: GameFinish): Promise<StoreResult<FinishedGame>> {
+  finishGame(id: string, f: GameFinish, fence?: Fence): Promise<StoreResult<FinishedGame>> {
     return this.#run(async () => {
       if (f.status !== 'finished' && f.status !== 'aborted') return storeErr('BAD_INPUT', "a game ends 'finished' or 'aborted'");
       const t = checkTime(f.finishedAt, 'finishedAt');
@@ -564,15 +588,17 @@ export class KyselyStore implements Store {
       if (plan !== null && f.status !== 'finished') return storeErr('BAD_INPUT', 'only a finished game moves ratings');
       // The conditional status change, the settlement and the ratings in one transaction: each happens exactly once.
       return this.#db.transaction().execute(async (trx): Promise<StoreResult<FinishedGame>> => {
-        const r = await trx
-          .updateTable('games')
-          .set({ status: f.status, result: result.value, finished_at: f.finishedAt, seed_revealed: 1 })
-          .where('id', '=', id)
-          .where('status', 'in', ['waiting', 'active'])
-          .executeTakeFirst();
+        const r = await fenced(
+          trx
+            .updateTable('games')
+            .set({ status: f.status, result: result.value, finished_at: f.finishedAt, seed_revealed: 1 })
+            .where('id', '=', id)
+            .where('status', 'in', ['waiting', 'active']),
+          fence,
+        ).executeTakeFirst();
         const g = await trx.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
         if (!g) return storeErr('NOT_FOUND', `no game ${id}`);
-        if (Number(r.numUpdatedRows) === 0) return storeErr('CONFLICT', `game ${id} is already ${g.status}`);
+        if (Number(r.numUpdatedRows) === 0) return fenceRefusal(id, g, fence) ?? storeErr('CONFLICT', `game ${id} is already ${g.status}`);
         if (num(g.stake) > 0) {
           const rows = await trx
             .selectFrom('chip_entries')

@@ -71,6 +71,14 @@ import { storeErr, storeOk, type StoreResult } from './types.js';
  *
  * v10 (`0010_game_tournament`, issue 42): games.tournament JSON NULL: a tournament's match keeps its tournament
  *   (id, name, round, pairing), so its room links back and refuses a rematch after a restart too
+ *
+ * v11 (`0011_cluster`, issue 43): the leases of several instances (store/cluster.ts)
+ * - games.owner NULL (the instance that holds the live game), games.fence (default 0; up by one at each takeover):
+ *   a live game's lease is its own row, and its appends are fenced by them; indexes (owner, status): an instance's
+ *   games; (created_at) of the active games of nobody: the orphans' scan reads neither the live games of live instances
+ *   nor the finished games
+ * - cluster_instances (id PK, started_at, heartbeat_at): one row per instance, its heartbeat renewing its leases
+ * - cluster_leases (key PK, owner, fence): the other keys (`lobby`, `tournament:<id>`, `schedule`)
  */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -362,6 +370,39 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration runs before the schema it builds exists (Kysely's documented signature)
       async up(db: Kysely<any>): Promise<void> {
         await db.schema.alterTable('games').addColumn('tournament', 'text').execute();
+      },
+    },
+    '0011_cluster': {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration runs before the schema it builds exists (Kysely's documented signature)
+      async up(db: Kysely<any>): Promise<void> {
+        await db.schema.alterTable('games').addColumn('owner', 'text').execute();
+        await db.schema
+          .alterTable('games')
+          .addColumn('fence', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.createIndex('games_owner').on('games').columns(['owner', 'status']).execute();
+        // The orphans' scan of the live games of nobody: a look-up of its own (the planner, seeing the finished games
+        // of nobody, would otherwise read every active game to find the few without an owner).
+        await db.schema
+          .createIndex('games_unowned')
+          .on('games')
+          .column('created_at')
+          .where(sql<boolean>`status = 'active' and owner is null`)
+          .execute();
+        await db.schema
+          .createTable('cluster_instances')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('started_at', 'bigint', (c) => c.notNull())
+          .addColumn('heartbeat_at', 'bigint', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('cluster_instances_heartbeat').on('cluster_instances').column('heartbeat_at').execute();
+        await db.schema
+          .createTable('cluster_leases')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('owner', 'text', (c) => c.notNull())
+          .addColumn('fence', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('cluster_leases_owner').on('cluster_leases').column('owner').execute();
       },
     },
   };

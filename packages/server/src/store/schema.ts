@@ -62,6 +62,10 @@ export interface GamesTable {
   import_info: string | null;
   /** A tournament's match: its `GameTournament` (JSON; migration 0010), null otherwise. */
   tournament: string | null;
+  /** The instance that holds the live game (migration 0011; store/cluster.ts), null for none. */
+  owner: string | null;
+  /** Up by one at each change of owner: with `owner`, what every append of a cluster's game is fenced by. */
+  fence: Generated<number>;
 }
 
 interface GameActionsTable {
@@ -183,6 +187,20 @@ interface TournamentGamesTable {
   created_at: Ms;
 }
 
+/** One instance of a cluster (migration 0011): its leases live while its heartbeat is fresh. */
+interface ClusterInstancesTable {
+  id: string;
+  started_at: Ms;
+  heartbeat_at: Ms;
+}
+
+/** The leases of the keys that are not games (`lobby`, `tournament:<id>`, `schedule`). */
+interface ClusterLeasesTable {
+  key: string;
+  owner: string;
+  fence: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -198,4 +216,6 @@ export interface DB {
   tournaments: TournamentsTable;
   tournament_players: TournamentPlayersTable;
   tournament_games: TournamentGamesTable;
+  cluster_instances: ClusterInstancesTable;
+  cluster_leases: ClusterLeasesTable;
 }

@@ -1,5 +1,6 @@
 import type { Action, BySeat, MatchSettings, Result, Seat, VariantId } from '@nardy/engine';
 import type { AnalysisState, GameStatus, VariantStats } from '@nardy/protocol';
+import type { ClusterStore, Fence } from '../cluster/types.js';
 
 /**
  * The storage interface of the server (CONVENTIONS §6.5: async only, errors as values), implemented once by
@@ -13,11 +14,12 @@ import type { AnalysisState, GameStatus, VariantStats } from '@nardy/protocol';
  * `NOT_FOUND` — no such row; `DUPLICATE` — a unique name or key is taken; `CONFLICT` — an optimistic check failed
  * (a taken action seq, a game already finished, a rated result already recorded); `BAD_INPUT` — a value the store
  * cannot hold (not JSON-serialisable, a bad URL); `INSUFFICIENT_CHIPS` — a hold (G9) is more than a player's free
- * chips (nothing was written); `DB_UNAVAILABLE` — the database cannot be reached or is closed
- * (nothing was written: the caller may retry, and must not publish anything); `DB_ERROR` — anything else the
- * database refused.
+ * chips (nothing was written); `FENCED` — a write fenced by a lease (issue 43) that the writer no longer holds:
+ * another instance took the game over (nothing was written; the writer must drop the game, not retry);
+ * `DB_UNAVAILABLE` — the database cannot be reached or is closed (nothing was written: the caller may retry, and
+ * must not publish anything); `DB_ERROR` — anything else the database refused.
  */
-export const STORE_ERROR_CODES = ['NOT_FOUND', 'DUPLICATE', 'CONFLICT', 'BAD_INPUT', 'INSUFFICIENT_CHIPS', 'DB_UNAVAILABLE', 'DB_ERROR'] as const;
+export const STORE_ERROR_CODES = ['NOT_FOUND', 'DUPLICATE', 'CONFLICT', 'BAD_INPUT', 'INSUFFICIENT_CHIPS', 'FENCED', 'DB_UNAVAILABLE', 'DB_ERROR'] as const;
 export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number];
 
 export interface StoreError {
@@ -544,8 +546,10 @@ export interface Store {
    * Appends one accepted action as `seq` (1-based) in one transaction that also sets `games.last_seq = seq`.
    * CONFLICT when `seq` is not `lastSeq + 1` (taken, or a gap) or the game is finished/aborted; NOT_FOUND
    * for an unknown game. When this resolves ok the action is durable (it survives a process crash).
+   * With a `fence` (a cluster's game, issue 43) the game's row must still name that owner and token: FENCED (nothing
+   * written) when another instance has taken it over since.
    */
-  appendAction(gameId: string, seq: number, entry: NewActionEntry): Promise<StoreResult<ActionEntry>>;
+  appendAction(gameId: string, seq: number, entry: NewActionEntry, fence?: Fence): Promise<StoreResult<ActionEntry>>;
   getGame(id: string): Promise<StoreResult<GameRecord>>;
   /** The game and its whole action log. */
   loadGame(id: string): Promise<StoreResult<LoadedGame>>;
@@ -555,8 +559,9 @@ export interface Store {
    * Sets the result and reveals the server seed, settles the game's chips (`payout`, then every hold released) and
    * moves a rated match's ratings (`rating`) in the same transaction; CONFLICT (and nothing moved) when already
    * finished or aborted; BAD_INPUT (nothing written) for a rating plan on an unrated game or for other players.
+   * With a `fence`, FENCED (nothing written) as for `appendAction`.
    */
-  finishGame(id: string, finish: GameFinish): Promise<StoreResult<FinishedGame>>;
+  finishGame(id: string, finish: GameFinish, fence?: Fence): Promise<StoreResult<FinishedGame>>;
   /** Stores an uploaded match and its whole log, or nothing (one transaction). */
   importGame(game: NewImport): Promise<StoreResult<GameRecord>>;
   /** The matches `userId` uploaded, newest first (at most `limit`, 1..100). */
@@ -602,6 +607,8 @@ export interface Store {
   readonly ratings: RatingStore;
   /** Tournaments, their players and games (store/tournaments.ts). */
   readonly tournaments: TournamentStore;
+  /** The leases of a cluster's instances (store/cluster.ts; issue 43). */
+  readonly cluster: ClusterStore;
 
   /** Releases the connection(s); later calls give DB_UNAVAILABLE. */
   close(): Promise<void>;
