@@ -189,6 +189,42 @@ describe.skipIf(!REDIS)('on Redis', () => {
     await lb.waitFor((m) => m.type === 'analysis.done');
   });
 
+  it('a queued automatic job a person asks for goes before the other automatic ones', async () => {
+    const { w, prefix } = await setup();
+    const queue = bullQueue({ connection: REDIS!, prefix, ...TIMINGS })({
+      store: w.store,
+      analyser: fakeAnalyser().analyser,
+      concurrency: 1,
+      time: w.time,
+      log: silent,
+      events: { progress() {}, ended() {} },
+    });
+    closing.push(() => queue.close());
+    const job = (gameId: string, requestedBy: string | null) =>
+      ({
+        gameId,
+        ply: 2,
+        requestedBy,
+        status: 'queued',
+        priority: 0,
+        done: 0,
+        total: 0,
+        result: null,
+        error: null,
+        requestedAt: 0,
+        startedAt: null,
+        finishedAt: null,
+      }) as const;
+    // Not started: no worker takes the job (asked until the queue's Redis is ready).
+    let added = await queue.add(job('g:auto', null));
+    for (let i = 0; i < 100 && !added; i++) added = await new Promise((r) => setTimeout(r, 20)).then(() => queue.add(job('g:auto', null)));
+    const q = new Queue('analysis', { connection: redis(), prefix });
+    closing.unshift(() => q.close());
+    expect((await q.getJob('2~g~auto'))?.priority).toBe(2);
+    await queue.promote(job('g:auto', 'alice'));
+    expect((await q.getJob('2~g~auto'))?.priority).toBe(1);
+  });
+
   it('Redis unreachable: a new job is refused CLUSTER_UNAVAILABLE and nothing is stored', async () => {
     const { w, prefix, gameId } = await setup();
     const port = await freePort();

@@ -144,6 +144,14 @@ class BullQueue implements JobQueue {
     }
   }
 
+  async promote(job: AnalysisRecord): Promise<void> {
+    try {
+      await (await this.#queue.getJob(jobIdOf(job.gameId, job.ply)))?.changePriority({ priority: PERSON });
+    } catch {
+      // Gone meanwhile, started, or Redis down: it runs at its old place.
+    }
+  }
+
   progressOf(gameId: string, ply: number): { readonly done: number; readonly total: number } | null {
     return this.#progress.get(jobIdOf(gameId, ply)) ?? null;
   }

@@ -136,6 +136,8 @@ export class AnalysisModule implements CommandModule {
     const r = await store.analyses.requestAnalysis({ gameId, ply, requestedBy: userId, at: this.opts.time.now() });
     if (!r.ok) return refuse('UNAVAILABLE', 'the database is unavailable');
     if (r.value.created && !(await this.#hand(r.value.job))) return UNQUEUED;
+    // An automatic job still waiting that a person now asks for goes before the other automatic ones.
+    if (!r.value.created && existing.ok && existing.value.priority > r.value.job.priority) await this.#queue.promote(r.value.job);
     return { ok: true, value: this.statusOf(r.value.job) };
   }
 

@@ -33,6 +33,8 @@ export interface JobQueue {
   readonly up: boolean;
   /** The store has just queued `job`: run it, here or on another instance. false: it could not be handed over. */
   add(job: AnalysisRecord): Promise<boolean>;
+  /** A person now asks for `job`, queued automatically: it goes before the automatic ones (best effort). */
+  promote(job: AnalysisRecord): Promise<void>;
   /** The freshest progress known here of a running job, or null. */
   progressOf(gameId: string, ply: number): { readonly done: number; readonly total: number } | null;
   /** Stops: jobs running here go back to the queue (the next start, or another instance, runs them). */
@@ -141,6 +143,9 @@ export class AnalysisQueue implements JobQueue {
     this.kick();
     return true;
   }
+
+  /** The store's order is the queue's: nothing more to do. */
+  async promote(): Promise<void> {}
 
   /** A job was queued: run it when a slot is free. */
   kick(): void {
