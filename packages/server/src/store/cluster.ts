@@ -189,9 +189,8 @@ export class KyselyCluster implements ClusterStore {
         .select(sql<string>`${sql.lit(GAME)} || id`.as('key'))
         .where('status', '=', 'active')
         .where('created_at', '<', now - graceMs);
-      const orphans = games
-        .where('owner', 'is', null)
-        .union(games.where('owner', 'in', dead.length > 0 ? dead : ['']))
+      const unowned = games.where('owner', 'is', null);
+      const orphans = (dead.length > 0 ? unowned.union(games.where('owner', 'in', dead)) : unowned)
         .union(
           db
             .selectFrom('cluster_leases')
