@@ -225,6 +225,21 @@ describe.skipIf(!REDIS)('on Redis', () => {
     expect((await q.getJob('2~g~auto'))?.priority).toBe(1);
   });
 
+  it('a job the store has queued but BullMQ lost (an empty Redis, a failed hand-over) is queued again at start', async () => {
+    const { w, prefix, gameId } = await setup();
+    expect(await w.store.analyses.requestAnalysis({ gameId, ply: 2, requestedBy: w.users['alice']!.userId, at: w.time.now() })).toMatchObject({ ok: true });
+    const fa = fakeAnalyser();
+    await instance(w, prefix, fa.analyser);
+    (await fa.call(0)).finish({ swept: true });
+    for (
+      let i = 0;
+      i < 300 && (await w.store.analyses.getAnalysis(gameId, 2)).ok && !JSON.stringify(await w.store.analyses.getAnalysis(gameId, 2)).includes('swept');
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 10));
+    expect(await w.store.analyses.getAnalysis(gameId, 2)).toMatchObject({ ok: true, value: { status: 'done', result: { swept: true } } });
+  });
+
   it('Redis unreachable: a new job is refused CLUSTER_UNAVAILABLE and nothing is stored', async () => {
     const { w, prefix, gameId } = await setup();
     const port = await freePort();

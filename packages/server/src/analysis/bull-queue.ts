@@ -26,6 +26,8 @@ const CLOSE_WAIT_MS = 5_000;
 const PROGRESS_EVERY_MS = 200;
 /** Times a job whose worker died is taken over; after that it fails. */
 const MAX_STALLED = 2;
+/** How often the store's queue is compared with BullMQ's (`#sweep`). */
+const SWEEP_MS = 60_000;
 /** Tries of a job whose processor could not reach the store (the analyser's own failures are stored, not retried). */
 const ATTEMPTS = 3;
 
@@ -64,6 +66,7 @@ class BullQueue implements JobQueue {
   readonly #queue: Queue;
   readonly #events: QueueEvents;
   #worker: Worker | null = null;
+  #sweeper: NodeJS.Timeout | undefined;
   /** The latest progress heard of each running job (from any instance). */
   readonly #progress = new Map<string, { done: number; total: number }>();
   /** Jobs running here: stopped (and put back) by `close`. */
@@ -120,6 +123,23 @@ class BullQueue implements JobQueue {
       maxStalledCount: MAX_STALLED,
     });
     this.#worker.on('error', (e) => this.opts.log.warn({ err: e }, 'analysis worker'));
+    this.#client.on('ready', () => void this.#sweep());
+    this.#sweeper = setInterval(() => void this.#sweep(), SWEEP_MS);
+    this.#sweeper.unref();
+    await this.#sweep();
+  }
+
+  /**
+   * The store's next queued job, handed to BullMQ again if BullMQ has no such job: one whose hand-over failed with
+   * the database, or lost with a Redis that came back empty. Its natural key makes this harmless when BullMQ has
+   * it. One a pass (the store shows its head only), at start, when Redis comes back and every minute.
+   */
+  async #sweep(): Promise<void> {
+    if (!this.up) return;
+    const next = await this.opts.store.analyses.nextQueuedAnalysis();
+    if (!next.ok || next.value === null) return;
+    const known = await this.#queue.getJob(jobIdOf(next.value.gameId, next.value.ply)).catch(() => null);
+    if (known === undefined && (await this.add(next.value))) this.opts.log.info({ gameId: next.value.gameId, ply: next.value.ply }, 'an analysis queued again');
   }
 
   async add(job: AnalysisRecord): Promise<boolean> {
@@ -157,6 +177,7 @@ class BullQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.#sweeper);
     const closing = Promise.all([this.#worker?.close(), this.#events.close(), this.#queue.close()]).catch(() => undefined);
     for (const c of this.#running) c.abort();
     // BullMQ's goodbyes wait for Redis: with Redis down, the connections are cut after a while instead.
