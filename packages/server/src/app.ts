@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { BotPool, useNodeData } from '@nardy/ai/node';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { AnalysisModule, analysisRoutes, workerAnalyser, type Analyser } from './analysis/index.js';
+import { Redis } from 'ioredis';
+import type { GameSummary } from '@nardy/protocol';
+import { AnalysisModule, analysisRoutes, bullQueue, workerAnalyser, type Analyser } from './analysis/index.js';
+import { ClusterNode } from './cluster/node.js';
+import { PlacedGames, START_GAME } from './cluster/placement.js';
+import type { RematchNote } from './game/events.js';
+import { limitStores } from './limits.js';
 import { Accounts, SESSION_COOKIE, accountsRoutes, sessionTokenFromCookieHeader, type ScryptParams } from './accounts/index.js';
 import { ChatModule } from './chat/index.js';
 import { ChipsLedger, chipsRoutes } from './chips/index.js';
@@ -69,6 +75,8 @@ export interface App {
   readonly hub: ConnectionHub;
   readonly analysis: AnalysisModule;
   readonly tournaments: TournamentsModule;
+  /** This instance as a member of a cluster (REDIS_URL set); null when it serves alone. */
+  readonly cluster: ClusterNode | null;
   /** Active games brought back from their logs at start. */
   readonly restored: number;
   /**
@@ -106,11 +114,23 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     log.info({ db: opened.value.database.description, redis: config.redisUrl ? 'configured (not used yet)' : 'none' }, 'database ready');
   }
   if (config.diceSeed) log.warn('NARDY_DICE_SEED is set: every table throws the same dice (tests only)');
+  const time = options.time ?? realTime;
+  const now = (): number => time.now();
+
+  // Several instances (issue 43): the leases in PostgreSQL, the messages, queue and shared limits in Redis.
+  const node = config.redisUrl
+    ? new ClusterNode({ redisUrl: config.redisUrl, ...config.cluster, store: store.cluster, now: () => Date.now(), log: log.child({ module: 'cluster' }) })
+    : null;
+  const limitsRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
+  limitsRedis?.on('error', () => {}); // its outages are the insurance limiters' to cover; the bus logs Redis' state
+  const limits = limitStores(limitsRedis ?? undefined, `${config.cluster.prefix}limits`);
+  // Parts built later that earlier ones reach through closures (a socket closed by the games, a user's links).
+  let hubRef: ConnectionHub | null = null;
+  const closeLink = (linkId: string): void => hubRef?.closeLink(linkId);
+  const userPush = node?.userPush((userId) => hubRef?.linksOf(userId) ?? []);
 
   // The AI reads its nets and bear-off tables from the package's files (the bots of this process and its pool's).
   useNodeData();
-  const time = options.time ?? realTime;
-  const now = (): number => time.now();
   const pool = options.bots ? null : new BotPool({ size: Math.max(1, Math.min(4, availableParallelism() - 1)) });
   const notices = new GameNotices();
   // G10: commitments asked for before a quick pairing, a bot game or a rematch (a fixed dice seed in tests, as seeks).
@@ -125,16 +145,27 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     maxBotGamesPerUser: config.limits.botGamesPerUser,
     feed: notices,
     rooms: notices,
+    ...(node ? { cluster: node.games(closeLink) } : {}),
     log: log.child({ module: 'games' }),
   });
-  const chat = new ChatModule({ store, membership: games, now });
+  const chat = new ChatModule({ store, membership: games, now, buckets: limits.buckets, ...(userPush ? { push: userPush } : {}) });
   const chips = new ChipsLedger(store, config.chipsGrant, now);
-  const lobby = new LobbyModule(games, now, (prefix) => `${prefix}_${randomBytes(9).toString('base64url')}`, {
+  // In a cluster the lobby's games are placed over the live instances, and a rematch's events go to the old game's holder.
+  const factory = node
+    ? new PlacedGames(games, { instanceId: node.instanceId, instances: () => node.ownership.instances, call: (to, m, a) => node.bus.call(to, m, a) })
+    : games;
+  const rematches = node
+    ? {
+        finishedMatch: (gameId: string) => games.finishedMatch(gameId),
+        rematchEvent: (gameId: string, note: RematchNote) => void rematchAtHolder(node, games, gameId, note, log),
+      }
+    : games;
+  const lobby = new LobbyModule(factory, now, (prefix) => `${prefix}_${randomBytes(9).toString('base64url')}`, {
     isBlocked: async (a, b) => {
       const r = await store.listBlocks(a);
       return r.ok && r.value.includes(b);
     },
-    rematches: games,
+    rematches,
     commitments,
     chips,
     ...lobbyLookups(store),
@@ -145,13 +176,30 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // A fixed dice seed (tests): seeks then show the commitment of the seed the game really uses.
     ...(config.diceSeed ? { newServerSeed: () => config.diceSeed as string } : {}),
   });
-  // Chat rooms follow game subscriptions; the lobby lists the games to watch.
+  // Chat rooms follow game subscriptions; the lobby lists the games to watch (in a cluster, every instance's games:
+  // the feed is cast to the others, so whichever instance holds the lobby, now or after a failover, knows them all).
+  const feed = {
+    started: (summary: GameSummary) => lobby.gameStarted(summary),
+    ended: (gameId: string) => lobby.gameEnded(gameId),
+    rated: (userIds: readonly string[]) => lobby.ratingsChanged(userIds),
+  };
+  if (node) {
+    notices.follow({
+      feed: {
+        started: (summary) => node.cast('games.started', summary),
+        ended: (gameId) => node.cast('games.ended', gameId),
+        rated: (userIds) => node.cast('games.rated', userIds),
+      },
+    });
+    node.onCast('games.started', (d) => feed.started(d as GameSummary));
+    node.onCast('games.ended', (d) => {
+      feed.ended(d as string);
+      tournaments.ended(d as string);
+    });
+    node.onCast('games.rated', (d) => feed.rated(d as string[]));
+  }
   notices.follow({
-    feed: {
-      started: (summary) => lobby.gameStarted(summary),
-      ended: (gameId) => lobby.gameEnded(gameId),
-      rated: (userIds) => lobby.ratingsChanged(userIds),
-    },
+    feed,
     rooms: {
       joined: (link, gameId, seat) => {
         void chat.join(link, { kind: 'table', gameId });
@@ -172,6 +220,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     limits: { perUser: config.limits.analysesPerUser, queue: config.limits.analysisQueue, autoQueue: config.limits.analysisAutoQueue },
     time,
     log: log.child({ module: 'analysis' }),
+    ...(config.redisUrl ? { queue: bullQueue({ connection: config.redisUrl, prefix: config.cluster.prefix.replace(/:+$/, '') }) } : {}),
   });
   notices.follow({ feed: { started: () => {}, ended: (gameId) => analysis.ended(gameId) } });
   // Tournaments (issue 42): each pairing is an ordinary live game; the director hears of its end from the feed.
@@ -187,6 +236,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     botLevel: 4,
     chat,
     log: log.child({ module: 'tournaments' }),
+    ...(userPush ? { push: userPush } : {}),
+    ...(node ? { cluster: { claim: (key: string) => node.ownership.claim(key, false), release: (key: string) => node.ownership.release(key) } } : {}),
   });
   notices.follow({ feed: { started: () => {}, ended: (gameId) => tournaments.ended(gameId) } });
   const accounts = new Accounts({
@@ -194,23 +245,89 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     now,
     signupPerIp: { capacity: config.signupBurst, refillMs: 60_000 },
     secureCookies: config.cookieSecure,
+    buckets: limits.buckets,
+    lockout: limits.lockout,
     ...(options.scrypt ? { scrypt: options.scrypt } : {}),
   });
 
+  const modules = [games, lobby, chat, commitments, analysis, tournaments];
+  const onFault = (what: string, err: unknown): void => {
+    log.error({ err }, what);
+    options.onFault?.(what, err);
+  };
+  // In a cluster each command runs where its state lives (cluster/shards.ts); the lobby hears of a connection on its
+  // holder, chat and tournaments here (a user's tournament matches are told again by whichever instance directs them).
+  const clusterRouter = node?.route({
+    modules,
+    hello: [
+      { key: 'lobby', onHello: (link) => void lobby.connected(link) },
+      { key: null, onHello: (link) => chat.connect(link) },
+      { key: null, onHello: (link) => tournaments.connected(link) },
+      { key: null, onHello: (link) => node.cast('user.hello', link.viewer.userId) },
+    ],
+    carry: commitments,
+    closeLink,
+    onFault,
+  });
   const hub = new ConnectionHub({
-    router: new Router([games, lobby, chat, commitments, analysis, tournaments]),
+    router: clusterRouter?.router ?? new Router(modules),
     viewerFor: viewerSource(accounts),
     limiters: createLimiters(config.limits, options.rateLimit),
     blockedOf: async (v) => {
       const r = await store.listBlocks(v.userId);
       return r.ok ? r.value.slice(0, 1000) : [];
     },
-    onHello: [(link) => chat.connect(link), (link) => lobby.connected(link), (link) => tournaments.connected(link)],
-    onFault: (what, err) => {
-      log.error({ err }, what);
-      options.onFault?.(what, err);
-    },
+    onHello: clusterRouter
+      ? [(link) => clusterRouter.onHello(link)]
+      : [(link) => chat.connect(link), (link) => lobby.connected(link), (link) => tournaments.connected(link)],
+    onFault,
   });
+  hubRef = hub;
+  if (node) {
+    node.onCast('user.hello', (d) => tournaments.userConnected(d as string));
+    node.onCast('user.renamed', (d) => {
+      const { userId, name, guest } = d as { userId: string; name: string; guest: boolean };
+      renamedHere(userId, name, guest);
+    });
+    node.onCast('session.ended', (d) => hub.endSession(d as string));
+    node.onCast('user.ended', (d) => {
+      const { userId, keep } = d as { userId: string; keep?: string };
+      hub.endUser(userId, keep);
+    });
+    node.bus.registerCall(START_GAME, (req) => games.startGame(req as Parameters<GameManager['startGame']>[0]));
+    node.bus.registerCall(REMATCH_EVENT, async (args) => {
+      const { gameId, note } = args as { gameId: string; note: RematchNote };
+      games.rematchEvent(gameId, note);
+    });
+    node.host(games);
+    node.host(tournaments);
+    // The lobby's state is in memory: an instance that lost its lease while silent cannot hand it over, so it
+    // stops (its supervisor starts it again, empty); its clients reconnect to the lobby's new holder.
+    node.host({
+      handles: (key) => key === 'lobby',
+      adopt: async () => {},
+      drop: () => {
+        log.error({}, 'the lobby was taken over while this instance was silent: stopping');
+        process.kill(process.pid, 'SIGTERM');
+      },
+    });
+  }
+  const renamedHere = (userId: string, name: string, guest: boolean): void => {
+    games.renamed(userId, name, guest);
+    void lobby.renamed(userId, name, guest);
+    void tournaments.renamed(userId);
+  };
+  // Logging out or changing a password closes the user's sockets on every instance.
+  const sessions = {
+    endSession: (token: string) => {
+      hub.endSession(token);
+      node?.cast('session.ended', token);
+    },
+    endUser: (userId: string, keep?: string) => {
+      hub.endUser(userId, keep);
+      node?.cast('user.ended', { userId, ...(keep !== undefined ? { keep } : {}) });
+    },
+  };
   const viewerIdOf = async (cookie: string | undefined): Promise<string | null> => {
     const r = await accounts.resolve(sessionTokenFromCookieHeader(cookie));
     return r.ok && r.value ? r.value.id : null;
@@ -220,23 +337,23 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     games,
     store,
     routes: [
-      accountsRoutes(accounts, hub, {
-        // A guest who signs up mid-game: his games' views and the lobby's live games and online list.
+      accountsRoutes(accounts, sessions, {
+        // A guest who signs up mid-game: his games' views and the lobby's live games and online list, everywhere.
         renamed: (userId, name, guest) => {
-          games.renamed(userId, name, guest);
-          void lobby.renamed(userId, name, guest);
-          void tournaments.renamed(userId);
+          renamedHere(userId, name, guest);
+          node?.cast('user.renamed', { userId, name, guest });
         },
       }),
       recordsRoutes({ store, viewerOf: viewerIdOf, tournaments }),
       matRoutes({ store, viewerOf: viewerIdOf }),
-      importRoutes({ store, viewerOf: viewerIdOf, now }),
+      importRoutes({ store, viewerOf: viewerIdOf, now, buckets: limits.buckets }),
       chipsRoutes(accounts, chips),
       analysisRoutes({ store, analysis, viewerOf: viewerIdOf }),
       tournamentRoutes(tournaments),
       ratingsRoutes({ store, now }),
     ],
     sessionCookie: SESSION_COOKIE,
+    ...(node ? { cluster: () => ({ instance: node.instanceId, redis: node.bus.up ? 'up' : 'down', instances: node.ownership.instances.length }) } : {}),
     webDist: config.webDist,
     security: { publicOrigin: config.publicOrigin, secure: config.cookieSecure },
   });
@@ -249,8 +366,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   log.info({ restored }, 'active games restored');
   await analysis.start();
   await tournaments.start();
+  // In a cluster the schedule runs on the holder of its lease only.
+  const holdsSchedule = node ? async () => (await node.ownership.claim('schedule', false).catch(() => null))?.mine === true : undefined;
   const stopSchedule =
-    config.tournaments.schedule === null ? () => {} : runSchedule(config.tournaments.schedule, tournaments, FORMATS, time, log.child({ module: 'schedule' }));
+    config.tournaments.schedule === null
+      ? () => {}
+      : runSchedule(config.tournaments.schedule, tournaments, FORMATS, time, log.child({ module: 'schedule' }), holdsSchedule);
+  await node?.start();
 
   return {
     http,
@@ -261,6 +383,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     hub,
     analysis,
     tournaments,
+    cluster: node,
     restored,
     async close() {
       stopExpiry();
@@ -270,9 +393,33 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await tournaments.close();
       await games.shutdown();
       await analysis.close();
+      // Every lease given back at once: the other instances take this one's games over without waiting.
+      await node?.close();
+      limitsRedis?.disconnect();
       await http.close();
       if (ownStore) await store.close();
       await pool?.close();
     },
   };
+}
+
+/** The call that publishes a rematch event in a game held by another instance. */
+const REMATCH_EVENT = 'games.rematchEvent';
+
+/** A rematch offer, decline or start goes out as an event of the old game, on the instance that holds it. */
+async function rematchAtHolder(
+  node: ClusterNode,
+  games: GameManager,
+  gameId: string,
+  note: RematchNote,
+  log: { warn(obj: Record<string, unknown>, msg: string): void },
+): Promise<void> {
+  try {
+    const h = await node.ownership.ownerFor(`game:${gameId}`);
+    if (!h) return;
+    if (h.mine) games.rematchEvent(gameId, note);
+    else await node.bus.call(h.owner, REMATCH_EVENT, { gameId, note });
+  } catch (e) {
+    log.warn({ err: e, gameId }, 'a rematch event could not reach its game');
+  }
 }

@@ -26,6 +26,8 @@ export interface HttpParts {
   readonly webDist: string;
   /** Security headers and the socket's origin check (docs/security.md). */
   readonly security: HttpSecurity;
+  /** Several instances: this one's place in the cluster, for `/healthz`. */
+  readonly cluster?: () => Record<string, unknown>;
 }
 
 const PLACEHOLDER = `<!doctype html>
@@ -49,7 +51,16 @@ export async function serveHttp(app: FastifyInstance, parts: HttpParts): Promise
     // A read that must answer NOT_FOUND: anything else means the database is not there.
     const probe = await store.getGame('healthz-probe');
     const dbOk = probe.ok || probe.error.code === 'NOT_FOUND';
-    const body = { ok: dbOk && !hub.isDraining, db: dbOk ? 'ok' : probe.error.code, draining: hub.isDraining, connections: hub.size, games: games.size };
+    // In a cluster: this instance's name and whether it reaches Redis (down, it still serves the games it holds, so
+    // it stays in the balancer's pool).
+    const body = {
+      ok: dbOk && !hub.isDraining,
+      db: dbOk ? 'ok' : probe.error.code,
+      draining: hub.isDraining,
+      connections: hub.size,
+      games: games.size,
+      ...(parts.cluster ? { cluster: parts.cluster() } : {}),
+    };
     return reply.code(body.ok ? 200 : 503).send(body);
   });
 

@@ -25,13 +25,14 @@ export function sendError(reply: FastifyReply, e: HttpError): FastifyReply {
     .send({ error: { code: e.code, message: e.message } });
 }
 
-/** A store failure as an HTTP error (NOT_FOUND → 404, DUPLICATE/CONFLICT/INSUFFICIENT_CHIPS → 409, DB_UNAVAILABLE → 503, else 500). */
+/** A store failure as an HTTP error (NOT_FOUND → 404, DUPLICATE/CONFLICT/FENCED/INSUFFICIENT_CHIPS → 409, DB_UNAVAILABLE → 503, else 500). */
 export function fromStoreError(e: StoreError, notFound?: string): HttpError {
   switch (e.code) {
     case 'NOT_FOUND':
       return httpError(404, 'NOT_FOUND', notFound ?? e.message);
     case 'DUPLICATE':
     case 'CONFLICT':
+    case 'FENCED':
       return httpError(409, 'CONFLICT', e.message);
     case 'INSUFFICIENT_CHIPS':
       return httpError(409, 'INSUFFICIENT_CHIPS', e.message);

@@ -170,9 +170,11 @@ export class ClusterRouter {
       )) as WireReply;
     } catch (e) {
       if (!(e instanceof ClusterUnavailable)) throw e;
+      this.opts.directory.forget?.(key);
       return unavailable(`the instance that holds ${key} could not be reached`);
     }
     if (r.ok || r.error.code !== 'MOVED') return r as Reply;
+    this.opts.directory.forget?.(key);
     return again ? this.route(m, link, msg, key, false) : unavailable(`${key} is moving to another instance`);
   }
 

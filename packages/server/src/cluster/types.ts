@@ -124,6 +124,8 @@ export interface Bus {
 export interface OwnerDirectory {
   /** The owner of `key`, claiming it for this instance when nobody live holds it (then `adopt` is called first). */
   ownerFor(key: ShardKey): Promise<Holder | null>;
+  /** What it remembers of `key`'s owner is stale (the owner answered MOVED, or did not answer). */
+  forget?(key: ShardKey): void;
 }
 
 /** What a module that owns shards does when this instance takes a key over or loses it. */

@@ -24,6 +24,8 @@ import { botIdFor, botLevelOf, botName, type BotFactory } from './bots.js';
 import type { FinishedMatch } from '../lobby/index.js';
 import { isProvisional, NEW_PLAYER, rateMatch, type MatchOutcome } from './rating.js';
 import { StoreActionLog } from './store-log.js';
+import type { ActionLog } from '../game/log.js';
+import type { Fence, ShardHost, ShardKey } from '../cluster/types.js';
 import { wireEvent, wireResult, wireView } from './views.js';
 
 /**
@@ -84,11 +86,27 @@ export interface GameManagerOptions {
     /** A rated match's result moved these users' ratings (told after they are stored). */
     rated?(userIds: readonly string[]): void;
   };
+  /** Several instances (issue 43): which games this instance holds; absent, it holds every game. */
+  readonly cluster?: GamesCluster;
   /** Told when a link opens or closes a game (chat puts it in the game's rooms). */
   readonly rooms?: {
     joined(link: ClientLink, gameId: string, seat: Seat | null): void;
     left(link: ClientLink, gameId: string, seat: Seat | null): void;
   };
+}
+
+/** What the games need of the cluster layer (cluster/owners.ts). */
+export interface GamesCluster {
+  /** The fence of a game held here (each append names it); null: not held here. */
+  fenceOf(gameId: string): Fence | null;
+  /** Claims a game just created, before its actor runs; false: another instance took it first (it runs it). */
+  claimNew(gameId: string): Promise<boolean>;
+  /** A finished game left memory: another instance may load it at once. */
+  released(gameId: string): void;
+  /** An append was refused for a stale fence: another instance holds the game (the cluster drops it here). */
+  lost(gameId: string): void;
+  /** The game was lost to another instance: these links had it open here (they reconnect and resync there). */
+  closeLinks(linkIds: readonly string[]): void;
 }
 
 interface Sub {
@@ -195,7 +213,7 @@ class LiveGame {
   }
 }
 
-export class GameManager implements GameFactory, CommandModule {
+export class GameManager implements GameFactory, CommandModule, ShardHost {
   readonly types = ['game.subscribe', 'game.unsubscribe', 'game.action', 'game.claim', 'game.next', 'bot.play'] as const;
 
   private readonly games = new Map<string, LiveGame>();
@@ -297,6 +315,12 @@ export class GameManager implements GameFactory, CommandModule {
       return fail(created.error.code === 'DB_UNAVAILABLE' ? 'UNAVAILABLE' : 'INTERNAL', `the game could not be created (${created.error.code})`);
     }
     const header: GameHeader = { gameId: created.value.id, settings: settings.value, seats: req.seats, dice, rated: req.rated };
+    // Several instances: the game is this one's before it throws its opening dice (else its taker runs it).
+    const held = this.opts.cluster ? await this.opts.cluster.claimNew(header.gameId).catch(() => false) : true;
+    if (!held) {
+      this.log.warn({ gameId: header.gameId }, 'a new game was taken over before it started here');
+      return { ok: true, value: { gameId: header.gameId, commitment: dice.commitment } };
+    }
     try {
       const actor = await GameActor.create(header, this.actorOptions(bots, stake, header));
       this.attach(actor, header, players, stake, { watchToken, tournament: req.tournament ?? null }, 'active');
@@ -361,6 +385,8 @@ export class GameManager implements GameFactory, CommandModule {
 
   /** Restarts every active game from its stored log; returns how many came back. */
   async restoreActive(): Promise<number> {
+    // Several instances: each game is adopted by whoever claims it (cluster/owners.ts sweeps for orphans).
+    if (this.opts.cluster) return 0;
     const list = await this.store.listActiveGames();
     if (!list.ok) throw new Error(`cannot list active games: ${list.error.code} ${list.error.message}`);
     let n = 0;
@@ -444,7 +470,7 @@ export class GameManager implements GameFactory, CommandModule {
       held.add(live);
       void live.actor.connect(seat);
     }
-    if (old) this.drop(old);
+    if (old) this.dropSub(old);
     else this.opts.rooms?.joined(link, msg.gameId, seat);
     // The socket layer sends the ack as soon as this resolves; the catch-up follows it.
     setImmediate(() => {
@@ -464,12 +490,12 @@ export class GameManager implements GameFactory, CommandModule {
     const sub = mine?.get(gameId);
     if (!sub) return;
     mine!.delete(gameId);
-    this.drop(sub);
+    this.dropSub(sub);
     this.opts.rooms?.left(link, gameId, sub.seat);
   }
 
   /** A subscription ends; a seat's presence stays with its link (a player who looks away is not gone). */
-  private drop(sub: Sub): void {
+  private dropSub(sub: Sub): void {
     if (sub.game.subs.delete(sub)) this.unloadLater(sub.game);
   }
 
@@ -490,6 +516,42 @@ export class GameManager implements GameFactory, CommandModule {
     this.games.delete(live.header.gameId);
     for (const linkId of live.seated.keys()) this.seatedBy.get(linkId)?.delete(live);
     live.actor.close();
+    this.opts.cluster?.released(live.header.gameId);
+  }
+
+  // --- ShardHost (several instances) ---------------------------------------------------------------------------------
+
+  handles(key: ShardKey): boolean {
+    return key.startsWith('game:');
+  }
+
+  /** This instance now holds the game: loaded from its log (a game that cannot be loaded is given back). */
+  async adopt(key: ShardKey): Promise<void> {
+    const gameId = key.slice('game:'.length);
+    const live = await this.get(gameId);
+    if (!live) throw new Error(`game ${gameId} could not be loaded`);
+  }
+
+  /** Another instance took the game over: it leaves memory with no write; its viewers here reconnect to the new owner. */
+  drop(key: ShardKey): void {
+    const gameId = key.slice('game:'.length);
+    const live = this.games.get(gameId);
+    if (!live) return;
+    this.games.delete(gameId);
+    live.unload?.();
+    live.actor.close();
+    const links = new Set<string>();
+    for (const sub of live.subs) {
+      links.add(sub.link.id);
+      this.byLink.get(sub.link.id)?.delete(gameId);
+    }
+    for (const linkId of live.seated.keys()) {
+      links.add(linkId);
+      this.seatedBy.get(linkId)?.delete(live);
+    }
+    live.subs.clear();
+    this.log.warn({ gameId }, 'game taken over by another instance; dropped here');
+    this.opts.cluster?.closeLinks([...links]);
   }
 
   private async action(link: ClientLink, msg: ClientMessage<'game.action'>): Promise<Reply> {
@@ -658,7 +720,11 @@ export class GameManager implements GameFactory, CommandModule {
     const { p1, p2 } = live.header.seats;
     const payout = p1.kind === 'user' && p2.kind === 'user' ? payoutFor(m, live.stake, { p1: p1.userId, p2: p2.userId }) : null;
     const p = this.store
-      .finishGame(live.header.gameId, { status: 'finished', result, finishedAt: this.time.now(), payout, rating: this.ratingPlan(live) })
+      .finishGame(
+        live.header.gameId,
+        { status: 'finished', result, finishedAt: this.time.now(), payout, rating: this.ratingPlan(live) },
+        this.opts.cluster?.fenceOf(live.header.gameId) ?? undefined,
+      )
       .then(async (r) => {
         if (!r.ok && r.error.code !== 'CONFLICT') this.log.error({ gameId: live.header.gameId, code: r.error.code }, 'the finished game could not be recorded');
         if (!r.ok) return;
@@ -695,9 +761,25 @@ export class GameManager implements GameFactory, CommandModule {
     };
   }
 
+  /** The game's log; with several instances, each append names the game's fence, and a refusal drops the game here. */
+  private logOf(gameId: string): ActionLog {
+    const cluster = this.opts.cluster;
+    if (!cluster) return new StoreActionLog(this.store);
+    const log = new StoreActionLog(this.store, () => cluster.fenceOf(gameId));
+    const lost = (r: Awaited<ReturnType<ActionLog['append']>>): typeof r => {
+      if (!r.ok && r.code === 'FENCED') setImmediate(() => cluster.lost(gameId));
+      return r;
+    };
+    return {
+      append: async (id, seq, entry) => lost(await log.append(id, seq, entry)),
+      abort: async (id, at) => lost(await log.abort(id, at)),
+      load: (id) => log.load(id),
+    };
+  }
+
   private actorOptions(bots: Record<string, BotPlayer>, stake: number, header: GameHeader) {
     return {
-      log: new StoreActionLog(this.store),
+      log: this.logOf(header.gameId),
       time: this.time,
       bots,
       // G9: a staked money session ends once a player has lost his hold (chips/stakes.ts).
