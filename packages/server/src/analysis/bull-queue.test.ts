@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { ServerToClient } from '@nardy/protocol';
@@ -239,6 +240,29 @@ describe.skipIf(!REDIS)('on Redis', () => {
       await new Promise((r) => setTimeout(r, 10));
     expect(await w.store.analyses.getAnalysis(gameId, 2)).toMatchObject({ ok: true, value: { status: 'done', result: { swept: true } } });
   });
+
+  it('Redis down and back (its data lost): refused meanwhile, then asked again it runs', async () => {
+    const { w, prefix, gameId } = await setup();
+    const port = await freePort();
+    const start = (): ChildProcess => spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    let server = start();
+    closing.unshift(async () => void server.kill('SIGKILL'));
+    const fa = fakeAnalyser();
+    const a = await instance(w, prefix, fa.analyser, { connection: `redis://127.0.0.1:${port}` });
+    const la = link(w, 'alice');
+    server.kill('SIGKILL');
+    let r = await ask(a, la, gameId);
+    for (let i = 0; i < 100 && r.ok; i++) r = await new Promise((res) => setTimeout(res, 20)).then(() => ask(a, la, gameId));
+    expect(r).toMatchObject({ ok: false, error: { code: 'CLUSTER_UNAVAILABLE' } });
+    expect(fa.calls).toHaveLength(0);
+    server = start();
+    for (let i = 0; i < 300 && !r.ok; i++) r = await new Promise((res) => setTimeout(res, 20)).then(() => ask(a, la, gameId));
+    expect(r).toMatchObject({ ok: true, value: { status: 'queued' } });
+    const call = await fa.call(0);
+    call.progress(1, 1);
+    call.finish({ back: true });
+    await la.waitFor((m) => m.type === 'analysis.done');
+  }, 20_000);
 
   it('Redis unreachable: a new job is refused CLUSTER_UNAVAILABLE and nothing is stored', async () => {
     const { w, prefix, gameId } = await setup();

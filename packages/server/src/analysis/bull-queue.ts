@@ -95,13 +95,15 @@ class BullQueue implements JobQueue {
     this.#events.on('completed', ({ jobId, returnvalue }) => {
       const { gameId, ply } = keyOfJobId(jobId);
       this.#progress.delete(jobId);
-      const out = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as Outcome | null;
-      opts.events.ended(gameId, ply, out?.error ?? null);
+      opts.events.ended(gameId, ply, (returnvalue as Outcome | null)?.error ?? null);
     });
     this.#events.on('failed', ({ jobId, failedReason }) => {
       const { gameId, ply } = keyOfJobId(jobId);
       this.#progress.delete(jobId);
-      void this.#markFailed(gameId, ply, failedReason).then(() => opts.events.ended(gameId, ply, failedReason));
+      // Only when BullMQ gives up (its retries go back to the queue without this event).
+      void this.#markFailed(gameId, ply, failedReason)
+        .catch((e: unknown) => opts.log.error({ gameId, ply, err: e }, 'a failed analysis could not be stored'))
+        .then(() => opts.events.ended(gameId, ply, failedReason));
     });
   }
 
