@@ -7,6 +7,7 @@ import type { GameSummary } from '@nardy/protocol';
 import { AnalysisModule, analysisRoutes, bullQueue, workerAnalyser, type Analyser } from './analysis/index.js';
 import { ClusterNode } from './cluster/node.js';
 import { PlacedGames, START_GAME } from './cluster/placement.js';
+import type { Command } from './game/actor.js';
 import type { RematchNote } from './game/events.js';
 import { limitStores } from './limits.js';
 import { Accounts, SESSION_COOKIE, accountsRoutes, sessionTokenFromCookieHeader, type ScryptParams } from './accounts/index.js';
@@ -226,7 +227,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // Tournaments (issue 42): each pairing is an ordinary live game; the director hears of its end from the feed.
   const tournaments = new TournamentsModule({
     store,
-    games,
+    // A tournament's games start on its director's instance; after a failover they may be held elsewhere.
+    games: node
+      ? {
+          startGame: (req) => games.startGame(req),
+          actorOf: (gameId) => games.actorOf(gameId),
+          command: (gameId, cmd) => commandAtHolder(node, games, gameId, cmd),
+        }
+      : games,
     chips,
     time,
     formats: FORMATS,
@@ -295,6 +303,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       hub.endUser(userId, keep);
     });
     node.bus.registerCall(START_GAME, (req) => games.startGame(req as Parameters<GameManager['startGame']>[0]));
+    node.bus.registerCall(GAME_COMMAND, (args) => {
+      const { gameId, cmd } = args as { gameId: string; cmd: Command };
+      return games.command(gameId, cmd);
+    });
     node.bus.registerCall(REMATCH_EVENT, async (args) => {
       const { gameId, note } = args as { gameId: string; note: RematchNote };
       games.rematchEvent(gameId, note);
@@ -405,6 +417,20 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
 /** The call that publishes a rematch event in a game held by another instance. */
 const REMATCH_EVENT = 'games.rematchEvent';
+
+/** The call that runs a server-side command (a tournament's) in a game held by another instance. */
+const GAME_COMMAND = 'games.command';
+
+/** A command for a game, run where the game is held; null: no such game; false: refused, or its holder could not be reached (tried again later). */
+async function commandAtHolder(node: ClusterNode, games: GameManager, gameId: string, cmd: Command): Promise<boolean | null> {
+  try {
+    const h = await node.ownership.ownerFor(`game:${gameId}`);
+    if (!h) return null;
+    return h.mine ? await games.command(gameId, cmd) : ((await node.bus.call(h.owner, GAME_COMMAND, { gameId, cmd })) as boolean | null);
+  } catch {
+    return false;
+  }
+}
 
 /** A rematch offer, decline or start goes out as an event of the old game, on the instance that holds it. */
 async function rematchAtHolder(

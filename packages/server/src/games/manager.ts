@@ -373,6 +373,12 @@ export class GameManager implements GameFactory, CommandModule, ShardHost {
     return live !== undefined && [...live.subs].some((s) => s.link.viewer.userId === userId);
   }
 
+  /** A command from the server's side for a player (a tournament's no-show claim or withdrawal): accepted or not; null: no such game. */
+  async command(gameId: string, cmd: Command): Promise<boolean | null> {
+    const live = await this.get(gameId);
+    return live ? (await live.actor.handle(cmd)).ok : null;
+  }
+
   /** The lobby's RematchSource: a rematch offer, decline or start goes out as an event of the old game. */
   rematchEvent(gameId: string, note: RematchNote): void {
     const p = this.get(gameId)

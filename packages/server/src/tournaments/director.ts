@@ -1,6 +1,6 @@
 import type { TableSettings, TournamentTerms } from '@nardy/protocol';
 import type { GameFactory } from '../contracts.js';
-import type { GameActor } from '../game/actor.js';
+import type { Command, GameActor } from '../game/actor.js';
 import type { SeatHolder } from '../game/log.js';
 import type { TimeSource } from '../game/time.js';
 import type { Json, Store } from '../store/types.js';
@@ -21,6 +21,12 @@ const END_TRIES = 30;
 /** What a director needs of the games: start one, look at a live one. */
 export interface DirectorGames extends GameFactory {
   actorOf(gameId: string): GameActor | undefined;
+  /**
+   * A player's command to a game wherever it runs (in a cluster, on the instance that holds it, which after a
+   * failover need not be the director's): whether it was accepted; null when there is no such game. Without it,
+   * the game's local actor.
+   */
+  command?(gameId: string, cmd: Command): Promise<boolean | null>;
 }
 
 /** What a director tells the module (which pushes it to subscribers and players). */
@@ -167,7 +173,7 @@ export class Director<S = unknown> {
     for (const v of this.format.pairings(this.state)) {
       const gameId = this.games.get(v.pairing.id);
       if (gameId === undefined || (v.pairing.a !== userId && v.pairing.b !== userId)) continue;
-      void this.deps.games.actorOf(gameId)?.handle({ by: { user: userId }, type: 'resignMatch' });
+      void this.command(gameId, { by: { user: userId }, type: 'resignMatch' });
     }
     await this.advance();
     return true;
@@ -298,20 +304,26 @@ export class Director<S = unknown> {
   private watchNoShow(gameId: string): void {
     const check = (): void => {
       this.timers.delete(gameId);
-      const actor = this.deps.games.actorOf(gameId);
       const pairingId = this.pairingOfGame.get(gameId);
       const pairing = this.format.pairings(this.state).find((v) => v.pairing.id === pairingId);
-      if (!actor || !pairing || pairing.result !== null) return;
+      if (!pairing || pairing.result !== null) return;
       void (async () => {
         for (const id of [pairing.pairing.a, pairing.pairing.b]) {
           if (id === null || this.isBot(id)) continue;
-          const r = await actor.handle({ by: { user: id }, type: 'claim' });
-          if (r.ok) return;
+          const r = await this.command(gameId, { by: { user: id }, type: 'claim' });
+          if (r !== false) return;
         }
         this.watchNoShow(gameId);
       })();
     };
     this.timers.set(gameId, this.deps.time.setTimer(this.deps.time.now() + this.deps.noShowMs, check));
+  }
+
+  /** A command to one of the tournament's games, wherever it runs; null: no such game (here, without `command`). */
+  private async command(gameId: string, cmd: Command): Promise<boolean | null> {
+    if (this.deps.games.command) return this.deps.games.command(gameId, cmd);
+    const actor = this.deps.games.actorOf(gameId);
+    return actor ? (await actor.handle(cmd)).ok : null;
   }
 
   private async finish(): Promise<void> {

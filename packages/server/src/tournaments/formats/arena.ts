@@ -43,7 +43,7 @@ export const arena: Format<ArenaState> = {
 
   start(entrants, options) {
     if (options.endsAt === undefined) return fail('BAD_FIELD', 'an arena needs endsAt');
-    const opened = openBook(entrants, options, 2, 1000);
+    const opened = openBook(entrants, options, arena);
     if (!opened.ok) return opened;
     return ok({ ...opened.value, endsAt: options.endsAt });
   },

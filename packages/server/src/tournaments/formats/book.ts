@@ -19,9 +19,14 @@ export interface Book {
 export const ok = <T>(value: T): FormatResult<T> => ({ ok: true, value });
 export const fail = <T>(code: FormatErrorCode, message: string): FormatResult<T> => ({ ok: false, error: { code, message } });
 
-/** A new book for a field of `min..max` distinct players, or BAD_FIELD. */
-export function openBook(entrants: readonly Entrant[], options: FormatOptions, min: number, max: number): FormatResult<Book> {
-  if (entrants.length < min || entrants.length > max) return fail('BAD_FIELD', `this format takes ${min} to ${max} players, not ${entrants.length}`);
+/** A new book for a field of the format's `minPlayers..maxPlayers` distinct players, or BAD_FIELD. */
+export function openBook(
+  entrants: readonly Entrant[],
+  options: FormatOptions,
+  { minPlayers, maxPlayers }: { readonly minPlayers: number; readonly maxPlayers: number },
+): FormatResult<Book> {
+  if (entrants.length < minPlayers || entrants.length > maxPlayers)
+    return fail('BAD_FIELD', `this format takes ${minPlayers} to ${maxPlayers} players, not ${entrants.length}`);
   if (new Set(entrants.map((e) => e.id)).size !== entrants.length) return fail('BAD_FIELD', 'a player is entered twice');
   const field = seedOrder(entrants, options.seed).map((e) => ({ id: e.id, rating: e.rating }));
   return ok({ entrants: field, seed: options.seed, pairings: [], results: [], withdrawn: [] });

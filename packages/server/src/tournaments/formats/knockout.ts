@@ -138,7 +138,7 @@ export const knockout: Format<KnockoutState> = {
   maxPlayers: 256,
 
   start(entrants, options) {
-    const opened = openBook(entrants, options, 2, 256);
+    const opened = openBook(entrants, options, knockout);
     if (!opened.ok) return opened;
     const book = opened.value;
     let size = 2;

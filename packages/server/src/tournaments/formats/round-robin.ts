@@ -29,7 +29,7 @@ export const roundRobin: Format<RoundRobinState> = {
   maxPlayers: 12,
 
   start(entrants, options) {
-    const opened = openBook(entrants, options, 3, 12);
+    const opened = openBook(entrants, options, roundRobin);
     if (!opened.ok) return opened;
     const n = entrants.length;
     return ok({ ...opened.value, rounds: n % 2 === 0 ? n - 1 : n, round: 0 });

@@ -123,7 +123,7 @@ export const swiss: Format<SwissState> = {
   maxPlayers: 512,
 
   start(entrants, options) {
-    const opened = openBook(entrants, options, 2, 512);
+    const opened = openBook(entrants, options, swiss);
     if (!opened.ok) return opened;
     const n = entrants.length;
     const rounds = Math.max(1, Math.min(n - 1, options.rounds ?? defaultSwissRounds(n)));
