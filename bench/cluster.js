@@ -27,7 +27,21 @@ import { SERVER_MAIN, startCluster } from '../scripts/cluster-lib.mjs';
 import { Load, benchOptions, describeLoad, freePort, sleep, watchProcesses } from './load.js';
 
 const args = process.argv.slice(2);
-const { opt, json, games: GAMES, durationS: DURATION_S, pace, rampS: RAMP_S, variant: VARIANT } = benchOptions(args, { games: 300, bench: 'bench/cluster.js' });
+const {
+  opt,
+  json,
+  games: GAMES,
+  durationS: DURATION_S,
+  pace,
+  rampS: RAMP_S,
+  variant: VARIANT,
+} = benchOptions(args, {
+  games: 300,
+  bench: 'bench/cluster.js',
+  // On PostgreSQL a game's start (seek, accept: several writes through the lobby's one owner) costs more than on
+  // SQLite: the default ramp starts 25 games a second, not 100 (1,000 games in a 10 s ramp queued seeks for 10 s).
+  startsPerSecond: 25,
+});
 const COUNTS = String(opt('instances', '1,2,3')).split(',').map(Number);
 const PG_ADMIN = opt('database', process.env.NARDY_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/test');
 const REDIS = opt('redis', process.env.NARDY_TEST_REDIS_URL || 'redis://127.0.0.1:6379');
@@ -52,6 +66,35 @@ const hardStop = setTimeout(
 );
 hardStop.unref();
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => process.exit(130));
+
+/**
+ * Database `url`'s transactions committed (reads included: every statement outside a transaction is one) and rows
+ * written so far, from PostgreSQL's statistics (each backend flushes its counts within a second or so).
+ */
+async function dbCounts(url) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query(
+      'select xact_commit::bigint as commits, (tup_inserted + tup_updated + tup_deleted)::bigint as rows from pg_stat_database where datname = current_database()',
+    );
+    return { commits: Number(r.rows[0].commits), rows: Number(r.rows[0].rows) };
+  } finally {
+    await c.end();
+  }
+}
+
+/** PUBLISH commands the Redis server has run so far (all its clients': other users of that Redis count too). */
+async function publishes() {
+  const r = new Redis(REDIS, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await r.connect();
+  try {
+    const info = await r.info('commandstats');
+    return [...info.matchAll(/^cmdstat_s?publish:calls=(\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  } finally {
+    r.disconnect();
+  }
+}
 
 async function adminQuery(sql) {
   const c = new pg.Client({ connectionString: PG_ADMIN });
@@ -81,6 +124,7 @@ async function deleteKeys(prefix) {
   }
 }
 
+const perMove = (n, players) => (players.gameAction.count ? Math.round((n / players.gameAction.count) * 100) / 100 : null);
 const load1 = () => Math.round(loadavg()[0] * 100) / 100;
 
 /** One run with `n` instances; resolves with its figures. */
@@ -134,6 +178,7 @@ async function run(n) {
     const pairs = load.start(GAMES, RAMP_S, (j) => urls[j % n]);
     await sleep(RAMP_S * 1000);
     const loadBefore = load1();
+    const [db0, publishes0] = await Promise.all([dbCounts(dbUrl.toString()), redis ? publishes() : 0]);
     load.measure();
     const perInstance = await watchProcesses(
       instances.map((x) => x.pid),
@@ -141,6 +186,7 @@ async function run(n) {
       () => instances.some((x) => x.exit !== null),
     );
     const loadAfter = load1();
+    const [db1, publishes1] = await Promise.all([dbCounts(dbUrl.toString()), redis ? publishes() : 0]);
     const health = await Promise.all(
       instances.map((x) =>
         fetch(`${x.url}/healthz`)
@@ -164,6 +210,10 @@ async function run(n) {
       clients: 2 * GAMES,
       loadAverage1m: { before: loadBefore, after: loadAfter },
       ...players,
+      // Per move: the window's transactions and rows written in this run's database, and PUBLISHes on the Redis.
+      postgresCommitsPerMove: perMove(db1.commits - db0.commits, players),
+      postgresRowsWrittenPerMove: perMove(db1.rows - db0.rows, players),
+      redisPublishesPerMove: redis ? perMove(publishes1 - publishes0, players) : 0,
       servers: {
         cpuPercentSum: sum('cpuPercentMean'),
         rssMiBSum: sum('rssMiBEnd'),
@@ -192,6 +242,8 @@ function describe(out) {
     `${out.instances} instance(s), ${out.redis ? 'PostgreSQL + Redis (cluster)' : 'PostgreSQL, no Redis (the single-instance reference)'}: ` +
       `${out.games} games (${out.clients} clients${out.instances > 1 ? ', round-robin over the instances: commands for a game or the lobby another instance owns are forwarded' : ''})`,
     `  MOVES/S ${out.movesPerSecond}, move p99 ${out.gameAction.p99 ?? '— (no move answered)'} ms — load average (1 min) ${out.loadAverage1m.before} before, ${out.loadAverage1m.after} after the ${out.durationS} s window`,
+    `  per move: PostgreSQL ${out.postgresCommitsPerMove} transactions (reads included) and ${out.postgresRowsWrittenPerMove} rows written (this run's database); ` +
+      `Redis ${out.redisPublishesPerMove} PUBLISHes (the whole Redis: its other users count too)`,
     `  sockets open at end ${out.socketsOpenAtEnd}/${out.clients}; games started ${out.gamesStarted}, completed ${out.gamesCompleted} (${out.gamesCompletedInWindow} in the window)`,
     ...describeLoad(out),
     `  servers: CPU ${out.servers.cpuPercentSum} % together (100 % = one core), RSS ${out.servers.rssMiBSum} MiB together`,

@@ -17,7 +17,8 @@ import { PROTOCOL_VERSION } from '../packages/protocol/dist/constants.js';
  * The command line of a server bench: `opt(name, default)` for any option, and the players' own (--games, --duration,
  * --pace, --ramp, --variant, --json), checked: a bad one exits with status 2 naming `bench` (its header says more).
  * @param {string[]} args
- * @param {{ games: number, bench: string }} defaults
+ * @param {{ games: number, bench: string, startsPerSecond?: number }} defaults `startsPerSecond`: the default ramp starts
+ *   that many games a second (100 unless given), for 2 s at least and 20 s at most unless --ramp says otherwise.
  */
 export function benchOptions(args, defaults) {
   const opt = (name, dflt) => {
@@ -28,7 +29,7 @@ export function benchOptions(args, defaults) {
   const durationS = Math.max(1, Math.min(3600, Number(opt('duration', '60'))));
   const paceSpec = String(opt('pace', '3000-8000'));
   const pace = paceSpec.includes('-') ? paceSpec.split('-').map(Number) : [Number(paceSpec), Number(paceSpec)];
-  const rampS = Number(opt('ramp', String(Math.min(20, Math.max(2, Math.ceil(games / 100))))));
+  const rampS = Number(opt('ramp', String(Math.min(20, Math.max(2, Math.ceil(games / (defaults.startsPerSecond ?? 100)))))));
   if (![games, durationS, ...pace, rampS].every(Number.isFinite) || pace.length !== 2 || pace[0] < 0 || pace[1] < pace[0]) {
     console.error(`bad options; see the header of ${defaults.bench}`);
     process.exit(2);
@@ -271,7 +272,7 @@ export class Load {
     try {
       await Promise.all([a.open(), b.open()]);
     } catch (e) {
-      this.error('CONNECT', `connect: ${e.message}`);
+      this.error('CONNECT', `connect: ${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`);
       a.close();
       b.close();
       return;
