@@ -62,7 +62,13 @@ export class ClusterNode {
     this.bus.onFrame((f) => {
       if (f.t === 'cast') this.casts.get(f.topic)?.(f.data);
     });
-    this.bus.onStatus((up) => opts.log.warn({ redis: up ? 'up' : 'down' }, up ? 'Redis is back' : 'Redis is down: only what this instance holds is served'));
+    let seen = false;
+    this.bus.onStatus((up) => {
+      if (up && !seen) opts.log.info({ redis: 'up' }, 'connected to Redis');
+      else if (up) opts.log.warn({ redis: 'up' }, 'Redis is back: clients with state on other instances reconnect and resync');
+      else opts.log.warn({ redis: 'down' }, 'Redis is down: this instance serves what it holds; the rest is answered CLUSTER_UNAVAILABLE');
+      seen ||= up;
+    });
   }
 
   /** A module that holds shards (games, tournaments, the lobby, the schedule). */
