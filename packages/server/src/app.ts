@@ -153,7 +153,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const chips = new ChipsLedger(store, config.chipsGrant, now);
   // In a cluster the lobby's games are placed over the live instances, and a rematch's events go to the old game's holder.
   const factory = node
-    ? new PlacedGames(games, { instanceId: node.instanceId, instances: () => node.ownership.instances, call: (to, m, a) => node.bus.call(to, m, a) })
+    ? new PlacedGames(games, {
+        instanceId: node.instanceId,
+        instances: () => node.ownership.instances,
+        up: () => node.bus.up,
+        call: (to, m, a) => node.bus.call(to, m, a),
+      })
     : games;
   const rematches = node
     ? {

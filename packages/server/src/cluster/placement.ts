@@ -9,7 +9,7 @@ type Started = Awaited<ReturnType<Start>>;
  * them, but each game is placed on the live instances in turn, so games spread over the cluster instead of piling
  * on the lobby's holder. The chosen instance creates it and holds it (`games.start`). When it does not answer, the
  * start is refused rather than tried here: a slow instance may still have made the game, and two games (two chip
- * holds) for one pairing would be worse than a retry.
+ * holds) for one pairing would be worse than a retry. While Redis is down every game is made here.
  */
 export class PlacedGames implements GameFactory {
   private turn = 0;
@@ -20,6 +20,8 @@ export class PlacedGames implements GameFactory {
       readonly instanceId: string;
       /** The live instances (this one among them). */
       readonly instances: () => readonly string[];
+      /** Whether the instances can reach each other now (Redis up). */
+      readonly up: () => boolean;
       call(to: string, method: string, args: unknown): Promise<unknown>;
     },
   ) {}
@@ -27,7 +29,8 @@ export class PlacedGames implements GameFactory {
   async startGame(req: Parameters<Start>[0]): Promise<Started> {
     const live = [...this.cluster.instances()].sort();
     const to = live.length === 0 ? this.cluster.instanceId : live[this.turn++ % live.length]!;
-    if (to === this.cluster.instanceId) return this.local.startGame(req);
+    // With Redis down no call can go out, so a game made here cannot be a second one.
+    if (to === this.cluster.instanceId || !this.cluster.up()) return this.local.startGame(req);
     try {
       return (await this.cluster.call(to, START_GAME, req)) as Result<{ readonly gameId: string; readonly commitment: string }, ReplyError>;
     } catch {
