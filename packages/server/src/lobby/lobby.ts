@@ -1,4 +1,4 @@
-import { LIMITS, type Challenge, type ClientMessage, type ClientToServer, type GameSummary, type Seek } from '@nardy/protocol';
+import { LIMITS, type Challenge, type ClientMessage, type ClientToServer, type GameSummary, type Seek, type VariantRating } from '@nardy/protocol';
 import type { ClientLink, CommandModule, GameFactory, Reply } from '../contracts.js';
 import { SerialQueue } from '../serial.js';
 import { challengeAccept, challengeAnswer, challengeSend, closeChallenge } from './challenges.js';
@@ -69,7 +69,11 @@ export class LobbyModule implements CommandModule {
 
   /** A connection is open (after `hello`): its user counts as online and may be challenged. */
   connected(link: ClientLink): Promise<void> {
-    return this.queue.run(() => this.join(link));
+    // His ratings are read before the queue is entered: on PostgreSQL a read is a round trip, and arrivals each
+    // reading in turn inside the queue held every seek and accept behind them (seconds, with a thousand arriving).
+    const read = this.lobby.userLinks.has(link.viewer.userId) ? undefined : this.lobby.options.ratings?.(link.viewer.userId);
+    read?.catch(() => {});
+    return this.queue.run(() => this.join(link, read));
   }
 
   /** The connection closed: its seeks, pool place, tables and challenges go with it. */
@@ -229,8 +233,8 @@ export class LobbyModule implements CommandModule {
 
   // ------------------------------------------------------------------ state changes run in the queue
 
-  private async join(link: ClientLink): Promise<void> {
-    if (this.lobby.join(link)) await cameOnline(this.lobby, link.viewer);
+  private async join(link: ClientLink, read?: Promise<readonly VariantRating[]>): Promise<void> {
+    if (this.lobby.join(link)) await cameOnline(this.lobby, link.viewer, read);
   }
 
   private drop(link: ClientLink): void {

@@ -14,15 +14,15 @@ function player(lobby: LobbyState, v: Viewer): OnlinePlayer {
   return { user, ratings: [...(lobby.ratingCache.get(v.userId) ?? [])] };
 }
 
-async function loadRatings(lobby: LobbyState, userId: string): Promise<readonly VariantRating[]> {
-  const ratings = (await lobby.options.ratings?.(userId)) ?? [];
+async function loadRatings(lobby: LobbyState, userId: string, read?: Promise<readonly VariantRating[]>): Promise<readonly VariantRating[]> {
+  const ratings = (await (read ?? lobby.options.ratings?.(userId))) ?? [];
   lobby.ratingCache.set(userId, ratings);
   return ratings;
 }
 
-/** A user's first connection opened: read his ratings and list him (while the list has room). */
-export async function cameOnline(lobby: LobbyState, v: Viewer): Promise<void> {
-  await loadRatings(lobby, v.userId);
+/** A user's first connection opened: his ratings (`read`, if begun before), then he is listed (while the list has room). */
+export async function cameOnline(lobby: LobbyState, v: Viewer, read?: Promise<readonly VariantRating[]>): Promise<void> {
+  await loadRatings(lobby, v.userId, read);
   if (!lobby.listed.has(v.userId) && lobby.listed.size >= lobby.maxListed) return;
   const p = player(lobby, v);
   lobby.listed.set(v.userId, p);
