@@ -5,6 +5,9 @@
  *
  * A job must never await a job queued behind it (it would wait for itself).
  */
+/** Runs slow work out of the queue (see `SerialQueue.runLetting`). */
+export type Outside = <U>(f: () => Promise<U>) => Promise<U>;
+
 export class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();
 
@@ -15,6 +18,36 @@ export class SerialQueue {
       () => undefined,
     );
     return run;
+  }
+
+  /**
+   * Like `run`, but the job may step out of the queue while it awaits slow work (`outside(f)`): the jobs behind it run
+   * meanwhile, and it goes on once `f` is done and its turn has come again. What it read before stepping out may have
+   * changed when it is back; what it must keep to itself meanwhile it marks as taken before it steps out.
+   */
+  async runLetting<T>(job: (outside: Outside) => Promise<T>): Promise<T> {
+    let end = await this.acquire();
+    try {
+      return await job(async (f) => {
+        end();
+        try {
+          return await f();
+        } finally {
+          end = await this.acquire();
+        }
+      });
+    } finally {
+      end();
+    }
+  }
+
+  /** Waits for a turn; resolves with what ends it. */
+  private acquire(): Promise<() => void> {
+    let end!: () => void;
+    const ended = new Promise<void>((r) => (end = r));
+    const before = this.tail;
+    this.tail = before.then(() => ended);
+    return before.then(() => end);
   }
 
   /** Resolves when the queue is empty and nothing more is queued (tests; graceful shutdown). */

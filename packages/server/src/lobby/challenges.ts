@@ -84,7 +84,7 @@ export async function challengeAccept(lobby: LobbyState, link: ClientLink, msg: 
   if (!ok.ok) return ok;
   const owner = { userId: c.challenge.from.userId, seed: c.clientSeed };
   const joiner = { userId: me.userId, seed: msg.clientSeed, ackLink: link.id };
-  return lobby.startBetween({ settings: c.challenge.settings, owner, joiner, serverSeed: c.serverSeed }, () => {
+  return lobby.startBetween({ item: `challenge:${msg.challengeId}`, settings: c.challenge.settings, owner, joiner, serverSeed: c.serverSeed }, () => {
     lobby.challenges.delete(msg.challengeId);
     notifyClosed(lobby, c.challenge, 'accepted');
   });

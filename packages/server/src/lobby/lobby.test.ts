@@ -107,6 +107,30 @@ describe('lobby: one command at a time', () => {
     expect(k.lobby.state().seeks).toEqual([]);
   });
 
+  it('a game being made does not hold the lobby: others seek and start meanwhile; its own players wait for it', async () => {
+    const k = kit();
+    await k.send(fakeLink('alice'), { type: 'seek.create', settings: SETTINGS });
+    await k.send(fakeLink('carol'), { type: 'seek.create', settings: SETTINGS });
+    k.factory.hold = true;
+    const bob = k.send(fakeLink('bob'), { type: 'seek.accept', seekId: 's1' });
+    await settle();
+    expect(k.factory.held).toHaveLength(1);
+    // Alice's game is being made: Dave takes Carol's seek and Erin posts one, without waiting for it.
+    const dave = k.send(fakeLink('dave'), { type: 'seek.accept', seekId: 's2' });
+    expect(code(await k.send(fakeLink('erin'), { type: 'seek.create', settings: SETTINGS }))).toBe('ok');
+    await settle();
+    expect(k.factory.held).toHaveLength(2);
+    // Alice's own command waits for her game: her seek is not cancelled under it.
+    const cancel = k.send(fakeLink('alice'), { type: 'seek.cancel', seekId: 's1' });
+    await settle();
+    for (const release of k.factory.held.splice(0)) release();
+    expect(code(await bob)).toBe('ok');
+    expect(code(await dave)).toBe('ok');
+    expect(code(await cancel)).toBe('NOT_FOUND');
+    expect(k.factory.requests).toHaveLength(2);
+    expect(k.lobby.state().seeks.map((x) => x.by.userId)).toEqual(['erin']);
+  });
+
   it('two seeks posted at once past the cap: the second waits out the first\u2019s chips check, then meets the cap', async () => {
     const gate = new Gate();
     const k = kit({ maxSeeksPerUser: 1, chips: { canStake: () => gate.hold(true) } });

@@ -78,7 +78,12 @@ export class LobbyModule implements CommandModule {
 
   /** The connection closed: its seeks, pool place, tables and challenges go with it. */
   disconnected(link: ClientLink): Promise<void> {
-    return this.queue.run(() => this.drop(link));
+    // A player leaving while his game is being made: his seeks go once it is settled (a failed start leaves them).
+    return this.queue.runLetting(async (outside) => {
+      for (let busy = this.lobby.startsAmong([`user:${link.viewer.userId}`]); busy; busy = this.lobby.startsAmong([`user:${link.viewer.userId}`]))
+        await outside(() => busy!);
+      this.drop(link);
+    });
   }
 
   /**
@@ -156,12 +161,26 @@ export class LobbyModule implements CommandModule {
 
   /** Runs the command in its turn; exactly one reply, an INTERNAL error if it threw. */
   handle(link: ClientLink, msg: ClientToServer): Promise<Reply> {
-    return this.queue.run(async () => {
+    // A game's start steps out of the queue while the games side makes it (lobby/state.ts `startBetween`); a command
+    // that touches a start in flight waits for it first, so it finds the lobby as that start left it.
+    return this.queue.runLetting(async (outside) => {
       try {
+        for (;;) {
+          const busy = this.lobby.startsAmong(touched(link, msg));
+          if (!busy) break;
+          await outside(() => busy);
+        }
         if (this.lobby.closed.has(link)) return fail('UNAVAILABLE', 'the connection is closed');
         await this.join(link);
         this.expireNow();
-        return await this.dispatch(link, msg);
+        for (;;) {
+          this.lobby.outside = outside;
+          const r = await this.dispatch(link, msg);
+          const again = this.lobby.retryAfter;
+          if (!again) return r;
+          this.lobby.retryAfter = null;
+          await outside(() => again);
+        }
       } catch (e) {
         return fail('INTERNAL', `the lobby failed: ${e instanceof Error ? e.message : String(e)}`.slice(0, LIMITS.textLength));
       }
@@ -262,11 +281,22 @@ export class LobbyModule implements CommandModule {
     }
   }
 
+  /** What is due goes, except what a start in flight takes: it is accepted, or expires after a failed start. */
   private expireNow(): void {
     const l = this.lobby;
     const t = l.now();
-    for (const [id, c] of [...l.challenges]) if (c.expiresAt <= t) closeChallenge(l, id, 'expired');
-    for (const [token, tb] of [...l.tables]) if (tb.expiresAt <= t) l.tables.delete(token);
+    for (const [id, c] of [...l.challenges]) if (c.expiresAt <= t && !l.starting.has(`challenge:${id}`)) closeChallenge(l, id, 'expired');
+    for (const [token, tb] of [...l.tables]) if (tb.expiresAt <= t && !l.starting.has(`table:${token}`)) l.tables.delete(token);
     rematchExpire(l, t);
   }
+}
+
+/** What a command touches that a start in flight may hold: its sender, and the seek, challenge, table or offer it names. */
+function touched(link: ClientLink, msg: ClientToServer): string[] {
+  const keys = [`user:${link.viewer.userId}`];
+  if ('seekId' in msg) keys.push(`seek:${msg.seekId}`);
+  if ('challengeId' in msg) keys.push(`challenge:${msg.challengeId}`);
+  if ('token' in msg && msg.type.startsWith('table.')) keys.push(`table:${msg.token}`);
+  if (msg.type.startsWith('rematch.') && 'gameId' in msg) keys.push(`rematch:${msg.gameId}`);
+  return keys;
 }

@@ -56,7 +56,9 @@ export async function tableJoin(lobby: LobbyState, link: ClientLink, msg: Client
   if (!ok.ok) return ok;
   const owner = { userId: t.owner.userId, seed: t.clientSeed };
   const joiner = { userId: me.userId, seed: msg.clientSeed, ackLink: link.id };
-  return lobby.startBetween({ settings: t.settings, owner, joiner, serverSeed: t.serverSeed, private: true }, () => lobby.tables.delete(msg.token));
+  return lobby.startBetween({ item: `table:${msg.token}`, settings: t.settings, owner, joiner, serverSeed: t.serverSeed, private: true }, () =>
+    lobby.tables.delete(msg.token),
+  );
 }
 
 /** The creator withdraws his table (the protocol has no command for it yet). */

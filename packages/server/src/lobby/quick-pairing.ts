@@ -37,7 +37,7 @@ const committedTo = (e: PoolEntry): string | undefined => (e.serverSeed === unde
 async function partnerFor(lobby: LobbyState, me: Viewer, key: string, named: string | undefined): Promise<PoolEntry | null> {
   const open: PoolEntry[] = [];
   for (const c of lobby.pools.get(key) ?? []) {
-    if (c.viewer.userId === me.userId || (await lobby.blockedEither(me.userId, c.viewer.userId))) continue;
+    if (c.viewer.userId === me.userId || lobby.starting.has(`user:${c.viewer.userId}`) || (await lobby.blockedEither(me.userId, c.viewer.userId))) continue;
     open.push(c);
   }
   return open.find((c) => named !== undefined && committedTo(c) === named) ?? open[0] ?? null;

@@ -89,7 +89,15 @@ async function rematchStart(lobby: LobbyState, link: ClientLink, gameId: string,
   // Colours swapped: the one who offered sits where I sat.
   const owner = { userId: opponent, seed: offer.clientSeed };
   const joiner = { userId: link.viewer.userId, seed: clientSeed, ackLink };
-  const next = { settings: match.settings, owner, joiner, serverSeed: offer.dice?.serverSeed, ownerSeat: seat, private: match.private };
+  const next = {
+    item: `rematch:${gameId}`,
+    settings: match.settings,
+    owner,
+    joiner,
+    serverSeed: offer.dice?.serverSeed,
+    ownerSeat: seat,
+    private: match.private,
+  };
   return lobby.startBetween(next, (rematchId) => {
     lobby.offers.delete(gameId);
     lobby.rematched.add(gameId);
@@ -124,6 +132,8 @@ export function rematchCancel(lobby: LobbyState, link: ClientLink, gameId: strin
  */
 export function rematchExpire(lobby: LobbyState, t: number): void {
   for (const [gameId, o] of [...lobby.offers]) {
+    // Being accepted now: its game (just announced) is no reason to withdraw it.
+    if (lobby.starting.has(`rematch:${gameId}`)) continue;
     const here = lobby.options.rematches?.watching?.(gameId, o.userId) ?? lobby.userLinks.has(o.userId);
     o.awaySince = here ? null : (o.awaySince ?? t);
     const away = o.awaySince !== null && t - o.awaySince >= AWAY_GRACE_MS;

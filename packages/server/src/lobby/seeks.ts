@@ -53,5 +53,7 @@ export async function seekAccept(lobby: LobbyState, link: ClientLink, msg: Clien
   if (!ok.ok) return ok;
   const owner = { userId: s.seek.by.userId, seed: s.clientSeed };
   const joiner = { userId: me.userId, seed: msg.clientSeed, ackLink: link.id };
-  return lobby.startBetween({ settings: s.seek.settings, owner, joiner, serverSeed: s.serverSeed }, () => lobby.removeSeek(msg.seekId));
+  return lobby.startBetween({ item: `seek:${msg.seekId}`, settings: s.seek.settings, owner, joiner, serverSeed: s.serverSeed }, () =>
+    lobby.removeSeek(msg.seekId),
+  );
 }

@@ -16,6 +16,7 @@ import {
 import type { ClientLink, GameFactory, Reply, ReplyError, Viewer } from '../contracts.js';
 import { newServerSeed } from '../game/dice.js';
 import type { SeatHolder } from '../game/log.js';
+import type { Outside } from '../serial.js';
 import type { LobbyOptions } from './options.js';
 
 /**
@@ -117,6 +118,22 @@ export class LobbyState {
   readonly ratingCache = new Map<string, readonly VariantRating[]>();
   /** In creation order. */
   readonly seeks = new Map<string, SeekEntry>();
+  /**
+   * Games being made now, out of the queue (`startBetween`): by what they take (`seek:<id>`, `challenge:<id>`,
+   * `table:<token>`, `rematch:<gameId>`) and by their players (`user:<id>`), each settled when the start is over.
+   * A command that touches one waits for it (`LobbyModule.handle`), so it sees the lobby as the start left it.
+   */
+  readonly starting = new Map<string, Promise<void>>();
+  /** A command found a player busy with another start: it is run again once that start is over. */
+  retryAfter: Promise<void> | null = null;
+  /** How the command running now steps out of the lobby's queue (set by `LobbyModule.handle`; in place without a queue). */
+  outside: Outside = (f) => f();
+
+  /** The starts in flight among `keys`, settled together; null when there are none. */
+  startsAmong(keys: readonly string[]): Promise<void> | null {
+    const busy = keys.flatMap((k) => this.starting.get(k) ?? []);
+    return busy.length === 0 ? null : Promise.all(busy).then(() => undefined);
+  }
   /** Pool key → waiting users, first come first served; and each waiting user's place (one pool at a time). */
   readonly pools = new Map<string, PoolEntry[]>();
   readonly pooled = new Map<string, PoolEntry>();
@@ -229,6 +246,8 @@ export class LobbyState {
    */
   async startBetween(
     req: {
+      /** What is taken (`seek:<id>` …): while its game is being made nobody else may take it. */
+      item?: string;
       settings: TableSettings;
       owner: { userId: string; seed: string | undefined };
       joiner: { userId: string; seed: string | undefined; ackLink: string | null };
@@ -239,15 +258,37 @@ export class LobbyState {
     },
     taken: (gameId: string) => void = () => {},
   ): Promise<Reply> {
+    const outside = this.outside;
+    const keys = [...(req.item !== undefined ? [req.item] : []), `user:${req.owner.userId}`, `user:${req.joiner.userId}`];
+    const busy = this.startsAmong(keys);
+    if (busy) {
+      // A player is sitting down at another game right now: the command runs again once that is settled.
+      this.retryAfter = busy;
+      return fail('CONFLICT', 'a game for one of you is being set up right now; try again in a moment');
+    }
     const ownerSeat: Seat = req.ownerSeat ?? (this.random() < 0.5 ? 'p1' : 'p2');
     const users = bySeat(ownerSeat, req.owner.userId, req.joiner.userId);
-    const started = await this.start({
-      settings: req.settings,
-      users,
-      seeds: bySeat(ownerSeat, req.owner.seed, req.joiner.seed),
-      serverSeed: req.serverSeed,
-      private: req.private === true,
-    });
+    // The game is made out of the lobby's queue (a few database round trips, or a call to another instance), so
+    // other commands go on meanwhile; what it takes and its players are marked until it is settled.
+    let settle!: () => void;
+    const settled = new Promise<void>((r) => (settle = r));
+    for (const k of keys) this.starting.set(k, settled);
+    let started: Check<string>;
+    try {
+      started = await outside(() =>
+        this.start({
+          settings: req.settings,
+          users,
+          seeds: bySeat(ownerSeat, req.owner.seed, req.joiner.seed),
+          serverSeed: req.serverSeed,
+          private: req.private === true,
+        }),
+      );
+    } finally {
+      for (const k of keys) this.starting.delete(k);
+    }
+    // Those waiting on this start run after what follows here (they wait for the queue, and this holds it).
+    settle();
     if (!started.ok) return started;
     taken(started.value);
     this.seated(started.value, users, req.joiner.ackLink);
