@@ -72,6 +72,14 @@ class Host implements ShardHost {
   }
 }
 
+/** Time passes in beats of a second; the named instances beat at each (the others are silent: paused or dead). */
+async function pass(clock: { t: number }, ms: number, ...beating: { own: Ownership }[]): Promise<void> {
+  for (let left = ms; left > 0; left -= 1_000) {
+    clock.t += Math.min(1_000, left);
+    for (const n of beating) await n.own.beat();
+  }
+}
+
 function node(store: MemoryLeases, id: string, clock: { t: number }, onDied?: (id: string) => void) {
   const host = new Host();
   const own = new Ownership({ store, instanceId: id, now: () => clock.t, lapseMs: 3_000, graceMs: 2_000, hosts: [host], ...(onDied ? { onDied } : {}) });
@@ -113,8 +121,7 @@ describe('Ownership', () => {
     await b.own.beat();
     expect(b.host.held.size).toBe(0);
     // a stops beating (killed): after the lapse b's sweep adopts both.
-    clock.t += 3_500;
-    await b.own.beat();
+    await pass(clock, 3_500, b);
     expect(died).toHaveBeenCalledWith('a');
     expect([...b.host.held.keys()].sort()).toEqual(['game:g1', 'game:g2']);
     expect(b.host.held.get('game:g1')).toEqual({ owner: 'b', token: 2 });
@@ -130,8 +137,7 @@ describe('Ownership', () => {
     await a.own.start();
     await b.own.start();
     await a.own.ownerFor('game:g1');
-    clock.t += 3_500; // a paused
-    await b.own.beat();
+    await pass(clock, 3_500, b); // a paused
     expect(b.own.isMine('game:g1')).toBe(true);
     await a.own.beat(); // a wakes
     expect(a.host.dropped).toEqual(['game:g1']);
@@ -148,11 +154,9 @@ describe('Ownership', () => {
     await b.own.beat();
     expect(b.host.held.size).toBe(0);
     // Games nobody claimed are looked for every 5 s while no instance dies.
-    clock.t += 2_000;
-    await b.own.beat();
+    await pass(clock, 2_000, b);
     expect(b.host.held.size).toBe(0);
-    clock.t += 3_000;
-    await b.own.beat();
+    await pass(clock, 3_000, b);
     expect(b.host.held.has('game:young')).toBe(true);
     await b.own.close();
     expect(store.keys.get('game:young')!.owner).toBeNull();
@@ -174,6 +178,34 @@ describe('Ownership', () => {
     await expect(a.own.ownerFor('game:bad')).rejects.toThrow('unreadable log');
     expect(store.keys.get('game:bad')!.owner).toBeNull();
     expect(a.own.isMine('game:bad')).toBe(false);
+  });
+
+  it('back from a database outage, an instance waits a lapse before it judges the others (no takeover of their games)', async () => {
+    const store = new MemoryLeases();
+    const clock = { t: 10_000 };
+    store.game('g1', 0);
+    const died = vi.fn();
+    const a = node(store, 'a', clock);
+    const b = node(store, 'b', clock, died);
+    await a.own.start();
+    await b.own.start();
+    await a.own.ownerFor('game:g1');
+    store.down = true;
+    clock.t += 10_000;
+    await a.own.beat();
+    await b.own.beat();
+    store.down = false;
+    // b is back a second before a: a's heartbeat is then 10 s old, but b does not take g1 or call a dead …
+    await b.own.beat();
+    await pass(clock, 1_000, b);
+    await pass(clock, 3_000, a, b);
+    expect(died).not.toHaveBeenCalled();
+    expect(b.host.held.size).toBe(0);
+    expect(a.own.isMine('game:g1')).toBe(true);
+    // … and when a really stops, after the lapse b judges as usual.
+    await pass(clock, 4_000, b);
+    expect(died).toHaveBeenCalledWith('a');
+    expect(b.host.held.has('game:g1')).toBe(true);
   });
 
   it('a beat that cannot reach the database changes nothing held', async () => {

@@ -50,6 +50,8 @@ export class Ownership implements OwnerDirectory {
   /** When orphans were last looked for, and whether that look found some (then the next sweep looks again). */
   private lastOrphanScan = -Infinity;
   private orphansLeft = false;
+  /** After a silence, no deaths are declared and nothing is taken over until then. */
+  private quietUntil = -Infinity;
   private beating: Promise<void> | null = null;
   private closed = false;
 
@@ -178,11 +180,21 @@ export class Ownership implements OwnerDirectory {
 
   /**
    * `silent`: the beat before this one is older than half the lapse (this instance was paused or cut off), so others
-   * may have taken keys over: only then is the list of held keys read back (at 100,000 games, not every second).
+   * may have taken keys over: only then is the list of held keys read back (at 100,000 games, not every second), and
+   * this instance then waits a lapse before it judges the others.
    * Orphans are looked for when an instance died, when the last look found more than it took, and every 5 s (games
    * whose creator died before claiming them).
    */
   private async sweep(now: number, silent: boolean): Promise<void> {
+    if (silent) {
+      await this.dropLost();
+      // Back from a silence (a pause, or the database was down for everyone): the others may not have beaten again
+      // yet, so for one lapse nobody is declared dead and nothing is taken over — else the first instance back would
+      // take every game of the others after a database outage.
+      this.quietUntil = now + this.lapseMs;
+      return;
+    }
+    if (now < this.quietUntil) return;
     const alive = new Set(await this.opts.store.alive(now, this.lapseMs));
     let died = false;
     for (const id of this.alive) {
@@ -193,7 +205,6 @@ export class Ownership implements OwnerDirectory {
       this.opts.onDied?.(id);
     }
     this.alive = alive;
-    if (silent) await this.dropLost();
     if (!died && !this.orphansLeft && now - this.lastOrphanScan < 5_000) return;
     this.lastOrphanScan = now;
     const orphans = await this.opts.store.orphans(now, this.lapseMs, this.opts.graceMs ?? 2_000, ADOPT_PER_SWEEP);
