@@ -183,6 +183,10 @@ export class LobbyModule implements CommandModule {
         }
       } catch (e) {
         return fail('INTERNAL', `the lobby failed: ${e instanceof Error ? e.message : String(e)}`.slice(0, LIMITS.textLength));
+      } finally {
+        // Only a command's own turn may step out: anything else that starts a game does it in place.
+        this.lobby.outside = (f) => f();
+        this.lobby.retryAfter = null;
       }
     });
   }
