@@ -104,7 +104,7 @@ export function redisLockout(client: Redis, prefix: string): LockoutFactory {
   };
 }
 
-export class AccountLockout implements Lockout {
+class AccountLockout implements Lockout {
   readonly #failures = new Map<string, Failures>();
   readonly #known = new Map<string, number>();
 

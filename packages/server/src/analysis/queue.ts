@@ -123,7 +123,7 @@ async function nameOf(store: Store, o: SeatOccupant): Promise<string> {
  * jobs back too. At most `concurrency` jobs run at once, each on its own analysis worker, so the bots' pool is
  * never waited on.
  */
-export class AnalysisQueue implements JobQueue {
+class AnalysisQueue implements JobQueue {
   readonly up = true;
   readonly #running = new Map<string, Running>();
   #filling: Promise<void> = Promise.resolve();

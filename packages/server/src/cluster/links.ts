@@ -1,6 +1,6 @@
 import type { ServerToClient } from '@nardy/protocol';
-import type { Viewer } from '../contracts.js';
-import type { Bus, ClientLink, LinkWire } from './types.js';
+import type { ClientLink, Viewer } from '../contracts.js';
+import type { Bus, LinkWire } from './types.js';
 
 /** One origin's messages of this tick: `to[i]` lists the link ids that get `msgs[i]`. */
 interface Batch {

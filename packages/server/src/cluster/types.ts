@@ -1,5 +1,8 @@
 import type { ClientToServer, ServerToClient } from '@nardy/protocol';
-import type { ClientLink, CommandModule, Reply, Viewer } from '../contracts.js';
+import type { Reply, Viewer } from '../contracts.js';
+import type { ClusterStore, Fence, Holder, ShardKey } from './leases.js';
+
+export type { ClusterStore, Fence, Holder, ShardKey };
 
 /**
  * The contract of the cluster layer (issue 43): several instances share PostgreSQL (the truth) and Redis (messages).
@@ -19,9 +22,6 @@ import type { ClientLink, CommandModule, Reply, Viewer } from '../contracts.js';
  * a stand-in of the client's connection whose `send` goes back over Redis to the connection's own instance.
  */
 
-/** A shard key: `game:<id>`, `lobby`, `tournament:<id>`, `schedule`. */
-export type ShardKey = string;
-
 /** Where a command of this type is handled: a shard key, or null for the instance the client is connected to. */
 export type ShardOf = (msg: ClientToServer) => ShardKey | null;
 
@@ -32,46 +32,6 @@ export interface LinkWire {
   readonly address?: string;
   /** The instance that holds the socket. */
   readonly origin: string;
-}
-
-/** The fence of a key held by this instance: every write of its state names it. */
-export interface Fence {
-  readonly owner: string;
-  readonly token: number;
-}
-
-/** Who holds a key now, after a claim. */
-export interface Holder {
-  readonly owner: string;
-  readonly fence: number;
-  /** The claim made (or found) this instance the owner. */
-  readonly mine: boolean;
-}
-
-/** The leases in PostgreSQL (store/cluster.ts implements it). Times are ms since the epoch. */
-export interface ClusterStore {
-  /** Writes this instance's heartbeat (an upsert); renews every lease it holds. */
-  heartbeat(instanceId: string, now: number): Promise<boolean>;
-  /** Graceful leave: its games' owner set to null, its leases and its row deleted (others take over at once). */
-  leave(instanceId: string): Promise<void>;
-  /** The instances whose heartbeat is younger than `lapseMs`. */
-  alive(now: number, lapseMs: number): Promise<readonly string[]>;
-  /**
-   * Claims `key` for `me` unless a live instance holds it: a game's row (`game:<id>`, only while its status is
-   * active or finished) or a `cluster_leases` row. null: no such game.
-   */
-  claim(key: ShardKey, me: string, now: number, lapseMs: number): Promise<Holder | null>;
-  /** Who holds `key` now (null: nobody, or no such game). */
-  ownerOf(key: ShardKey): Promise<Holder | null>;
-  /** The keys `me` holds now (to drop what it lost while paused). */
-  held(me: string): Promise<readonly ShardKey[]>;
-  /**
-   * Keys nobody live holds that need an owner without waiting for a client: active games (created more than
-   * `graceMs` ago) with no owner or a dead one, and leases of dead instances; at most `limit`, in random order.
-   */
-  orphans(now: number, lapseMs: number, graceMs: number, limit: number): Promise<readonly ShardKey[]>;
-  /** Gives `key` up (owner null / lease deleted) if `me` holds it. */
-  release(key: ShardKey, me: string): Promise<void>;
 }
 
 /** A message between instances (JSON over Redis pub/sub, on the instance's own channel or the broadcast one). */
@@ -137,8 +97,6 @@ export interface ShardHost {
   /** This instance lost `key` (another took it over while this one was paused or cut off): drop it, write nothing. */
   drop(key: ShardKey): void;
 }
-
-export type { ClientLink, CommandModule, Reply };
 
 /**
  * Messages for every connection of a user, on whatever instance it is (a tournament's "your match is ready", a

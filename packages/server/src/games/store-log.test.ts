@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Fence } from '../cluster/types.js';
+import type { Fence } from '../cluster/leases.js';
 import type { LogEntry } from '../game/log.js';
 import { openStore, type KyselyStore } from '../store/kysely-store.js';
 import { must, newGame } from '../store/store.suite.js';

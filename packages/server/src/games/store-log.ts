@@ -1,5 +1,5 @@
 import type { Seat } from '@nardy/engine';
-import type { Fence } from '../cluster/types.js';
+import type { Fence } from '../cluster/leases.js';
 import type { ActionLog, AppendResult, ClockRecord, LogEntry } from '../game/log.js';
 import type { Json, Store, StoreError } from '../store/types.js';
 

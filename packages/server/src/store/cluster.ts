@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ClusterStore, Holder, ShardKey } from '../cluster/types.js';
+import type { ClusterStore, Holder, ShardKey } from '../cluster/leases.js';
 import { num } from './common.js';
 import { guarded } from './errors.js';
 import type { DB } from './schema.js';

@@ -35,7 +35,7 @@ import { openDatabase, type Database, type OpenOptions } from './database.js';
 import { classifyError, isForeignKeyViolation, isUniqueViolation } from './errors.js';
 import { migrateToLatest } from './migrations.js';
 import type { DB } from './schema.js';
-import type { Fence } from '../cluster/types.js';
+import type { Fence } from '../cluster/leases.js';
 import {
   HOUSE_ACCOUNT,
   freeAccount,

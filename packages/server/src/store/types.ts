@@ -1,6 +1,6 @@
 import type { Action, BySeat, MatchSettings, Result, Seat, VariantId } from '@nardy/engine';
 import type { AnalysisState, GameStatus, VariantStats } from '@nardy/protocol';
-import type { ClusterStore, Fence } from '../cluster/types.js';
+import type { ClusterStore, Fence } from '../cluster/leases.js';
 
 /**
  * The storage interface of the server (CONVENTIONS §6.5: async only, errors as values), implemented once by

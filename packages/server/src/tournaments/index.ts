@@ -1,4 +1,4 @@
 export { FORMATS } from './formats/index.js';
-export { TournamentsModule, tournamentKey, type TournamentsCluster } from './module.js';
+export { TournamentsModule } from './module.js';
 export { tournamentRoutes } from './routes.js';
 export { runSchedule } from './schedule.js';
