@@ -44,6 +44,8 @@ export class Person {
   thinkMs = 0;
   /** Times a game said nothing for QUIET_MS and was asked for again. */
   quiet = 0;
+  /** What happened to it lately (sockets, subscriptions, refusals), with the time: printed with a failure. */
+  readonly trace: string[] = [];
   private readonly seen = new Map<string, Seen>();
   /** Games followed: resubscribed on each new socket. */
   private readonly games = new Set<string>();
@@ -78,6 +80,7 @@ export class Person {
         this.ws = ws;
         this.at = inst;
         this.checked = 0;
+        this.note(`socket on ${inst.name} (${inst.id})`);
         for (const g of this.games) await this.subscribe(g);
         return;
       } catch (e) {
@@ -109,7 +112,7 @@ export class Person {
         continue;
       }
       if (r.type === 'error' && retry.has(r.code) && Date.now() < end) {
-        this.count(r.code);
+        this.count(r.code, String(msg['type']));
         await sleep(200);
         continue;
       }
@@ -119,9 +122,24 @@ export class Person {
 
   /** Follows a game (now and on every new socket), from the last event seen. */
   async follow(gameId: string): Promise<void> {
+    if (this.games.has(gameId) && this.ws && !this.ws.closed) return;
     this.games.add(gameId);
-    if (!this.ws || this.ws.closed) await this.reconnect();
-    else await this.subscribe(gameId);
+    for (;;) {
+      // A new socket subscribes to every game followed.
+      if (!this.ws || this.ws.closed) return this.reconnect();
+      try {
+        return await this.subscribe(gameId);
+      } catch (e) {
+        if (!this.ws.closed) throw e;
+      }
+    }
+  }
+
+  /** Stops following a game (a finished one: new sockets need not ask for it again). */
+  async unfollow(gameId: string): Promise<void> {
+    this.games.delete(gameId);
+    if (!this.ws || this.ws.closed) return;
+    await this.ws.command({ type: 'game.unsubscribe', gameId }).catch(() => null);
   }
 
   private async subscribe(gameId: string): Promise<void> {
@@ -129,9 +147,13 @@ export class Person {
     const msg = s ? { type: 'game.subscribe', gameId, since: { epoch: s.epoch, n: s.n } } : { type: 'game.subscribe', gameId };
     for (let i = 0; ; i++) {
       const r = await this.ws!.command(msg);
-      if (r.type === 'ack') return;
+      if (r.type === 'ack') {
+        if (r.result?.kind === 'subscribed')
+          this.note(`subscribed ${gameId} since ${s ? `${s.epoch}/${s.n}` : '-'}: ${r.result.epoch}/${r.result.lastEvent} by ${r.result.catchUp}`);
+        return;
+      }
       if (r.type === 'error' && TRANSIENT.has(r.code) && i < 200) {
-        this.count(r.code);
+        this.count(r.code, `game.subscribe ${gameId}`);
         await sleep(250);
         continue;
       }
@@ -149,7 +171,9 @@ export class Person {
         const s = this.seen.get(m.gameId);
         if (!s) this.disorder.push(`${this.label} ${m.gameId}: event ${m.epoch}/${m.n} before any snapshot`);
         else if (s.epoch !== m.epoch || m.n !== s.n + 1)
-          this.disorder.push(`${this.label} ${m.gameId}: event ${m.epoch}/${m.n} after ${s.epoch}/${s.n} (on ${this.at?.name})`);
+          this.disorder.push(
+            `${this.label} ${m.gameId}: event ${m.epoch}/${m.n} (${m.event.kind}) after ${s.epoch}/${s.n} on ${this.at?.name}; lately: ${this.trace.slice(-4).join(' | ')}`,
+          );
         this.seen.set(m.gameId, { epoch: m.epoch, n: m.n });
       }
     }
@@ -190,8 +214,14 @@ export class Person {
     }
   }
 
-  private count(code: string): void {
+  private count(code: string, what = ''): void {
     this.retried.set(code, (this.retried.get(code) ?? 0) + 1);
+    this.note(`${code} ${what}`);
+  }
+
+  private note(line: string): void {
+    this.trace.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (this.trace.length > 40) this.trace.shift();
   }
 
   /**
@@ -231,7 +261,7 @@ export class Person {
           continue;
         }
         if (r.type === 'error' && TRANSIENT.has(r.code)) {
-          this.count(r.code);
+          this.count(r.code, `game.action ${gameId}@${v.version}`);
           if (r.code !== 'STALE_VERSION') await sleep(200);
           if (r.code !== 'STALE_VERSION' || (await this.next(1_000)) === false) await this.resubscribe(gameId);
           continue;
@@ -240,6 +270,9 @@ export class Person {
       }
       if (Date.now() - lastNews > QUIET_MS) {
         this.quiet++;
+        this.note(
+          `quiet ${gameId} at ${JSON.stringify(this.seen.get(gameId))}: version ${v?.version}, ${v?.phase}, to act ${v?.toAct} (me ${v?.you}), legal ${JSON.stringify(v?.legal?.actions)}, dice ${JSON.stringify(v?.dice)}, cube ${JSON.stringify(v?.cubeOffer)}, resign ${JSON.stringify(v?.resignOffer)}`,
+        );
         await this.resubscribe(gameId);
         lastNews = Date.now();
         continue;

@@ -6,7 +6,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdtempSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startInstance, waitHealthy } from '../../../../scripts/cluster-lib.mjs';
 
 /** A port nobody listens on now (the OS's pick, given back at once). */
@@ -59,6 +62,8 @@ export class Instance {
     readonly name: string,
     readonly port: number,
     private readonly env: () => Record<string, string>,
+    /** Where every life's whole output goes (`<name>.<life>.log`). */
+    readonly logDir: string,
   ) {}
 
   /** Running and healthy (its /healthz answered 200 once). */
@@ -81,9 +86,13 @@ export class Instance {
     if (!sameId || this.id === '') this.id = `${this.name}-${this.generation}-${randomBytes(2).toString('hex')}`;
     const lines = [`--- ${this.name} life ${this.generation} (id ${this.id}, port ${this.port}) ---`];
     this.lives.push(lines);
+    const file = join(this.logDir, `${this.name}.${this.generation}.log`);
+    appendFileSync(file, `${lines[0]}\n`);
     const keep = (line: string): void => {
-      lines.push(line);
+      // A request's two lines are noise in a tail; the file keeps them.
+      if (!line.includes('"reqId"')) lines.push(line);
       if (lines.length > TAIL_LINES) lines.splice(1, 1);
+      appendFileSync(file, `${line}\n`);
     };
     const proc = startInstance({ port: this.port, env: { ...this.env(), INSTANCE_ID: this.id, LOG_LEVEL: 'info' }, output: keep });
     this.proc = proc;
@@ -118,7 +127,11 @@ export class Instance {
 export class Cluster {
   readonly instances: Instance[];
 
-  private constructor(instances: Instance[]) {
+  private constructor(
+    instances: Instance[],
+    /** Every instance's whole output, life by life. */
+    readonly logDir: string,
+  ) {
     this.instances = instances;
   }
 
@@ -127,9 +140,10 @@ export class Cluster {
    * (DATABASE_URL, REDIS_URL …); read at each start, so a test may change it between lives.
    */
   static async create(n: number, env: () => Record<string, string>): Promise<Cluster> {
+    const dir = mkdtempSync(join(tmpdir(), 'nardy-cluster-'));
     const list: Instance[] = [];
-    for (let i = 0; i < n; i++) list.push(new Instance(String.fromCharCode(97 + i), await freePort(), env));
-    return new Cluster(list);
+    for (let i = 0; i < n; i++) list.push(new Instance(String.fromCharCode(97 + i), await freePort(), env, dir));
+    return new Cluster(list, dir);
   }
 
   async start(): Promise<void> {
@@ -163,7 +177,7 @@ export class Cluster {
 
   /** Every instance's last lines, to print when an assertion fails. */
   logs(lives = 2): string {
-    return this.instances.map((i) => i.logs(lives)).join('\n');
+    return [`(whole logs in ${this.logDir})`, ...this.instances.map((i) => i.logs(lives))].join('\n');
   }
 }
 
