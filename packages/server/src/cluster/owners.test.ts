@@ -208,6 +208,20 @@ describe('Ownership', () => {
     expect(b.host.held.has('game:g1')).toBe(true);
   });
 
+  it('started again under the same name, an instance first gives up what its previous life held', async () => {
+    const store = new MemoryLeases();
+    const clock = { t: 10_000 };
+    store.game('g1', 0);
+    const first = node(store, 'a', clock);
+    await first.own.start();
+    await first.own.ownerFor('game:g1');
+    const again = node(store, 'a', clock);
+    await again.own.start();
+    expect(store.keys.get('game:g1')!.owner).toBeNull();
+    expect(await again.own.ownerFor('game:g1')).toEqual({ owner: 'a', fence: 2, mine: true });
+    expect(again.host.held.has('game:g1')).toBe(true);
+  });
+
   it('a beat that cannot reach the database changes nothing held', async () => {
     const store = new MemoryLeases();
     const clock = { t: 10_000 };

@@ -62,6 +62,9 @@ export class Ownership implements OwnerDirectory {
 
   /** First beat (this instance is alive before it claims anything), then one every lapse / 3. */
   async start(): Promise<void> {
+    // A restart under the same INSTANCE_ID: what its previous life held is given up first (nothing of it is in this
+    // process's memory), so the sweeps hand it out again instead of everyone taking it for held here.
+    await this.opts.store.leave(this.instanceId);
     if (await this.opts.store.heartbeat(this.instanceId, this.opts.now())) this.lastBeat = this.opts.now();
     this.alive = new Set(await this.opts.store.alive(this.opts.now(), this.lapseMs));
     this.timer = setInterval(

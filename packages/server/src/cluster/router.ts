@@ -206,7 +206,10 @@ export class ClusterRouter {
       this.outbox.flushTo(f.from);
       this.opts.bus.send(f.from, { t: 'reply', rpc: f.rpc, reply: r });
     };
-    if (!this.opts.isMine(f.key)) return answer({ ok: false, error: { code: 'MOVED', message: `${f.key} is not held here` } });
+    // Not held in memory: the database may still name this instance (a key nobody holds now, or one it held
+    // before a restart under the same INSTANCE_ID), and then it takes it here rather than sending the caller away.
+    if (!this.opts.isMine(f.key) && !(await this.opts.directory.ownerFor(f.key).catch(() => null))?.mine)
+      return answer({ ok: false, error: { code: 'MOVED', message: `${f.key} is not held here` } });
     const m = this.local.get(f.msg.type);
     if (!m) return answer(reply('UNKNOWN_TYPE', `'${f.msg.type}' is not served here`));
     const link = this.standIns.of(f.link);
