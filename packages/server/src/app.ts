@@ -149,7 +149,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     ...(node ? { cluster: node.games(closeLink) } : {}),
     log: log.child({ module: 'games' }),
   });
-  const chat = new ChatModule({ store, membership: games, now, buckets: limits.buckets, ...(userPush ? { push: userPush } : {}) });
+  const chat = new ChatModule({
+    store,
+    membership: games,
+    now,
+    buckets: limits.buckets,
+    ...(userPush ? { push: userPush } : {}),
+    // Each instance keeps the blocks of the users it serves: a change is cast so the others read them again.
+    ...(node ? { blocksChanged: (userId: string) => node.cast('user.blocks', userId) } : {}),
+  });
   const chips = new ChipsLedger(store, config.chipsGrant, now);
   // In a cluster the lobby's games are placed over the live instances, and a rematch's events go to the old game's holder.
   const factory = node
@@ -298,6 +306,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   hubRef = hub;
   if (node) {
     node.onCast('user.hello', (d) => tournaments.userConnected(d as string));
+    node.onCast('user.blocks', (d) => chat.forgetBlocks(d as string));
     node.onCast('user.renamed', (d) => {
       const { userId, name, guest } = d as { userId: string; name: string; guest: boolean };
       renamedHere(userId, name, guest);

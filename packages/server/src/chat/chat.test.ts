@@ -187,6 +187,20 @@ describe('ChatModule', () => {
     expect([a.got, b.got]).toEqual([[], []]);
   });
 
+  it('a block made on another instance: told, this one reads the blocks again (its copy is forgotten)', async () => {
+    const changed: string[] = [];
+    const here = new ChatModule({ store, membership: tables, now: () => clock.t });
+    const there = new ChatModule({ store, membership: tables, now: () => clock.t, blocksChanged: (u) => changed.push(u) });
+    const [a, tr] = [link('alice'), link('troll')];
+    for (const l of [a, tr]) expectOk(await here.join(l, lobby));
+    expect([...(await here.blocksOf('alice'))]).toEqual([]);
+    expectOk(await there.handle(link('alice'), cmd('user.block', { userId: 'troll' })));
+    expect(changed).toEqual(['alice']);
+    here.forgetBlocks('alice');
+    expectOk(await here.handle(tr, cmd('chat.send', { room: lobby, text: 'nonsense' })));
+    expect(texts(a)).toEqual([]);
+  });
+
   it('length limit: 1–500 characters, not blank, no control characters', async () => {
     const a = link('alice');
     expectOk(await chat.handle(a, cmd('chat.send', { room: lobby, text: 'x'.repeat(500) })));

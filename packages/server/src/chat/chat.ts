@@ -40,6 +40,8 @@ export interface ChatOptions {
   readonly userRef?: (user: { readonly id: string; readonly displayName: string; readonly isGuest: boolean }) => UserRef;
   /** How a private message reaches every connection of a user; default: his links here (those `connect` was told of). */
   readonly push?: UserPush;
+  /** A user's blocks changed here (several instances: the others forget their copy, `forgetBlocks`). */
+  readonly blocksChanged?: (userId: string) => void;
 }
 
 const CHAT_TYPES = ['chat.send', 'pm.send', 'user.block', 'user.unblock'] as const satisfies readonly ClientToServer['type'][];
@@ -89,6 +91,7 @@ export class ChatModule implements CommandModule {
   readonly #userLinks = new Map<string, Map<string, ClientLink>>();
   /** Blocks of connected users (loaded on connect, kept up to date by block/unblock). */
   readonly #blocks = new Map<string, Promise<Set<string> | null>>();
+  readonly #blocksChanged: ((userId: string) => void) | undefined;
 
   constructor(opts: ChatOptions) {
     this.#store = opts.store;
@@ -98,6 +101,7 @@ export class ChatModule implements CommandModule {
     this.#historyLimit = Math.max(1, Math.min(500, opts.historyLimit ?? 50));
     this.#ref = opts.userRef ?? defaultRef;
     this.#push = opts.push ?? { toUser: (userId, msg) => this.#userLinks.get(userId)?.forEach((l) => l.send(msg)) };
+    this.#blocksChanged = opts.blocksChanged;
   }
 
   // ------------------------------------------------------------ links and rooms (called by ws/ and games/)
@@ -301,7 +305,13 @@ export class ChatModule implements CommandModule {
       if (block) set.add(userId);
       else set.delete(userId);
     }
+    this.#blocksChanged?.(me);
     return done;
+  }
+
+  /** Another instance changed the user's blocks: the copy kept here is read again when next needed. */
+  forgetBlocks(userId: string): void {
+    this.#blocks.delete(userId);
   }
 
   async #refOf(userId: string, cache: Map<string, UserRef | null>): Promise<UserRef | null> {
