@@ -5,10 +5,11 @@
  *
  * 1. Across instances: a seek on a, accepted on b, watched from c; table chat and a private message cross over;
  *    the game is played out, the spectator sees every event in order and ends on the players' view.
- * 2. A tournament: a 4-player knockout whose players sit on different instances is played out; an analysis
- *    asked for on one instance is done and read from another.
+ * 2. A tournament: a 4-player knockout whose players sit on different instances; each is told of his first match,
+ *    then the instance holding the tournament's director is killed; the knockout is played out all the same. An
+ *    analysis asked for on one instance is done and read from another.
  * 3. Chaos: games between people and against bots on every instance while instances are killed (SIGKILL) at
- *    random moments and started again on their ports (at least 20 kills); people reconnect to a random running
+ *    random moments and started again on their ports (20 kills with the tournament's); people reconnect to a random running
  *    instance and resubscribe from their last event. Every game ends; then the database: every acked action
  *    logged where its ack said, no gaps, every game finished, the chips books balanced, no live game left with
  *    a dead instance.
@@ -221,81 +222,103 @@ describe.skipIf(!ON)('cluster of three instances', () => {
     }),
   );
 
-  it('a 4-player knockout across the instances ends; an analysis asked for on one is read from another', { timeout: 180_000 }, () =>
-    diagnosed([cluster], async () => {
-      const t0 = Date.now();
-      const at = [0, 1, 2, 0].map((i) => cluster.instances[i]!);
-      const tag = randomBytes(2).toString('hex');
-      const players: Person[] = [];
-      for (const [i, inst] of at.entries()) players.push(track(await member(cluster, inst, `ko${tag}p${i}`)));
-      const made = await players[0]!.command({
-        type: 'tournament.create',
-        terms: {
-          name: 'Cluster cup',
-          format: 'knockout',
-          match: { variant: 'short', matchLength: 1, timeControl: { kind: 'matchReserve', perPointMs: 120_000, delayMs: 0 } },
-          rated: false,
-          buyIn: 10,
-          minPlayers: 4,
-          maxPlayers: 4,
-          start: { kind: 'full' },
-          bots: false,
-          options: {},
-        },
-      });
-      if (made.type !== 'ack' || made.result?.kind !== 'tournament') throw new Error(JSON.stringify(made));
-      const id = made.result.tournamentId;
-      for (const p of players) expect(await p.command({ type: 'tournament.register', tournamentId: id })).toMatchObject({ type: 'ack' });
-      const detail = async (): Promise<TournamentDetail> => (await (await fetch(`${cluster.pick().url}/api/tournaments/${id}`)).json()) as TournamentDetail;
-
-      // Each player plays whatever match of his is ready, until the tournament ends (read from any instance).
-      const played = new Set<string>();
-      const finals: GameView[] = [];
-      await Promise.all(
-        players.map(async (p) => {
-          const end = Date.now() + 150_000;
-          for (;;) {
-            const d = await detail();
-            if (d.tournament.status === 'finished') return;
-            if (Date.now() > end) throw new Error(`the tournament did not end: ${JSON.stringify(d.tournament.status)} ${JSON.stringify(d.pairings)}`);
-            const mine = d.pairings.find(
-              (x) => (x.a === p.userId || x.b === p.userId) && x.gameId !== null && x.result === null && !played.has(`${p.userId}:${x.gameId}`),
-            );
-            if (!mine) {
-              await sleep(300);
-              continue;
+  it(
+    "a 4-player knockout across the instances ends though its director's instance dies; an analysis asked for on one is read from another",
+    { timeout: 180_000 },
+    () =>
+      diagnosed([cluster], async () => {
+        const t0 = Date.now();
+        const at = [0, 1, 2, 0].map((i) => cluster.instances[i]!);
+        const tag = randomBytes(2).toString('hex');
+        const players: Person[] = [];
+        for (const [i, inst] of at.entries()) players.push(track(await member(cluster, inst, `ko${tag}p${i}`)));
+        const made = await players[0]!.command({
+          type: 'tournament.create',
+          terms: {
+            name: 'Cluster cup',
+            format: 'knockout',
+            match: { variant: 'short', matchLength: 1, timeControl: { kind: 'matchReserve', perPointMs: 120_000, delayMs: 0 } },
+            rated: false,
+            buyIn: 10,
+            minPlayers: 4,
+            maxPlayers: 4,
+            start: { kind: 'full' },
+            bots: false,
+            options: {},
+          },
+        });
+        if (made.type !== 'ack' || made.result?.kind !== 'tournament') throw new Error(JSON.stringify(made));
+        const id = made.result.tournamentId;
+        for (const p of players) expect(await p.command({ type: 'tournament.register', tournamentId: id })).toMatchObject({ type: 'ack' });
+        /** The tournament as a random running instance shows it (another, if that one dies meanwhile). */
+        const detail = async (): Promise<TournamentDetail> => {
+          for (let i = 0; ; i++) {
+            try {
+              const r = await fetch(`${cluster.pick().url}/api/tournaments/${id}`);
+              if (r.status === 200) return (await r.json()) as TournamentDetail;
+              if (i > 100) throw new Error(`GET /api/tournaments/${id}: ${r.status} ${await r.text()}`);
+            } catch (e) {
+              if (i > 100) throw e;
             }
-            played.add(`${p.userId}:${mine.gameId}`);
-            // The director (on some instance) told this player's own instance.
-            await p.wait((m): m is ServerToClient => m.type === 'tournament.match' && m.gameId === mine.gameId, `tournament.match for ${mine.gameId}`, 10_000);
-            finals.push(await p.play(mine.gameId!, 120_000));
+            await sleep(200);
           }
-        }),
-      );
-      const d = await detail();
-      expect(d.tournament.status).toBe('finished');
-      expect(d.pairings.filter((x) => x.gameId !== null)).toHaveLength(3);
-      expect(d.standings[0]!.prize ?? 0).toBeGreaterThan(0);
-      for (const p of players) expect(p.disorder).toEqual([]);
-      for (const p of players) acked.push(...p.acked);
+        };
+        // The first round: each player is told of his match on his own instance, wherever the director runs.
+        for (const p of players)
+          await p.wait((m): m is ServerToClient => m.type === 'tournament.match' && m.tournamentId === id, 'the first-round tournament.match', 10_000);
+        // Then the director's instance dies: another takes the tournament over once its lease lapses.
+        const director = await holderOf(db, `tournament:${id}`, cluster);
+        await director.kill();
+        kills++;
+        await sleep(500);
+        await director.start();
 
-      // An analysis of the final, asked for on a, pushed as done there, read over REST on c.
-      const final = d.pairings.find((x) => x.round === 2 && x.bracket === 'main') ?? d.pairings[d.pairings.length - 1]!;
-      const asker = players.find((p) => p.userId === final.a)!;
-      const r = await asker.command({ type: 'analysis.request', gameId: final.gameId!, ply: 0 });
-      expect(r).toMatchObject({ type: 'ack', result: { kind: 'analysis' } });
-      await asker.wait((m): m is ServerToClient => m.type === 'analysis.done' && m.gameId === final.gameId, 'analysis.done', 90_000);
-      const other = cluster.instances.find((i) => i !== asker.at)!;
-      const read = await fetch(`${other.url}/api/games/${final.gameId}/analysis?ply=0`, { headers: { cookie: asker.cookie } });
-      expect(read.status).toBe(200);
-      const body = (await read.json()) as { status: string; result: unknown };
-      expect(body.status).toBe('done');
-      expect(body.result).not.toBeNull();
-      summary(
-        `2 tournament: 4 players on ${new Set(at.map((i) => i.name)).size} instances, 3 games, ${players.reduce((n, p) => n + p.acked.length, 0)} acked actions, analysis asked on ${asker.at?.name} read on ${other.name}, ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-      );
-      for (const p of players) p.close();
-    }),
+        // Each player plays whatever match of his is ready, until the tournament ends (read from any instance).
+        const played = new Set<string>();
+        const finals: GameView[] = [];
+        await Promise.all(
+          players.map(async (p) => {
+            const end = Date.now() + 150_000;
+            for (;;) {
+              const d = await detail();
+              if (d.tournament.status === 'finished') return;
+              if (Date.now() > end) throw new Error(`the tournament did not end: ${JSON.stringify(d.tournament.status)} ${JSON.stringify(d.pairings)}`);
+              const mine = d.pairings.find(
+                (x) => (x.a === p.userId || x.b === p.userId) && x.gameId !== null && x.result === null && !played.has(`${p.userId}:${x.gameId}`),
+              );
+              if (!mine) {
+                await sleep(300);
+                continue;
+              }
+              played.add(`${p.userId}:${mine.gameId}`);
+              finals.push(await p.play(mine.gameId!, 120_000));
+            }
+          }),
+        );
+        const d = await detail();
+        expect(d.tournament.status).toBe('finished');
+        expect(d.pairings.filter((x) => x.gameId !== null)).toHaveLength(3);
+        expect(d.standings[0]!.prize ?? 0).toBeGreaterThan(0);
+        for (const p of players) expect(p.disorder).toEqual([]);
+        for (const p of players) acked.push(...p.acked);
+
+        // An analysis of the final, asked for on a, pushed as done there, read over REST on c.
+        const final = d.pairings.find((x) => x.round === 2 && x.bracket === 'main') ?? d.pairings[d.pairings.length - 1]!;
+        const asker = players.find((p) => p.userId === final.a)!;
+        const r = await asker.command({ type: 'analysis.request', gameId: final.gameId!, ply: 0 });
+        expect(r).toMatchObject({ type: 'ack', result: { kind: 'analysis' } });
+        await asker.wait((m): m is ServerToClient => m.type === 'analysis.done' && m.gameId === final.gameId, 'analysis.done', 90_000);
+        const other = cluster.instances.find((i) => i !== asker.at)!;
+        const read = await fetch(`${other.url}/api/games/${final.gameId}/analysis?ply=0`, { headers: { cookie: asker.cookie } });
+        expect(read.status).toBe(200);
+        const body = (await read.json()) as { status: string; result: unknown };
+        expect(body.status).toBe('done');
+        expect(body.result).not.toBeNull();
+        summary(
+          `2 tournament: 4 players on ${new Set(at.map((i) => i.name)).size} instances, the director's instance (${director.name}) killed in round 1, 3 games, ${players.reduce((n, p) => n + p.acked.length, 0)} acked actions, analysis asked on ${asker.at?.name} read on ${other.name}, ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+        );
+        for (const p of players) p.close();
+      }),
   );
 
   it(
@@ -403,7 +426,7 @@ describe.skipIf(!ON)('cluster of three instances', () => {
         const retried = new Map<string, number>();
         for (const p of people) for (const [k, n] of p.retried) retried.set(k, (retried.get(k) ?? 0) + n);
         summary(
-          `3 chaos: ${kills} kills (${restartsSameId} restarts under the same id), ${games.size} games, ${acked.length} acked actions (suite), ${result.actions} logged actions in ${result.games} games (${result.aborted} called off unplayed), ${result.takeovers} takeovers, ${people.reduce((n, p) => n + p.reconnects, 0)} reconnects, ${people.reduce((n, p) => n + p.quiet, 0)} quiet resubscribes, retried ${JSON.stringify(Object.fromEntries(retried))}, ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+          `3 chaos: ${kills} kills over the suite (${restartsSameId} restarts under the same id), ${games.size} games, ${acked.length} acked actions (suite), ${result.actions} logged actions in ${result.games} games (${result.aborted} called off unplayed), ${result.takeovers} takeovers, ${people.reduce((n, p) => n + p.reconnects, 0)} reconnects, ${people.reduce((n, p) => n + p.quiet, 0)} quiet resubscribes, retried ${JSON.stringify(Object.fromEntries(retried))}, ${((Date.now() - t0) / 1000).toFixed(1)} s`,
         );
         // Everything wrong at once, the database's and the clients'.
         expect({
@@ -438,7 +461,7 @@ describe.skipIf(!ON)('Redis restarted mid-game', () => {
         const boris = track(await guest(cluster, y, 'boris@y'));
         const gameId = await pair(alice, boris);
         // Who owns the game: both players go there; a second socket of boris stays on the other instance.
-        const owner = await ownerOf(db, gameId, cluster);
+        const owner = await holderOf(db, `game:${gameId}`, cluster);
         const away = cluster.instances.find((i) => i !== owner)!;
         for (const p of [alice, boris]) {
           p.close();
@@ -501,19 +524,21 @@ describe.skipIf(!ON)('Redis restarted mid-game', () => {
   });
 });
 
-/** The instance that holds a game now (games.owner). */
-async function ownerOf(databaseUrl: string, gameId: string, cluster: Cluster): Promise<Instance> {
+/** The instance that holds a key now: a game's row, or a lease (`tournament:<id>`, `lobby` …). */
+async function holderOf(databaseUrl: string, key: string, cluster: Cluster): Promise<Instance> {
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
     for (let i = 0; i < 100; i++) {
-      const r = await c.query<{ owner: string | null }>('select owner from games where id = $1', [gameId]);
+      const r = key.startsWith('game:')
+        ? await c.query<{ owner: string | null }>('select owner from games where id = $1', [key.slice('game:'.length)])
+        : await c.query<{ owner: string | null }>('select owner from cluster_leases where key = $1', [key]);
       const inst = cluster.byId(r.rows[0]?.owner ?? null);
       if (inst) return inst;
       await sleep(100);
     }
-    throw new Error(`game ${gameId} has no owner among ${cluster.instances.map((i) => i.id).join(', ')}`);
+    throw new Error(`${key} has no holder among ${cluster.instances.map((i) => i.id).join(', ')}`);
   } finally {
     await c.end();
   }

@@ -47,6 +47,11 @@ export class Person {
   /** What happened to it lately (sockets, subscriptions, refusals), with the time: printed with a failure. */
   readonly trace: string[] = [];
   private readonly seen = new Map<string, Seen>();
+  /**
+   * Each game's latest view, from whichever socket brought it: a resubscription from the last event seen brings
+   * no view when nothing happened meanwhile.
+   */
+  private readonly views = new Map<string, GameView>();
   /** Games followed: resubscribed on each new socket. */
   private readonly games = new Set<string>();
   /** How far `check` has read the current socket's messages. */
@@ -166,6 +171,7 @@ export class Person {
     const list = this.ws?.received ?? [];
     for (; this.checked < list.length; this.checked++) {
       const m = list[this.checked]!;
+      if (m.type === 'game.snapshot' || m.type === 'game.event') this.views.set(m.gameId, m.view);
       if (m.type === 'game.snapshot') this.seen.set(m.gameId, { epoch: m.epoch, n: m.lastEvent });
       else if (m.type === 'game.event') {
         const s = this.seen.get(m.gameId);
@@ -185,10 +191,10 @@ export class Person {
     return this.seen.get(gameId);
   }
 
-  /** The latest view of a game on the current socket. */
+  /** The latest view of a game. */
   view(gameId: string): GameView | null {
     this.check();
-    return this.ws?.view(gameId) ?? null;
+    return this.views.get(gameId) ?? null;
   }
 
   /** Waits for the next message on the socket (or a close, or `ms`). */
