@@ -7,7 +7,7 @@ import pg from 'pg';
 import { openStore } from '../store/kysely-store.js';
 import type { Acked } from './cluster-client.suite.js';
 
-export interface Audit {
+interface Audit {
   readonly problems: string[];
   readonly games: number;
   readonly actions: number;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { startInstance, waitHealthy } from '../../../../scripts/cluster-lib.mjs';
 
 /** A port nobody listens on now (the OS's pick, given back at once). */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
