@@ -17,10 +17,15 @@
  *    command forwarded from the other instance is answered CLUSTER_UNAVAILABLE, and all recover after.
  *
  * Minutes long and needs PostgreSQL and Redis: runs only with NARDY_CLUSTER_SUITE=1, NARDY_TEST_PG_URL and
- * NARDY_TEST_REDIS_URL set (`.ci/run` does), after the build. Each scenario prints a summary line; a failure
- * prints every instance's last log lines.
+ * NARDY_TEST_REDIS_URL set (`.ci/run` does), after the build (`node scripts/build.mjs`):
+ *
+ *   NARDY_CLUSTER_SUITE=1 NARDY_TEST_PG_URL=postgres://postgres@127.0.0.1:5432/test \
+ *     NARDY_TEST_REDIS_URL=redis://127.0.0.1:6379 npx vitest run packages/server/src/cluster/cluster.e2e.test.ts
+ *
+ * Each scenario prints a summary line. A failure prints every instance's last log lines (the whole logs stay in
+ * the folder it names), each person's recent trace, and keeps the databases (their URLs printed).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { GameView, ServerToClient, TournamentDetail } from '@nardy/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +52,7 @@ const GAME_MS = 120_000;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const drops: (() => Promise<void>)[] = [];
-/** A scenario failed: its databases are kept for a look (their URLs are printed). */
+/** A scenario failed: the databases and the instances' logs are kept for a look (where, is printed). */
 let keep = false;
 const clusters: Cluster[] = [];
 
@@ -156,7 +161,9 @@ const track = (p: Person): Person => (everyone.push(p), p);
 afterAll(async () => {
   for (const p of everyone) p.close();
   for (const c of clusters) await c.killAll();
-  if (!keep) for (const d of drops.splice(0)) await d();
+  if (keep) return;
+  for (const d of drops.splice(0)) await d();
+  for (const c of clusters) rmSync(c.logDir, { recursive: true, force: true });
 });
 
 describe.skipIf(!ON)('cluster of three instances', () => {
