@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { PrivateRedis } from './cluster/redis.suite.js';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCKOUT } from './accounts/lockout.js';
@@ -13,10 +12,10 @@ import { limitStores } from './limits.js';
 
 const REDIS = process.env['NARDY_TEST_REDIS_URL'];
 const clients: Redis[] = [];
-const servers: ChildProcess[] = [];
+const servers: PrivateRedis[] = [];
 afterEach(async () => {
   for (const c of clients.splice(0)) c.disconnect();
-  for (const s of servers.splice(0)) s.kill();
+  for (const s of servers.splice(0)) await s.stop();
 });
 
 const client = (url: string): Redis => {
@@ -80,14 +79,9 @@ describe.skipIf(!REDIS)('on Redis', () => {
   });
 
   it('Redis down: each instance answers from its memory (insurance), at once; back up: shared again', async () => {
-    const port = await freePort();
-    const start = (): ChildProcess => {
-      const s = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-      servers.push(s);
-      return s;
-    };
-    let server = start();
-    const url = `redis://127.0.0.1:${port}`;
+    const server = await PrivateRedis.start();
+    servers.push(server);
+    const url = server.url;
     const [ca, cb] = [client(url), client(url)];
     await Promise.all([ready(ca), ready(cb)]);
     const p = prefix();
@@ -95,7 +89,7 @@ describe.skipIf(!REDIS)('on Redis', () => {
     const [a, b] = [limitStores(ca, p).buckets('chat', opts), limitStores(cb, p).buckets('chat', opts)];
     expect([(await a.take('u')).ok, (await b.take('u')).ok, (await a.take('u')).ok]).toEqual([true, true, false]);
 
-    server.kill('SIGKILL');
+    await server.stop();
     await until(() => ca.status !== 'ready' && cb.status !== 'ready');
     // Each instance counts alone: two each, then refused, without waiting on Redis.
     const t0 = Date.now();
@@ -103,23 +97,12 @@ describe.skipIf(!REDIS)('on Redis', () => {
     expect([(await b.take('u')).ok, (await b.take('u')).ok, (await b.take('u')).ok]).toEqual([true, true, false]);
     expect(Date.now() - t0).toBeLessThan(500);
 
-    server = start();
+    await server.start();
     await Promise.all([ready(ca), ready(cb)]);
     // A fresh Redis (nothing saved): one budget for both again.
     expect([(await a.take('v')).ok, (await b.take('v')).ok, (await a.take('v')).ok]).toEqual([true, true, false]);
   }, 20_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function until(f: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !f(); i++) await new Promise((r) => setTimeout(r, 25));

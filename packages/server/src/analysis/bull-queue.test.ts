@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freePort, PrivateRedis } from '../cluster/redis.suite.js';
 import type { ServerToClient } from '@nardy/protocol';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -243,19 +242,17 @@ describe.skipIf(!REDIS)('on Redis', () => {
 
   it('Redis down and back (its data lost): refused meanwhile, then asked again it runs', async () => {
     const { w, prefix, gameId } = await setup();
-    const port = await freePort();
-    const start = (): ChildProcess => spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    let server = start();
-    closing.unshift(async () => void server.kill('SIGKILL'));
+    const server = await PrivateRedis.start();
+    closing.unshift(() => server.stop());
     const fa = fakeAnalyser();
-    const a = await instance(w, prefix, fa.analyser, { connection: `redis://127.0.0.1:${port}` });
+    const a = await instance(w, prefix, fa.analyser, { connection: server.url });
     const la = link(w, 'alice');
-    server.kill('SIGKILL');
+    await server.stop();
     let r = await ask(a, la, gameId);
     for (let i = 0; i < 100 && r.ok; i++) r = await new Promise((res) => setTimeout(res, 20)).then(() => ask(a, la, gameId));
     expect(r).toMatchObject({ ok: false, error: { code: 'CLUSTER_UNAVAILABLE' } });
     expect(fa.calls).toHaveLength(0);
-    server = start();
+    await server.start();
     for (let i = 0; i < 300 && !r.ok; i++) r = await new Promise((res) => setTimeout(res, 20)).then(() => ask(a, la, gameId));
     expect(r).toMatchObject({ ok: true, value: { status: 'queued' } });
     const call = await fa.call(0);
@@ -272,14 +269,3 @@ describe.skipIf(!REDIS)('on Redis', () => {
     expect(await w.store.analyses.getAnalysis(gameId, 2)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}

@@ -33,7 +33,8 @@ import { pgDatabase } from '../store/pg.suite.js';
 import { SERVER_MAIN, guestCookie } from '../testing/built-server.suite.js';
 import { activeGamesOf, audit } from '../testing/cluster-audit.suite.js';
 import { Person, type Acked } from '../testing/cluster-client.suite.js';
-import { Cluster, PrivateRedis, type Instance } from '../testing/cluster.suite.js';
+import { Cluster, type Instance } from '../testing/cluster.suite.js';
+import { PrivateRedis } from './redis.suite.js';
 import { signUp } from '../testing/crash.suite.js';
 
 const PG_URL = process.env['NARDY_TEST_PG_URL'];
@@ -485,7 +486,7 @@ describe.skipIf(!ON)('Redis restarted mid-game', () => {
         };
         await playFor(6);
 
-        await redis.down();
+        await redis.stop();
         const before = both();
         await playFor(10);
         const during = both() - before;
@@ -497,7 +498,7 @@ describe.skipIf(!ON)('Redis restarted mid-game', () => {
         const action = await probe.ws!.command({ type: 'game.action', gameId, version: v.version, action: { type: 'roll' } });
         expect(action).toMatchObject({ type: 'error', code: 'CLUSTER_UNAVAILABLE' });
 
-        await redis.up();
+        await redis.start();
         const back = Date.now();
         let recovered = false;
         while (!recovered && Date.now() - back < 30_000) {
@@ -526,7 +527,7 @@ describe.skipIf(!ON)('Redis restarted mid-game', () => {
       });
     } finally {
       await cluster.killAll();
-      await redis.down();
+      await redis.stop();
     }
   });
 });

@@ -11,7 +11,8 @@ export const REDIS_URL: string | undefined = process.env['NARDY_TEST_REDIS_URL']
 
 export const randomPrefix = (): string => `nardy_test_${randomBytes(4).toString('hex')}:`;
 
-const freePort = (): Promise<number> =>
+/** A loopback port nobody listens on now (the OS's pick, given back at once). */
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
@@ -28,7 +29,7 @@ const accepts = (port: number): Promise<boolean> =>
     c.once('error', () => resolve(false));
   });
 
-/** A private redis-server on a free port, to stop and start again. */
+/** A redis-server of the test's own on a free port (never the machine's): stopped (SIGKILL, as a crash) and started again, empty. */
 export class PrivateRedis {
   private proc: ChildProcess | null = null;
 

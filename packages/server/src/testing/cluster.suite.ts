@@ -1,48 +1,15 @@
 /**
  * The multi-instance suite's machinery (issue 43): built servers on fixed loopback ports sharing one PostgreSQL
- * database and one Redis, each killed (SIGKILL) and started again on its own port at will; a private
- * redis-server for the outage scenario. Every instance keeps the last lines of each of its lives, so a failing
+ * database and one Redis, each killed (SIGKILL) and started again on its own port at will (the outage scenario's
+ * private redis-server is cluster/redis.suite.ts'). Every instance keeps the last lines of each of its lives, so a failing
  * suite can print what each one said last.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startInstance, waitHealthy } from '../../../../scripts/cluster-lib.mjs';
-
-/** A port nobody listens on now (the OS's pick, given back at once). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Resolves once something accepts connections on the loopback port (or fails after `ms`). */
-async function listening(port: number, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const c = connect(port, '127.0.0.1');
-      c.once('connect', () => (c.destroy(), resolve(true)));
-      c.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > end) throw new Error(`nothing listens on ${port}`);
-    await sleep(50);
-  }
-}
-
-const exited = (c: ChildProcess): Promise<void> =>
-  c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', () => r()));
+import { freePort } from '../cluster/redis.suite.js';
 
 /** How many of its last output lines each life of an instance keeps (what a failing suite prints). */
 const TAIL_LINES = 150;
@@ -178,36 +145,5 @@ export class Cluster {
   /** Every instance's last lines, to print when an assertion fails. */
   logs(lives = 2): string {
     return [`(whole logs in ${this.logDir})`, ...this.instances.map((i) => i.logs(lives))].join('\n');
-  }
-}
-
-/** A redis-server of the test's own on a free port (never the machine's: this one may be stopped and started). */
-export class PrivateRedis {
-  private child: ChildProcess | null = null;
-
-  private constructor(readonly port: number) {}
-
-  static async start(): Promise<PrivateRedis> {
-    const r = new PrivateRedis(await freePort());
-    await r.up();
-    return r;
-  }
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  /** Starts it (again) on its port, empty. */
-  async up(): Promise<void> {
-    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await listening(this.port, 10_000);
-  }
-
-  /** SIGKILL: connections drop at once, as a crashed Redis. */
-  async down(): Promise<void> {
-    const c = this.child;
-    if (!c) return;
-    c.kill('SIGKILL');
-    await exited(c);
   }
 }
