@@ -5,8 +5,9 @@
  * signed in to the account within `knownForMs` is not held back by the lock (the per-address limits still apply).
  * In memory for one instance; with several (issue 43), `redisLockout` keeps the same counts in Redis.
  */
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
+import { insuredRedisLimiter } from './rate-limit.js';
 
 export interface LockoutOptions {
   readonly freeFailures: number;
@@ -67,17 +68,8 @@ export const memoryLockout: LockoutFactory = (opts, now) => new AccountLockout(o
 export function redisLockout(client: Redis, prefix: string): LockoutFactory {
   return (opts) => {
     const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
-    const counter = (name: string, points: number, duration: number): RateLimiterAbstract => {
-      const keyPrefix = `${prefix}:lock-${name}`;
-      return new RateLimiterRedis({
-        storeClient: client,
-        keyPrefix,
-        points,
-        duration,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
-      });
-    };
+    const counter = (name: string, points: number, duration: number): RateLimiterAbstract =>
+      insuredRedisLimiter(client, `${prefix}:lock-${name}`, points, duration);
     const failures = counter('failures', Number.MAX_SAFE_INTEGER, seconds(opts.forgetMs));
     const locks = counter('until', 1, seconds(opts.maxMs));
     const known = counter('known', 1, seconds(opts.knownForMs));

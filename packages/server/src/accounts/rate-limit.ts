@@ -47,20 +47,24 @@ export const memoryBuckets: BucketFactory = (_name, opts) => new TokenBucket(opt
  * `rejectIfRedisNotReady`) to a memory table of this instance, its `insuranceLimiter`: per-instance limits rather
  * than none or a refusal of everyone.
  */
+/** `points` per `duration` seconds in Redis under `keyPrefix`, this instance's memory answering while Redis is not ready. */
+export function insuredRedisLimiter(client: Redis, keyPrefix: string, points: number, duration: number): RateLimiterRedis {
+  return new RateLimiterRedis({
+    storeClient: client,
+    keyPrefix,
+    points,
+    duration,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+  });
+}
+
 export function redisBuckets(client: Redis, prefix: string): BucketFactory {
   return (name, opts) => {
     if (!(opts.capacity >= 1) || !(opts.refillMs > 0)) throw new Error('a token bucket needs capacity >= 1 and refillMs > 0');
     const points = Math.floor(opts.capacity);
     const duration = Math.max(1, Math.ceil((points * opts.refillMs) / 1000));
-    const keyPrefix = `${prefix}:${name}`;
-    const limiter = new RateLimiterRedis({
-      storeClient: client,
-      keyPrefix,
-      points,
-      duration,
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
-    });
+    const limiter = insuredRedisLimiter(client, `${prefix}:${name}`, points, duration);
     return {
       async take(key) {
         try {
