@@ -20,7 +20,7 @@ import { poolBots, type BotFactory } from './games/bots.js';
 import { GameManager } from './games/manager.js';
 import { serveHttp } from './http.js';
 import { LobbyModule } from './lobby/index.js';
-import { lobbyLookups } from './lobby/store-lookups.js';
+import { blockLookups, lobbyLookups } from './lobby/store-lookups.js';
 import { GameNotices } from './notices.js';
 import { ratingsRoutes } from './ratings/routes.js';
 import { importRoutes, matRoutes, recordsRoutes } from './records/index.js';
@@ -149,6 +149,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     ...(node ? { cluster: node.games(closeLink) } : {}),
     log: log.child({ module: 'games' }),
   });
+  // Whom each user blocked, for the lobby's checks (chat keeps its own copy for rooms and messages).
+  const blocks = blockLookups(store);
   const chat = new ChatModule({
     store,
     membership: games,
@@ -156,7 +158,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     buckets: limits.buckets,
     ...(userPush ? { push: userPush } : {}),
     // Each instance keeps the blocks of the users it serves: a change is cast so the others read them again.
-    ...(node ? { blocksChanged: (userId: string) => node.cast('user.blocks', userId) } : {}),
+    blocksChanged: (userId: string) => {
+      blocks.forget(userId);
+      node?.cast('user.blocks', userId);
+    },
   });
   const chips = new ChipsLedger(store, config.chipsGrant, now);
   // In a cluster the lobby's games are placed over the live instances, and a rematch's events go to the old game's holder.
@@ -175,10 +180,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       }
     : games;
   const lobby = new LobbyModule(factory, now, (prefix) => `${prefix}_${randomBytes(9).toString('base64url')}`, {
-    isBlocked: async (a, b) => {
-      const r = await store.listBlocks(a);
-      return r.ok && r.value.includes(b);
-    },
+    isBlocked: blocks.isBlocked,
     rematches,
     commitments,
     chips,
@@ -281,7 +283,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const clusterRouter = node?.route({
     modules,
     hello: [
-      { key: 'lobby', onHello: (link) => void lobby.connected(link) },
+      {
+        key: 'lobby',
+        onHello: (link) => {
+          blocks.readAhead(link.viewer.userId);
+          void lobby.connected(link);
+        },
+      },
       { key: null, onHello: (link) => chat.connect(link) },
       { key: null, onHello: (link) => tournaments.connected(link) },
       { key: null, onHello: (link) => node.cast('user.hello', link.viewer.userId) },
@@ -300,13 +308,23 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     },
     onHello: clusterRouter
       ? [(link) => clusterRouter.onHello(link)]
-      : [(link) => chat.connect(link), (link) => lobby.connected(link), (link) => tournaments.connected(link)],
+      : [
+          (link) => chat.connect(link),
+          (link) => {
+            blocks.readAhead(link.viewer.userId);
+            void lobby.connected(link);
+          },
+          (link) => tournaments.connected(link),
+        ],
     onFault,
   });
   hubRef = hub;
   if (node) {
     node.onCast('user.hello', (d) => tournaments.userConnected(d as string));
-    node.onCast('user.blocks', (d) => chat.forgetBlocks(d as string));
+    node.onCast('user.blocks', (d) => {
+      chat.forgetBlocks(d as string);
+      blocks.forget(d as string);
+    });
     node.onCast('user.renamed', (d) => {
       const { userId, name, guest } = d as { userId: string; name: string; guest: boolean };
       renamedHere(userId, name, guest);

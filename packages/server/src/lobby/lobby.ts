@@ -68,12 +68,13 @@ export class LobbyModule implements CommandModule {
   // ------------------------------------------------------------------ hooks for the socket layer and games
 
   /** A connection is open (after `hello`): its user counts as online and may be challenged. */
-  connected(link: ClientLink): Promise<void> {
-    // His ratings are read before the queue is entered: on PostgreSQL a read is a round trip, and arrivals each
-    // reading in turn inside the queue held every seek and accept behind them (seconds, with a thousand arriving).
+  async connected(link: ClientLink): Promise<void> {
+    // His ratings are read before the queue is entered, and the queue waits for none: on PostgreSQL a read is a round
+    // trip, and a thousand arrivals awaited in turn inside the queue held every seek and accept behind them for
+    // seconds (in a cluster, past the 5 s a forwarded command waits). A command he sends meanwhile joins him itself.
     const read = this.lobby.userLinks.has(link.viewer.userId) ? undefined : this.lobby.options.ratings?.(link.viewer.userId);
-    read?.catch(() => {});
-    return this.queue.run(() => this.join(link, read));
+    const ratings = read ? await read.catch(() => undefined) : undefined;
+    return this.queue.run(() => this.join(link, ratings ? Promise.resolve(ratings) : undefined));
   }
 
   /** The connection closed: its seeks, pool place, tables and challenges go with it. */

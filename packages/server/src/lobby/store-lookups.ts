@@ -30,3 +30,38 @@ export function lobbyLookups(store: Store): {
     },
   };
 }
+
+/**
+ * Whom each user blocked, as the lobby asks it (challenges, seeks, pools: both ways). Kept per user once read, and
+ * read ahead when he connects: the lobby is one queue (for the whole cluster), and a database round trip per check
+ * inside it held every accept behind it. A change is told by `forget` (chat's `blocksChanged`, and in a cluster the
+ * cast of another instance's); the oldest entries go past `max` users.
+ */
+export function blockLookups(
+  store: Store,
+  max = 50_000,
+): {
+  isBlocked: (a: string, b: string) => Promise<boolean>;
+  readAhead: (userId: string) => void;
+  forget: (userId: string) => void;
+} {
+  const cache = new Map<string, Promise<ReadonlySet<string> | null>>();
+  const of = (userId: string): Promise<ReadonlySet<string> | null> => {
+    let p = cache.get(userId);
+    if (!p) {
+      p = store.listBlocks(userId).then((r) => {
+        // A failed read is not kept: the next check reads again.
+        if (!r.ok) cache.delete(userId);
+        return r.ok ? new Set(r.value) : null;
+      });
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      cache.set(userId, p);
+    }
+    return p;
+  };
+  return {
+    isBlocked: async (a, b) => (await of(a))?.has(b) ?? false,
+    readAhead: (userId) => void of(userId),
+    forget: (userId) => void cache.delete(userId),
+  };
+}
