@@ -4,3 +4,4 @@ export { openDatabase, DEFAULT_DATABASE_URL, type Database, type Dialect, type O
 export { migrateToLatest, type MigrateOptions } from './migrations.js';
 export { KyselyStore, openStore } from './kysely-store.js';
 export { classifyError } from './errors.js';
+export { KyselyCluster } from './cluster.js';
