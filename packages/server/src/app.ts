@@ -113,7 +113,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (!opened.ok) throw new DatabaseError(opened.error.code, opened.error.message);
     store = opened.value;
     ownStore = true;
-    log.info({ db: opened.value.database.description, redis: config.redisUrl ? 'configured (not used yet)' : 'none' }, 'database ready');
+    log.info({ db: opened.value.database.description, redis: config.redisUrl ? 'cluster' : 'none' }, 'database ready');
   }
   if (config.diceSeed) log.warn('NARDY_DICE_SEED is set: every table throws the same dice (tests only)');
   const time = options.time ?? realTime;
