@@ -514,6 +514,8 @@ describe.skipIf(!ON)('Redis restarted mid-game', () => {
         const [va, vb] = await Promise.all([alice.play(gameId, 90_000), boris.play(gameId, 90_000)]);
         expect(shared(vb)).toEqual(shared(va));
         for (const p of [alice, boris]) expect(p.disorder).toEqual([]);
+        // The finished match is written just after its last event goes out: wait for it before reading the books.
+        for (let i = 0; i < 100 && (await activeGamesOf(db, alice.userId)).length > 0; i++) await sleep(100);
         const result = await audit(
           db,
           [...alice.acked, ...boris.acked],
