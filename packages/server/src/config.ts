@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { DEFAULT_CHIPS_GRANT } from './chips/ledger.js';
+import { DEFAULT_LAPSE_MS } from './cluster/owners.js';
 import { isServerSeed } from './game/dice.js';
 import { DEFAULT_UNLOAD_AFTER_MS } from './games/manager.js';
 import { DEFAULT_DATABASE_URL } from './store/database.js';
@@ -277,7 +278,7 @@ function clusterConfig(get: (name: string) => string | undefined, problems: stri
   const instanceId = get('INSTANCE_ID') ?? null;
   if (instanceId !== null && !/^[A-Za-z0-9_.-]{1,40}$/.test(instanceId))
     problems.push(`INSTANCE_ID must be 1–40 characters of A–Z a–z 0–9 _ . -, got '${instanceId}'`);
-  let lapseMs = 3_000;
+  let lapseMs = DEFAULT_LAPSE_MS;
   const rawLapse = get('CLUSTER_LAPSE_MS');
   if (rawLapse !== undefined) {
     if (!/^\d{1,6}$/.test(rawLapse) || Number(rawLapse) < 500) problems.push(`CLUSTER_LAPSE_MS must be a whole number of ms 500..999999, got '${rawLapse}'`);

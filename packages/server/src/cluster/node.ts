@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { ClientLink, CommandModule } from '../contracts.js';
-import type { GamesCluster } from '../games/manager.js';
+import type { GamesCluster, Log } from '../games/manager.js';
 import { RedisBus } from './bus.js';
 import { Ownership } from './owners.js';
 import { ClusterRouter, type CommitmentCarry, type HelloHook } from './router.js';
 import { shardOf } from './shards.js';
 import type { ClusterStore, ShardHost, UserPush } from './types.js';
 import { clusterUserPush, localUserPush, USER_PUSH } from './user-push.js';
-
-interface Log {
-  info(obj: Record<string, unknown>, msg: string): void;
-  warn(obj: Record<string, unknown>, msg: string): void;
-  error(obj: Record<string, unknown>, msg: string): void;
-}
 
 export interface ClusterNodeOptions {
   readonly redisUrl: string;

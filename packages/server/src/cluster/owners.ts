@@ -31,7 +31,7 @@ export interface OwnershipOptions {
   readonly log?: { warn(obj: Record<string, unknown>, msg: string): void; info(obj: Record<string, unknown>, msg: string): void };
 }
 
-const DEFAULT_LAPSE_MS = 3_000;
+export const DEFAULT_LAPSE_MS = 3_000;
 
 /** Orphans adopted per sweep: a dead instance's games are spread over the survivors' sweeps. */
 const ADOPT_PER_SWEEP = 200;
